@@ -1,0 +1,82 @@
+# simt: a CUDA toolchain for the CPU.
+#
+#   make            build simtcc and libsimt into build/
+#   make demo       build and run the bundled example on the CPU
+#   make test       build and run the whole test suite
+#   make install PREFIX=/usr/local
+#   make SANITIZE=address|thread|undefined   sanitizer build of the runtime (into build-<san>/)
+
+CC      ?= gcc
+CXX     ?= g++
+PREFIX  ?= /usr/local
+SANITIZE ?=
+
+ifeq ($(SANITIZE),)
+B := build
+else
+B := build-$(SANITIZE)
+endif
+
+WARN := -Wall -Wextra -Wshadow -Wpointer-arith -Wformat=2 -Wundef -Wvla \
+        -Wstrict-prototypes -Wmissing-prototypes -Wold-style-definition \
+        -Wcast-qual -Wwrite-strings -Wnull-dereference -Wdouble-promotion \
+        -Wno-unused-parameter
+OPT  := -O2 -g
+SAN_FLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointer,)
+CFLAGS_ALL := -std=c17 -D_GNU_SOURCE -fPIC $(OPT) $(WARN) $(SAN_FLAGS) \
+              -Iinclude -Isrc $(CFLAGS)
+ASFLAGS_ALL := -fPIC $(SAN_FLAGS)
+
+LIB_SRC := $(wildcard src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c)
+LIB_ASM := $(wildcard src/engine/*.S)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(LIB_ASM:%.S=$(B)/obj/%.o)
+DRV_SRC := $(wildcard src/driver/*.c)
+DRV_OBJ := $(DRV_SRC:%.c=$(B)/obj/%.o)
+DRV_LIB_OBJ := $(filter-out $(B)/obj/src/driver/simtcc.o,$(DRV_OBJ))
+
+LIBSIMT := $(B)/lib/libsimt.a
+SIMTCC  := $(B)/bin/simtcc
+
+.PHONY: all demo test install clean unit cudatests
+all: $(LIBSIMT) $(SIMTCC) $(B)/lib/simt/include
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+$(B)/obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS_ALL) -c $< -o $@
+
+$(LIBSIMT): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(SIMTCC): $(DRV_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $^ -o $@
+
+# simtcc finds its headers at <bin>/../lib/simt/include, in the build tree
+# as in an installed tree.
+$(B)/lib/simt/include:
+	@mkdir -p $(B)/lib/simt
+	ln -sfn ../../../include $@
+
+demo: all
+	$(SIMTCC) -O2 examples/vector_add.cu -o $(B)/vector_add
+	$(B)/vector_add
+
+test: all
+	@B=$(B) CC=$(CC) CXX=$(CXX) SANITIZE=$(SANITIZE) sh tests/run.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/simt/include
+	install -m 755 $(SIMTCC) $(DESTDIR)$(PREFIX)/bin/simtcc
+	install -m 644 $(LIBSIMT) $(DESTDIR)$(PREFIX)/lib/libsimt.a
+	cp -R include/. $(DESTDIR)$(PREFIX)/lib/simt/include/
+
+clean:
+	rm -rf build build-address build-thread build-undefined
+
+-include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d)

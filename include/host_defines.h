@@ -1,0 +1,46 @@
+/*
+ * host_defines.h: CUDA's declaration qualifiers on the host compiler.
+ *
+ * Under simtcc (__SIMT_CU__) the qualifiers the rewriter acts on stay in the
+ * preprocessed text as self-referential macros; everything else becomes an
+ * attribute or nothing.  Outside simtcc (a .cpp or .c file that includes the
+ * runtime headers) there are no kernels, and they all vanish.
+ */
+#ifndef SIMT_HOST_DEFINES_H
+#define SIMT_HOST_DEFINES_H
+
+#define __host__
+#define __device__
+#define __constant__
+#define __managed__
+#define __grid_constant__
+#define __device_builtin__
+#define __device_builtin_texture_type__
+#define __device_builtin_surface_type__
+#define __cudart_builtin__
+#define __forceinline__ __inline__ __attribute__((always_inline))
+/* Empty rather than an attribute: glibc and libstdc++ spell
+ * __attribute__((__noinline__)), which then reads __attribute__(()). */
+#define __noinline__
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(a) __align__(a)
+#define __thread_local__
+#define CUDARTAPI
+#define CUDARTAPI_CDECL
+#define __CUDA_DEPRECATED
+
+#ifdef __SIMT_CU__
+#define __global__ __global__
+#define __shared__ __shared__
+#define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
+#define __cluster_dims__(...) __cluster_dims__(__VA_ARGS__)
+#define __maxnreg__(...) __maxnreg__(__VA_ARGS__)
+#else
+#define __global__
+#define __shared__
+#define __launch_bounds__(...)
+#define __cluster_dims__(...)
+#define __maxnreg__(...)
+#endif
+
+#endif /* SIMT_HOST_DEFINES_H */

@@ -1,0 +1,144 @@
+/*
+ * simt/launch.hpp: the C++ side of kernel launches and kernel registration.
+ *
+ * simtcc rewrites
+ *     callee<<<grid, block, shmem, stream>>>(a, b)
+ * into
+ *     simt__launch_t{simt__cfg(grid, block, shmem, stream),
+ *                    [=](auto &&...simt__p) { callee(simt__p...); }, a, b}
+ * The braced list fixes the evaluation order CUDA documents: configuration
+ * first, then the arguments, left to right.  Argument values are copied
+ * (decayed) into a pack that lives until the grid is done, so the launch is
+ * asynchronous; each CUDA thread calls the lambda over the pack, which lets
+ * overload resolution and template argument deduction pick the kernel as
+ * nvcc's would.
+ *
+ * Every __global__ definition gets a prologue that answers the launch's
+ * probe with its descriptor, simt__kreg<...>::kernel, a static member whose
+ * initializer registers the kernel by address at program start (this is
+ * what cudaLaunchKernel and cudaFuncGetAttributes look kernels up by).
+ */
+#ifndef SIMT_LAUNCH_HPP
+#define SIMT_LAUNCH_HPP
+
+#include <stddef.h>
+#include <new>
+#include "../simt.h"
+
+namespace simt_detail {
+
+template <class T> struct decay_ref { typedef T type; };
+template <class T> struct decay_ref<T &> { typedef T type; };
+template <class T> struct decay_ref<T &&> { typedef T type; };
+template <class T> struct decay_cv { typedef T type; };
+template <class T> struct decay_cv<const T> { typedef T type; };
+template <class T> struct decay_cv<volatile T> { typedef T type; };
+template <class T> struct decay_cv<const volatile T> { typedef T type; };
+template <class T> struct decay_arr { typedef T type; };
+template <class T> struct decay_arr<T[]> { typedef T *type; };
+template <class T, size_t N> struct decay_arr<T[N]> { typedef T *type; };
+template <class R, class... A> struct decay_arr<R(A...)> { typedef R (*type)(A...); };
+/* std::decay without <type_traits>: launches are in every .cu file, and
+ * compile time is a feature. */
+template <class T> struct decay {
+    typedef typename decay_arr<typename decay_ref<T>::type>::type u;
+    typedef typename decay_cv<u>::type type;
+};
+
+template <size_t... I> struct idx {};
+template <size_t N, size_t... I> struct make_idx : make_idx<N - 1, N - 1, I...> {};
+template <size_t... I> struct make_idx<0, I...> { typedef idx<I...> type; };
+
+template <size_t I, class T> struct leaf { T value; };
+template <class Idx, class... T> struct values;
+template <size_t... I, class... T>
+struct values<idx<I...>, T...> : leaf<I, T>... {
+    template <class... A>
+    explicit values(A &&...a) : leaf<I, T>{static_cast<A &&>(a)}... {}
+};
+
+/* The arguments of one <<<>>> launch and the lambda that calls the kernel. */
+template <class L, class... T>
+struct pack {
+    typedef typename make_idx<sizeof...(T)>::type seq;
+    L call;
+    values<seq, T...> args;
+
+    template <class... A>
+    pack(L c, A &&...a) : call(c), args(static_cast<A &&>(a)...) {}
+
+    template <size_t... I> void invoke(idx<I...>)
+    {
+        call(static_cast<leaf<I, T> &>(args).value...);
+    }
+    static void run(void *p) { static_cast<pack *>(p)->invoke(seq()); }
+    static void release(void *p) { delete static_cast<pack *>(p); }
+};
+
+/* By-pointer launches: the kernel's parameter types are known from its
+ * function type. */
+template <class F> struct signature;
+template <class... P>
+struct signature<void (*)(P...)> {
+    typedef typename make_idx<sizeof...(P)>::type seq;
+    typedef values<seq, typename decay<P>::type...> vals;
+
+    template <size_t... I> static void *pack_from(void **args, idx<I...>)
+    {
+        return new vals(*static_cast<typename decay<P>::type *>(args[I])...);
+    }
+    template <size_t... I> static void run_with(const void *fn, vals &v, idx<I...>)
+    {
+        void (*f)(P...) = reinterpret_cast<void (*)(P...)>(const_cast<void *>(fn));
+        f(static_cast<leaf<I, typename decay<P>::type> &>(v).value...);
+    }
+    static void *pack(void **args) { return pack_from(args, seq()); }
+    static void run(const void *fn, void *p) { run_with(fn, *static_cast<vals *>(p), seq()); }
+    static void release(void *p) { delete static_cast<vals *>(p); }
+};
+
+} /* namespace simt_detail */
+
+/* The execution configuration, as <<<grid, block, shmem, stream>>>. */
+struct simt__cfg {
+    dim3 grid, block;
+    size_t shmem;
+    cudaStream_t stream;
+    simt__cfg(dim3 g, dim3 b, size_t s = 0, cudaStream_t st = 0)
+        : grid(g), block(b), shmem(s), stream(st) {}
+};
+
+struct simt__launch_t {
+    template <class L, class... A>
+    simt__launch_t(const simt__cfg &c, L call, A &&...a)
+    {
+        typedef simt_detail::pack<L, typename simt_detail::decay<A>::type...> P;
+        P *p = new P(call, static_cast<A &&>(a)...);
+        simt__probe_begin();
+        P::run(p);
+        simt_kernel *k = simt__probe_end();
+        simt_launch(k, c.grid, c.block, c.shmem, c.stream, &P::run, p, &P::release);
+    }
+};
+
+/* Registration: one descriptor per kernel instantiation.  Info is a local
+ * class of the kernel's prologue with static void info(simt_kernel *). */
+template <class F, F f, class Info>
+struct simt__kreg {
+    static simt_kernel kernel;
+    static simt_kernel make(simt_kernel *self)
+    {
+        simt_kernel k = simt_kernel();
+        Info::info(&k);
+        k.fn = reinterpret_cast<const void *>(f);
+        k.pack = &simt_detail::signature<F>::pack;
+        k.run = &simt_detail::signature<F>::run;
+        k.release = &simt_detail::signature<F>::release;
+        simt_register_kernel(self);
+        return k;
+    }
+};
+template <class F, F f, class Info>
+simt_kernel simt__kreg<F, f, Info>::kernel = simt__kreg<F, f, Info>::make(&simt__kreg<F, f, Info>::kernel);
+
+#endif /* SIMT_LAUNCH_HPP */
