@@ -1,0 +1,160 @@
+/*
+ * barrier.c: __syncthreads and its _count/_and/_or forms.
+ *
+ * CUDA guide, "Synchronization Functions": the barrier waits until every
+ * thread of the block has reached it.  Threads that have exited no longer
+ * count, so a generation completes when every live thread has arrived.
+ * Arrivals from two different __syncthreads are undefined behaviour (a GPU
+ * happens to match them up); simt reports them, and a block whose live
+ * threads are all blocked with nothing left to release them is a deadlock,
+ * reported instead of hanging.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "check/hooks.h"
+#include "engine/diag.h"
+#include "engine/engine.h"
+#include "simt/device.h"
+
+enum bar_mode { BAR_PLAIN, BAR_COUNT, BAR_AND, BAR_OR };
+
+static int same_site(const char *a, const char *b)
+{
+    return a == b || strcmp(a, b) == 0;
+}
+
+static void diverged(struct worker *w, struct block *b) __attribute__((noreturn));
+static void diverged(struct worker *w, struct block *b)
+{
+    struct grid *g = b->grid;
+    char msg[768];
+    uint3 t1 = b->bar_first->tid, t2 = b->bar_stray->tid;
+    snprintf(msg, sizeof msg,
+             "simt: error: divergent __syncthreads in kernel %s block (%u,%u,%u): "
+             "thread (%u,%u,%u) waits at %s while thread (%u,%u,%u) waits at %s — every "
+             "live thread of a block must reach the same __syncthreads (CUDA guide, "
+             "Synchronization Functions)\n",
+             g->name, b->idx.x, b->idx.y, b->idx.z, t1.x, t1.y, t1.z, b->bar_site, t2.x, t2.y,
+             t2.z, b->bar_stray_site);
+    diag_grid_failure(g, cudaErrorLaunchFailure, msg);
+    sched_abort_block(w);
+}
+
+/* Every live thread has arrived: wake them all. */
+static void release(struct worker *w, struct block *b)
+{
+    if (b->bar_stray)
+        diverged(w, b);
+    int count = b->bar_count;
+    unsigned n = b->bar_arrived;
+    for (struct sthread *t = b->waiters, *next; t; t = next) {
+        next = t->next;
+        t->bar_result = count;
+        t->bar_total = n;
+        sched_make_ready(w, t);
+    }
+    b->waiters = b->waiters_tail = NULL;
+    b->bar_arrived = 0;
+    hook_barrier_release(b);
+}
+
+static int arrive(const char *site, int pred, enum bar_mode mode, const char *what)
+{
+    struct worker *w = engine_self();
+    if (!w || !w->in_block || !w->current->thr) {
+        fprintf(stderr, "simt: error: %s called outside a kernel at %s — barriers synchronize "
+                        "the threads of a block and exist only in device code\n", what, site);
+        return pred;
+    }
+    struct block *b = &w->block;
+    struct sthread *t = w->current->thr;
+    hook_barrier_arrive(b, site);
+    if (b->bar_arrived == 0) {
+        b->bar_site = site;
+        b->bar_first = t;
+        b->bar_stray = NULL;
+        b->bar_count = 0;
+    } else if (!b->bar_stray && !same_site(site, b->bar_site)) {
+        b->bar_stray = t;
+        b->bar_stray_site = site;
+    }
+    b->bar_count += pred != 0;
+    unsigned n = ++b->bar_arrived;
+    int count;
+    if (n == b->live) {
+        count = b->bar_count;
+        release(w, b);
+    } else {
+        t->state = TS_BLOCKED;
+        t->wait_site = site;
+        t->next = NULL;
+        if (b->waiters_tail)
+            b->waiters_tail->next = t;
+        else
+            b->waiters = t;
+        b->waiters_tail = t;
+        sched_block_current(w);
+        count = t->bar_result;
+        n = t->bar_total;
+    }
+    switch (mode) {
+    case BAR_COUNT:
+        return count;
+    case BAR_OR:
+        return count != 0;
+    case BAR_AND:
+        return count == (int)n;
+    default:
+        return 0;
+    }
+}
+
+void barrier_thread_exited(struct worker *w, struct block *b)
+{
+    if (b->bar_arrived && b->bar_arrived == b->live)
+        release(w, b);
+}
+
+void barrier_deadlock(struct worker *w, struct block *b)
+{
+    struct grid *g = b->grid;
+    char msg[768];
+    int len = snprintf(msg, sizeof msg,
+                       "simt: error: deadlock in kernel %s block (%u,%u,%u): all %u live "
+                       "threads are blocked and none can release the others",
+                       g->name, b->idx.x, b->idx.y, b->idx.z, b->live);
+    for (unsigned i = 0; i < b->next_thread && len < (int)sizeof msg - 120; i++) {
+        struct sthread *t = &b->threads[i];
+        if (t->state == TS_BLOCKED) {
+            len += snprintf(msg + len, sizeof msg - (size_t)len,
+                            "; thread (%u,%u,%u) waits at %s", t->tid.x, t->tid.y, t->tid.z,
+                            t->wait_site ? t->wait_site : "?");
+            break;
+        }
+    }
+    snprintf(msg + len, sizeof msg - (size_t)len,
+             " — make every thread reach the same barriers and collectives\n");
+    diag_grid_failure(g, cudaErrorLaunchFailure, msg);
+    sched_abort_block(w);
+}
+
+void simt_syncthreads(const char *site)
+{
+    arrive(site, 0, BAR_PLAIN, "__syncthreads");
+}
+
+int simt_syncthreads_count(int predicate, const char *site)
+{
+    return arrive(site, predicate, BAR_COUNT, "__syncthreads_count");
+}
+
+int simt_syncthreads_and(int predicate, const char *site)
+{
+    return arrive(site, predicate, BAR_AND, "__syncthreads_and");
+}
+
+int simt_syncthreads_or(int predicate, const char *site)
+{
+    return arrive(site, predicate, BAR_OR, "__syncthreads_or");
+}

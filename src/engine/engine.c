@@ -1,0 +1,300 @@
+/*
+ * engine.c: the worker pool and the queue of runnable work.
+ *
+ * Grids whose blocks are not all claimed sit on the active list; host-side
+ * tasks (copies, callbacks) on the task list.  A worker runs a task, or
+ * claims the next block of a grid with one atomic increment.  Idle workers
+ * spin for a short while before sleeping, so back-to-back launches do not
+ * pay an OS wake-up each.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check/hooks.h"
+#include "engine/engine.h"
+#include "engine/fault.h"
+#include "engine/shared.h"
+
+static struct {
+    pthread_once_t once;
+    int started;
+    int nworkers;
+    struct worker *workers;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    int sleepers;
+    struct grid *active, *active_tail;
+    struct task *tasks, *tasks_tail;
+    atomic_int work;          /* active grids + queued tasks */
+    long spin_ns;
+} E = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER,
+       .wake = PTHREAD_COND_INITIALIZER};
+
+static SIMT_TLS struct worker *self;
+
+struct worker *engine_self(void)
+{
+    return self;
+}
+
+struct sthread *engine_thread(void)
+{
+    struct worker *w = self;
+    return w && w->current ? w->current->thr : NULL;
+}
+
+int engine_workers(void)
+{
+    engine_start();
+    return E.nworkers;
+}
+
+static long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static void cpu_relax(void)
+{
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+static void start_block(struct worker *w, struct grid *g, unsigned long long i)
+{
+    struct block *b = &w->block;
+    b->grid = g;
+    grid_block_index(g, i, &b->idx);
+    b->nthreads = g->nthreads;
+    b->next_thread = 0;
+    b->next_tid.x = b->next_tid.y = b->next_tid.z = 0;
+    b->live = g->nthreads;
+    b->bar_arrived = 0;
+    b->bar_count = 0;
+    b->bar_stray = NULL;
+    b->waiters = b->waiters_tail = NULL;
+    b->threads = w->threads;
+    builtins_set_block(g, b->idx);
+    shared_block_begin(w, g);
+    w->in_block = 1;
+}
+
+/* Claims one block of w's current grid; 0 when the grid has none left. */
+static int claim_block(struct worker *w)
+{
+    struct grid *g = w->grid;
+    unsigned long long i = atomic_fetch_add_explicit(&g->next_block, 1, memory_order_relaxed);
+    if (i >= g->nblocks) {
+        w->grid = NULL;
+        return 0;
+    }
+    if (atomic_load_explicit(&g->error, memory_order_relaxed)) {
+        grid_block_done(g, 1);
+        return 1;
+    }
+    start_block(w, g, i);
+    return 1;
+}
+
+/* Takes the next task or grid off the lists; called with E.lock held. */
+static struct task *take_locked(struct worker *w)
+{
+    struct task *t = E.tasks;
+    if (t) {
+        E.tasks = t->next;
+        if (!E.tasks)
+            E.tasks_tail = NULL;
+        atomic_fetch_sub(&E.work, 1);
+        return t;
+    }
+    while (E.active) {
+        struct grid *g = E.active;
+        E.active = g->next;
+        if (!E.active)
+            E.active_tail = NULL;
+        if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nblocks) {
+            atomic_fetch_sub(&E.work, 1);
+            continue;
+        }
+        /* Round robin: other workers start on the next grid, so grids of
+         * different streams run side by side. */
+        g->next = NULL;
+        if (E.active_tail)
+            E.active_tail->next = g;
+        else
+            E.active = g;
+        E.active_tail = g;
+        w->grid = g;
+        return NULL;
+    }
+    return NULL;
+}
+
+void engine_find_work(struct worker *w)
+{
+    if (w->grid && claim_block(w))
+        return;
+    long deadline = 0;
+    for (;;) {
+        if (atomic_load_explicit(&E.work, memory_order_acquire) > 0) {
+            pthread_mutex_lock(&E.lock);
+            struct task *t = take_locked(w);
+            pthread_mutex_unlock(&E.lock);
+            if (t) {
+                t->run(t);
+                return;
+            }
+            if (w->grid && claim_block(w))
+                return;
+            continue;
+        }
+        if (!deadline)
+            deadline = now_ns() + E.spin_ns;
+        if (now_ns() < deadline) {
+            for (int i = 0; i < 64; i++)
+                cpu_relax();
+            continue;
+        }
+        pthread_mutex_lock(&E.lock);
+        while (atomic_load(&E.work) == 0) {
+            E.sleepers++;
+            pthread_cond_wait(&E.wake, &E.lock);
+            E.sleepers--;
+        }
+        pthread_mutex_unlock(&E.lock);
+        deadline = 0;
+    }
+}
+
+void engine_submit_grid(struct grid *g)
+{
+    engine_start();
+    g->next = NULL;
+    pthread_mutex_lock(&E.lock);
+    if (E.active_tail)
+        E.active_tail->next = g;
+    else
+        E.active = g;
+    E.active_tail = g;
+    atomic_fetch_add(&E.work, 1);
+    if (E.sleepers)
+        pthread_cond_broadcast(&E.wake);
+    pthread_mutex_unlock(&E.lock);
+}
+
+void engine_submit_task(struct task *t)
+{
+    engine_start();
+    t->next = NULL;
+    pthread_mutex_lock(&E.lock);
+    if (E.tasks_tail)
+        E.tasks_tail->next = t;
+    else
+        E.tasks = t;
+    E.tasks_tail = t;
+    atomic_fetch_add(&E.work, 1);
+    if (E.sleepers)
+        pthread_cond_signal(&E.wake);
+    pthread_mutex_unlock(&E.lock);
+}
+
+static void first_fiber(void *arg)
+{
+    struct worker *w = arg;
+    hook_switch_end(w->current, 1);
+    sched_loop(w);
+}
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    self = w;
+    w->main.thr = NULL;
+    hook_fiber_adopt(&w->main);
+    fault_worker_init(w);
+    w->current = &w->main;
+    struct fiber *f = fiber_create(w->stack_size, first_fiber, w);
+    if (!f) {
+        fprintf(stderr, "simt: error: cannot allocate a fiber stack for worker %d\n", w->id);
+        abort();
+    }
+    w->current = f;
+    hook_switch_begin(&w->main, f);
+    simt_fiber_switch(&w->main.sp, f->sp);
+    return NULL; /* never: workers live as long as the process */
+}
+
+static int env_int(const char *name, int fallback)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return fallback;
+    char *end;
+    long n = strtol(v, &end, 10);
+    return *end || n <= 0 || n > 4096 ? fallback : (int)n;
+}
+
+static void start_once(void)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    E.nworkers = env_int("SIMT_WORKERS", ncpu > 0 ? (int)ncpu : 1);
+    E.spin_ns = (long)env_int("SIMT_SPIN_US", 50) * 1000;
+    E.workers = calloc((size_t)E.nworkers, sizeof *E.workers);
+    if (!E.workers) {
+        fprintf(stderr, "simt: error: out of memory starting %d workers\n", E.nworkers);
+        abort();
+    }
+    fault_install();
+    size_t stack = fiber_stack_size();
+    for (int i = 0; i < E.nworkers; i++) {
+        struct worker *w = &E.workers[i];
+        w->id = i;
+        w->stack_size = stack;
+        w->threads = calloc(1024, sizeof *w->threads);
+        if (!w->threads || shared_worker_init(w) != 0) {
+            fprintf(stderr, "simt: error: out of memory starting worker %d\n", i);
+            abort();
+        }
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        /* Workers block the signals a program handles itself, so they land
+         * on its own threads; the synchronous faults stay deliverable. */
+        sigset_t all, old;
+        sigfillset(&all);
+        sigdelset(&all, SIGSEGV);
+        sigdelset(&all, SIGBUS);
+        sigdelset(&all, SIGFPE);
+        sigdelset(&all, SIGILL);
+        sigdelset(&all, SIGTRAP);
+        sigdelset(&all, SIGABRT);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        int rc = pthread_create(&w->os, &attr, worker_main, w);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        pthread_attr_destroy(&attr);
+        if (rc != 0) {
+            fprintf(stderr, "simt: error: cannot start worker %d: %s\n", i, strerror(rc));
+            abort();
+        }
+    }
+    E.started = 1;
+}
+
+int engine_start(void)
+{
+    pthread_once(&E.once, start_once);
+    return 0;
+}

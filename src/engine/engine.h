@@ -1,0 +1,167 @@
+/*
+ * engine.h: the execution engine's shared structures.
+ *
+ * A launch is a grid: a queue of blocks that workers (OS threads, one per
+ * core by default) claim and run.  A block runs on one worker from start to
+ * end; its CUDA threads run one after another as plain calls, and a thread
+ * gets a fiber of its own only when it blocks (barrier, collective): the
+ * blocked thread keeps the stack it was running on and another fiber goes
+ * on with the next unstarted thread.
+ *
+ * Invariants:
+ *  - everything in a worker (its block, fibers, ready list) is touched only
+ *    by that worker's OS thread;
+ *  - a block's live count is its threads minus those that exited; a
+ *    barrier generation completes when every live thread has arrived;
+ *  - a grid's blocks_done counts blocks that finished, failed or were
+ *    skipped after a failure, so it always reaches nblocks.
+ */
+#ifndef SIMT_ENGINE_ENGINE_H
+#define SIMT_ENGINE_ENGINE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simt.h"
+#include "engine/fiber.h"
+
+enum thread_state { TS_UNSTARTED, TS_RUNNING, TS_BLOCKED, TS_READY, TS_EXITED };
+
+/* One CUDA thread of the block being run. */
+struct sthread {
+    uint3 tid;
+    unsigned linear;
+    unsigned char state;
+    struct fiber *fiber;      /* the fiber holding its stack once it blocked */
+    const char *wait_site;    /* where it waits, for diagnostics */
+    int bar_result;           /* __syncthreads_count: predicates set */
+    unsigned bar_total;       /* threads that took part */
+    struct sthread *next;     /* barrier wait list, then ready list */
+};
+
+struct grid;
+
+struct block {
+    struct grid *grid;
+    uint3 idx;
+    unsigned nthreads;
+    unsigned next_thread;     /* next unstarted thread */
+    uint3 next_tid;
+    unsigned live;            /* threads not exited (unstarted included) */
+    /* __syncthreads, one generation at a time */
+    unsigned bar_arrived;
+    int bar_count;
+    const char *bar_site;           /* site of the generation's first arrival */
+    struct sthread *bar_first;      /* its thread */
+    struct sthread *bar_stray;      /* first thread waiting at another site */
+    const char *bar_stray_site;
+    struct sthread *waiters, *waiters_tail;
+    struct sthread *threads;        /* [nthreads] */
+};
+
+/* A host-side command the workers run (copies, memsets, host functions). */
+struct task {
+    void (*run)(struct task *t);
+    struct task *next;
+};
+
+/* How a grid ended for a reason the host must hear about. */
+struct grid_fault {
+    int error;                /* cudaError_t */
+    char message[768];        /* already printed when set */
+};
+
+struct grid {
+    simt_kernel *kernel;              /* may be NULL (C API launches) */
+    struct simt_kernel_state *ks;
+    const char *name;
+    dim3 grid_dim, block_dim;
+    size_t dyn_shmem;
+    simt_thread_fn fn;
+    void *args;
+    void (*release)(void *args);
+    unsigned long long nblocks;
+    unsigned nthreads;                /* per block */
+    atomic_ullong next_block;
+    atomic_ullong blocks_done;
+    atomic_int error;                 /* first failure, 0 while none */
+    atomic_int deferred_error;        /* fails the grid once it is done (assert) */
+    void (*on_done)(struct grid *g);  /* runs once, on the worker finishing it */
+    void *owner;
+    struct grid *next;                /* active list */
+};
+
+struct worker {
+    int id;
+    pthread_t os;
+    struct fiber main;                /* the OS thread's own context */
+    struct fiber *current;            /* fiber running now */
+    struct fiber *idle;               /* parked fibers, stacks kept */
+    struct sthread *ready, *ready_tail;
+    struct block block;
+    int in_block;
+    struct grid *grid;                /* grid it claims blocks from */
+    struct sthread *threads;          /* capacity: 1024 */
+    char *arena;                      /* shared memory of the running block */
+    size_t arena_cap;
+    size_t stack_size;
+    void *altstack;
+};
+
+/* ---- engine.c: the pool ------------------------------------------------ */
+int engine_start(void);               /* idempotent; 0 or -errno */
+int engine_workers(void);
+void engine_submit_grid(struct grid *g);
+void engine_submit_task(struct task *t);
+/* Scheduler side: runs one task or sets up one block on w, sleeping while
+ * there is nothing to do. */
+void engine_find_work(struct worker *w);
+/* The worker this OS thread is, or NULL on host threads. */
+struct worker *engine_self(void);
+/* The CUDA thread running on this OS thread, or NULL. */
+struct sthread *engine_thread(void);
+
+/* ---- sched.c: running blocks on a worker ------------------------------- */
+void sched_loop(struct worker *w) __attribute__((noreturn));
+/* Parks the running CUDA thread (already queued where something will make
+ * it ready) and runs something else; returns once it is resumed. */
+void sched_block_current(struct worker *w);
+void sched_make_ready(struct worker *w, struct sthread *t);
+/* Ends the running CUDA thread without returning (assert, trap). */
+void sched_exit_current(struct worker *w) __attribute__((noreturn));
+/* Abandons the running block: the grid has failed. */
+void sched_abort_block(struct worker *w) __attribute__((noreturn));
+void sched_yield_current(struct worker *w);
+
+/* ---- grid.c ------------------------------------------------------------ */
+/* Records err as the grid's failure (first one wins) and skips its
+ * unclaimed blocks. */
+void grid_fail(struct grid *g, int err);
+/* Records err to be reported once the grid is done; it keeps running. */
+void grid_fail_deferred(struct grid *g, int err);
+/* The grid's result once done: cudaSuccess or the error it failed with. */
+int grid_result(struct grid *g);
+void grid_block_done(struct grid *g, unsigned long long n);
+void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx);
+
+/* ---- builtins.c -------------------------------------------------------- */
+/* The variables are defined writable in builtins.c; only the engine writes. */
+static inline void builtins_set_thread(uint3 tid)
+{
+    *(uint3 *)(uintptr_t)&threadIdx = tid;
+}
+static inline void builtins_set_block(const struct grid *g, uint3 idx)
+{
+    *(uint3 *)(uintptr_t)&blockIdx = idx;
+    *(dim3 *)(uintptr_t)&blockDim = g->block_dim;
+    *(dim3 *)(uintptr_t)&gridDim = g->grid_dim;
+}
+
+/* ---- barrier.c --------------------------------------------------------- */
+void barrier_thread_exited(struct worker *w, struct block *b);
+/* All live threads are blocked and nothing can release them. */
+void barrier_deadlock(struct worker *w, struct block *b) __attribute__((noreturn));
+
+#endif /* SIMT_ENGINE_ENGINE_H */

@@ -1,0 +1,150 @@
+/*
+ * fault.c: catching SIGSEGV, SIGBUS, SIGILL and SIGFPE in kernels.
+ *
+ * The handler runs on the worker's alternate stack (so a fiber stack
+ * overflow can be reported), reports, fails the grid and abandons the
+ * block: it switches to a spare fiber and never returns, which is why the
+ * signal is installed with SA_NODEFER (it must not stay blocked).
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "engine/diag.h"
+#include "engine/engine.h"
+#include "engine/fault.h"
+
+int (*fault_describe_address)(const void *addr, char *buf, size_t len);
+
+static struct sigaction previous[4];
+static const int caught[4] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+
+static const void *fault_pc(void *ctx)
+{
+    ucontext_t *uc = ctx;
+#if defined(__x86_64__)
+    return (const void *)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    return (const void *)uc->uc_mcontext.pc;
+#else
+    (void)uc;
+    return NULL;
+#endif
+}
+
+/* 1 write, 0 read, -1 unknown. */
+static int fault_is_write(void *ctx)
+{
+#if defined(__x86_64__)
+    ucontext_t *uc = ctx;
+    return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+    (void)ctx;
+    return -1;
+#endif
+}
+
+static int in_guard(const struct worker *w, const void *addr)
+{
+    const struct fiber *f = w->current;
+    long ps = sysconf(_SC_PAGESIZE);
+    const char *a = addr;
+    return f && a < f->stack_lo && a >= f->stack_lo - ps;
+}
+
+static void chain(int sig, siginfo_t *si, void *ctx)
+{
+    for (int i = 0; i < 4; i++) {
+        if (caught[i] != sig)
+            continue;
+        struct sigaction *p = &previous[i];
+        if ((p->sa_flags & SA_SIGINFO) && p->sa_sigaction) {
+            p->sa_sigaction(sig, si, ctx);
+            return;
+        }
+        if (p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN) {
+            p->sa_handler(sig);
+            return;
+        }
+        /* Default action: let the instruction fault again, unhandled. */
+        signal(sig, SIG_DFL);
+        return;
+    }
+}
+
+static void on_fault(int sig, siginfo_t *si, void *ctx)
+{
+    struct worker *w = engine_self();
+    if (!w || !w->in_block || !w->current || !w->current->thr) {
+        chain(sig, si, ctx);
+        return;
+    }
+    struct block *b = &w->block;
+    struct grid *g = b->grid;
+    struct sthread *t = w->current->thr;
+    char where[512], what[256] = "", msg[1400];
+    diag_symbolize(fault_pc(ctx), where, sizeof where);
+    const char *kind;
+    const char *todo;
+    int err;
+    if ((sig == SIGSEGV || sig == SIGBUS) && in_guard(w, si->si_addr)) {
+        kind = "stack overflow";
+        todo = "raise the stack with cudaDeviceSetLimit(cudaLimitStackSize, ...) or "
+               "SIMT_STACK_SIZE, or make the thread's local arrays smaller";
+        err = cudaErrorLaunchFailure;
+    } else if (sig == SIGSEGV || sig == SIGBUS) {
+        int wr = fault_is_write(ctx);
+        kind = wr == 1 ? "invalid write" : wr == 0 ? "invalid read" : "invalid access";
+        if (!fault_describe_address || !fault_describe_address(si->si_addr, what, sizeof what))
+            snprintf(what, sizeof what, "address %p is not in any live allocation", si->si_addr);
+        todo = "check the index against the allocation's size";
+        err = cudaErrorIllegalAddress;
+    } else if (sig == SIGFPE) {
+        kind = "arithmetic exception (integer division by zero or overflow)";
+        todo = "check the divisor";
+        err = cudaErrorLaunchFailure;
+    } else {
+        kind = "illegal instruction";
+        todo = "the code reached an instruction the CPU cannot run";
+        err = cudaErrorIllegalInstruction;
+    }
+    snprintf(msg, sizeof msg,
+             "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s%s%s — %s; "
+             "the grid fails with %s\n",
+             kind, g->name, b->idx.x, b->idx.y, b->idx.z, t->tid.x, t->tid.y, t->tid.z, where,
+             what[0] ? ": " : "", what, todo,
+             err == cudaErrorIllegalAddress ? "cudaErrorIllegalAddress"
+             : err == cudaErrorIllegalInstruction ? "cudaErrorIllegalInstruction"
+                                                  : "cudaErrorLaunchFailure");
+    diag_grid_failure(g, err, msg);
+    sched_abort_block(w);
+}
+
+void fault_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 4; i++)
+        sigaction(caught[i], &sa, &previous[i]);
+}
+
+void fault_worker_init(struct worker *w)
+{
+    size_t size = 64 * 1024;
+    stack_t ss;
+    w->altstack = malloc(size);
+    if (!w->altstack)
+        return;
+    ss.ss_sp = w->altstack;
+    ss.ss_size = size;
+    ss.ss_flags = 0;
+    sigaltstack(&ss, NULL);
+}

@@ -1,0 +1,122 @@
+/*
+ * fiber.c: fiber stacks and their initial frames.
+ *
+ * Invariant: a fiber's saved sp always points at a frame that
+ * simt_fiber_switch can pop: six callee-saved registers then a resume
+ * address (x86-64), or the 176-byte register block (AArch64).
+ */
+#include "engine/fiber.h"
+
+#include <assert.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "check/hooks.h"
+#include "runtime/limits.h"
+
+void simt_fiber_trampoline(void);
+
+static size_t page_size(void)
+{
+    static size_t ps;
+    if (!ps)
+        ps = (size_t)sysconf(_SC_PAGESIZE);
+    return ps;
+}
+
+size_t fiber_stack_size(void)
+{
+    static size_t fixed;
+    if (!fixed) {
+        const char *e = getenv("SIMT_STACK_SIZE");
+        if (e && *e) {
+            char *end;
+            unsigned long long v = strtoull(e, &end, 0);
+            if (*end == 'k' || *end == 'K')
+                v <<= 10;
+            else if (*end == 'm' || *end == 'M')
+                v <<= 20;
+            fixed = v < 16384 ? 16384 : (size_t)v;
+        } else {
+            fixed = (size_t)-1;
+        }
+    }
+    size_t want = fixed;
+    if (want == (size_t)-1) {
+        /* CUDA's limit counts only the kernel's own frames; host code
+         * (printf, libm) needs room of its own. */
+        want = limits_stack_size() + 128 * 1024;
+        if (want < 256 * 1024)
+            want = 256 * 1024;
+    }
+    size_t ps = page_size();
+    return (want + ps - 1) & ~(ps - 1);
+}
+
+static void init_frame(struct fiber *f, fiber_entry entry, void *arg)
+{
+    uintptr_t top = (uintptr_t)(f->stack_lo + f->stack_size) & ~(uintptr_t)15;
+    uintptr_t *sp = (uintptr_t *)top;
+#if defined(__x86_64__)
+    *--sp = 0;                                   /* keeps the entry 16-aligned */
+    *--sp = (uintptr_t)simt_fiber_trampoline;    /* popped, then jumped to */
+    *--sp = 0;                                   /* rbp */
+    *--sp = 0;                                   /* rbx */
+    *--sp = (uintptr_t)arg;                      /* r12 */
+    *--sp = (uintptr_t)entry;                    /* r13 */
+    *--sp = 0;                                   /* r14 */
+    *--sp = 0;                                   /* r15 */
+#elif defined(__aarch64__)
+    sp -= 22;
+    memset(sp, 0, 22 * sizeof *sp);
+    sp[0] = (uintptr_t)arg;                      /* x19 */
+    sp[1] = (uintptr_t)entry;                    /* x20 */
+    sp[11] = (uintptr_t)simt_fiber_trampoline;   /* x30 */
+#else
+#error "simt's engine supports x86-64 and AArch64"
+#endif
+    f->sp = sp;
+}
+
+struct fiber *fiber_create(size_t stack_size, fiber_entry entry, void *arg)
+{
+    size_t ps = page_size();
+    size_t total = stack_size + ps;
+    char *base = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (base == MAP_FAILED)
+        return NULL;
+    if (mprotect(base, ps, PROT_NONE) != 0) {
+        munmap(base, total);
+        return NULL;
+    }
+    struct fiber *f = calloc(1, sizeof *f);
+    if (!f) {
+        munmap(base, total);
+        return NULL;
+    }
+    f->stack_lo = base + ps;
+    f->stack_size = stack_size;
+    init_frame(f, entry, arg);
+    hook_fiber_create(f);
+    return f;
+}
+
+void fiber_reset(struct fiber *f, fiber_entry entry, void *arg)
+{
+    f->thr = NULL;
+    init_frame(f, entry, arg);
+    hook_fiber_reset(f);
+}
+
+void fiber_destroy(struct fiber *f)
+{
+    if (!f)
+        return;
+    hook_fiber_destroy(f);
+    munmap(f->stack_lo - page_size(), f->stack_size + page_size());
+    free(f);
+}

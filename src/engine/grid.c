@@ -1,0 +1,40 @@
+/*
+ * grid.c: a grid's life: block numbering, completion, failure.
+ */
+#include "engine/engine.h"
+
+void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
+{
+    unsigned long long gx = g->grid_dim.x, gy = g->grid_dim.y;
+    idx->x = (unsigned)(i % gx);
+    idx->y = (unsigned)((i / gx) % gy);
+    idx->z = (unsigned)(i / (gx * gy));
+}
+
+void grid_block_done(struct grid *g, unsigned long long n)
+{
+    unsigned long long done = atomic_fetch_add_explicit(&g->blocks_done, n, memory_order_acq_rel) + n;
+    if (done == g->nblocks)
+        g->on_done(g);
+}
+
+void grid_fail(struct grid *g, int err)
+{
+    int none = 0;
+    atomic_compare_exchange_strong(&g->error, &none, err);
+    unsigned long long n = atomic_exchange(&g->next_block, g->nblocks);
+    if (n < g->nblocks)
+        grid_block_done(g, g->nblocks - n);
+}
+
+void grid_fail_deferred(struct grid *g, int err)
+{
+    int none = 0;
+    atomic_compare_exchange_strong(&g->deferred_error, &none, err);
+}
+
+int grid_result(struct grid *g)
+{
+    int e = atomic_load(&g->error);
+    return e ? e : atomic_load(&g->deferred_error);
+}

@@ -1,0 +1,41 @@
+/*
+ * kstate.h: what the runtime keeps per kernel (per simt_kernel).
+ *
+ * Created on first use and never freed: kernels live as long as the
+ * program.  Attributes set by cudaFuncSetAttribute live here, and so does
+ * the kernel's static shared memory layout.
+ */
+#ifndef SIMT_ENGINE_KSTATE_H
+#define SIMT_ENGINE_KSTATE_H
+
+#include <pthread.h>
+#include <stddef.h>
+
+#include "simt.h"
+
+struct site_offset {
+    const simt_shared_site *site;
+    size_t offset;
+};
+
+struct simt_kernel_state {
+    simt_kernel *kernel;              /* NULL for the anonymous C-API kernel */
+    pthread_mutex_t lock;
+    size_t static_bytes;              /* static __shared__ laid out so far */
+    int max_dyn_shmem;                /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+    int carveout;                     /* PreferredSharedMemoryCarveout, -1: default */
+    int cache_config;                 /* enum cudaFuncCache */
+    int nonportable_cluster;
+    int required_cluster[3];
+    int cluster_policy;
+    /* Offsets of sites that another kernel laid out first (a __device__
+     * function with __shared__ called from several kernels). */
+    struct site_offset *extra;
+    size_t nextra, cap_extra;
+};
+
+/* The state of k, created on first call; k NULL gives the shared state of
+ * kernels launched without a descriptor. */
+struct simt_kernel_state *kstate_of(simt_kernel *k);
+
+#endif

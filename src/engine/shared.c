@@ -1,0 +1,118 @@
+/*
+ * shared.c: per-block shared memory and the static __shared__ layout.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "engine/diag.h"
+#include "engine/kstate.h"
+#include "engine/shared.h"
+
+SIMT_TLS simt_block_arena simt__arena;
+
+static size_t align_up(size_t n, size_t a)
+{
+    return (n + a - 1) & ~(a - 1);
+}
+
+int shared_worker_init(struct worker *w)
+{
+    size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+    size_t cap = align_up(SHARED_ARENA_BYTES, ps);
+    /* A guard page after the arena turns a block running off its end into
+     * a fault the engine reports. */
+    char *p = mmap(NULL, cap + ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    mprotect(p + cap, ps, PROT_NONE);
+    w->arena = p;
+    w->arena_cap = cap;
+    return 0;
+}
+
+void shared_block_begin(struct worker *w, struct grid *g)
+{
+    simt__arena.kernel = g->ks;
+    simt__arena.dynamic_base = w->arena;
+    simt__arena.static_base = w->arena + align_up(g->dyn_shmem, 128);
+}
+
+void shared_block_end(struct worker *w)
+{
+    (void)w;
+    simt__arena.kernel = NULL;
+}
+
+static size_t place(struct simt_kernel_state *ks, size_t size, size_t align)
+{
+    size_t off = align_up(ks->static_bytes, align ? align : 1);
+    ks->static_bytes = off + size;
+    return off;
+}
+
+static void *overflow(struct simt_kernel_state *ks, size_t need) __attribute__((noreturn));
+static void *overflow(struct simt_kernel_state *ks, size_t need)
+{
+    struct worker *w = engine_self();
+    struct block *b = &w->block;
+    struct sthread *t = w->current->thr;
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "simt: error: too much shared memory in kernel %s block (%u,%u,%u) thread "
+             "(%u,%u,%u): static __shared__ variables need %zu bytes after %zu bytes of "
+             "dynamic shared memory, more than the %u a block can have — make the arrays "
+             "smaller or the launch's dynamic size smaller\n",
+             b->grid->name, b->idx.x, b->idx.y, b->idx.z, t ? t->tid.x : 0, t ? t->tid.y : 0,
+             t ? t->tid.z : 0, need, b->grid->dyn_shmem, 232448u);
+    (void)ks;
+    diag_grid_failure(b->grid, cudaErrorLaunchOutOfResources, msg);
+    sched_abort_block(w);
+}
+
+void *simt__shared_static_slow(simt_shared_site *s, size_t size, size_t align)
+{
+    struct simt_kernel_state *ks = (struct simt_kernel_state *)(uintptr_t)simt__arena.kernel;
+    struct worker *w = engine_self();
+    if (!ks || !w || !w->in_block) {
+        fprintf(stderr, "simt: error: a __shared__ variable was used outside a kernel — shared "
+                        "memory exists only while a block runs\n");
+        abort();
+    }
+    size_t off;
+    pthread_mutex_lock(&ks->lock);
+    const void *owner = __atomic_load_n(&s->owner, __ATOMIC_ACQUIRE);
+    if (!owner) {
+        off = place(ks, size, align);
+        s->offset = off;
+        __atomic_store_n(&s->owner, (const void *)ks, __ATOMIC_RELEASE);
+    } else if (owner == ks) {
+        off = s->offset;
+    } else {
+        size_t i;
+        for (i = 0; i < ks->nextra && ks->extra[i].site != s; i++) {}
+        if (i == ks->nextra) {
+            if (ks->nextra == ks->cap_extra) {
+                size_t cap = ks->cap_extra ? 2 * ks->cap_extra : 8;
+                struct site_offset *n = realloc(ks->extra, cap * sizeof *n);
+                if (!n) {
+                    pthread_mutex_unlock(&ks->lock);
+                    fprintf(stderr, "simt: error: out of memory laying out shared memory\n");
+                    abort();
+                }
+                ks->extra = n;
+                ks->cap_extra = cap;
+            }
+            ks->extra[i].site = s;
+            ks->extra[i].offset = place(ks, size, align);
+            ks->nextra++;
+        }
+        off = ks->extra[i].offset;
+    }
+    size_t end = (size_t)(simt__arena.static_base - w->arena) + off + size;
+    pthread_mutex_unlock(&ks->lock);
+    if (end > 232448u)
+        overflow(ks, off + size);
+    return simt__arena.static_base + off;
+}

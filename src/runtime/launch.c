@@ -1,0 +1,397 @@
+/*
+ * launch.c: kernel launches and the function API (attributes, occupancy).
+ *
+ * A launch validates its configuration exactly as an H100/H200 does
+ * (errors from the launch and cudaGetLastError, never sticky), then queues
+ * a grid command in its stream and returns: launches are asynchronous
+ * unless CUDA_LAUNCH_BLOCKING=1.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/kstate.h"
+#include "runtime/stream.h"
+
+/* The emulated device's shared-memory limits (sm_90). */
+#define SHMEM_DEFAULT 49152
+#define SHMEM_OPTIN 232448
+#define SHMEM_PER_SM 233472
+#define SHMEM_RESERVED 1024
+#define THREADS_PER_SM 2048
+#define BLOCKS_PER_SM 32
+
+static int launch_blocking(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("CUDA_LAUNCH_BLOCKING");
+        v = e && e[0] == '1';
+    }
+    return v;
+}
+
+static size_t static_shared(struct simt_kernel_state *ks)
+{
+    pthread_mutex_lock(&ks->lock);
+    size_t n = ks->static_bytes;
+    pthread_mutex_unlock(&ks->lock);
+    return n;
+}
+
+/* The dynamic shared memory a launch may ask for. */
+static size_t dyn_allowed(struct simt_kernel_state *ks)
+{
+    size_t st = static_shared(ks);
+    if (ks->max_dyn_shmem >= 0)
+        return (size_t)ks->max_dyn_shmem;
+    return st >= SHMEM_DEFAULT ? 0 : SHMEM_DEFAULT - st;
+}
+
+static int max_threads(const simt_kernel *k)
+{
+    return k && k->max_threads > 0 && k->max_threads < 1024 ? k->max_threads : 1024;
+}
+
+static cudaError_t validate(const simt_kernel *k, struct simt_kernel_state *ks, dim3 grid,
+                            dim3 block, size_t shmem)
+{
+    if (block.x == 0 || block.y == 0 || block.z == 0 || block.x > 1024 || block.y > 1024 ||
+        block.z > 64)
+        return cudaErrorInvalidValue;
+    unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    if (threads > (unsigned long long)max_threads(k))
+        return cudaErrorInvalidValue;
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535 ||
+        grid.z > 65535)
+        return cudaErrorInvalidValue;
+    if (shmem > dyn_allowed(ks) || shmem + static_shared(ks) > SHMEM_OPTIN)
+        return cudaErrorInvalidValue;
+    return cudaSuccess;
+}
+
+static void grid_done(struct grid *g)
+{
+    struct cmd *c = g->owner;
+    int err = grid_result(g);
+    if (g->release)
+        g->release(g->args);
+    free(g);
+    cmd_complete(c, err);
+}
+
+cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,
+                        cudaStream_t stream, simt_thread_fn fn, void *args,
+                        void (*release)(void *args))
+{
+    cudaError_t e = api_sticky();
+    if (e == cudaSuccess && !fn)
+        e = cudaErrorInvalidDeviceFunction;
+    struct simt_kernel_state *ks = e ? NULL : kstate_of(k);
+    if (e == cudaSuccess && !ks)
+        e = cudaErrorMemoryAllocation;
+    if (e == cudaSuccess)
+        e = validate(k, ks, grid, block, shared_bytes);
+    struct CUstream_st *s = NULL;
+    if (e == cudaSuccess && !(s = stream_resolve(stream)))
+        e = cudaErrorInvalidResourceHandle;
+    struct grid *g = NULL;
+    if (e == cudaSuccess && !(g = calloc(1, sizeof *g)))
+        e = cudaErrorMemoryAllocation;
+    if (e != cudaSuccess) {
+        if (release)
+            release(args);
+        return api_return(e);
+    }
+    /* CUDA guide, formatted output: the buffer is flushed when a kernel is
+     * launched. */
+    printf_flush();
+    g->kernel = k;
+    g->ks = ks;
+    g->name = k && k->name ? k->name : "(unnamed)";
+    g->grid_dim = grid;
+    g->block_dim = block;
+    g->dyn_shmem = shared_bytes;
+    g->fn = fn;
+    g->args = args;
+    g->release = release;
+    g->nblocks = (unsigned long long)grid.x * grid.y * grid.z;
+    g->nthreads = block.x * block.y * block.z;
+    g->on_done = grid_done;
+    struct cmd *c = cmd_new(CMD_GRID);
+    c->grid = g;
+    g->owner = c;
+    stream_enqueue(s, c, NULL);
+    if (launch_blocking()) {
+        cmd_wait(c);
+        printf_flush();
+    }
+    cmd_unref(c);
+    return cudaSuccess;
+}
+
+/* ---- launches by function pointer ---------------------------------------- */
+
+struct by_pointer {
+    simt_kernel *k;
+    void *pack;
+};
+
+static void run_by_pointer(void *arg)
+{
+    struct by_pointer *b = arg;
+    b->k->run(b->k->fn, b->pack);
+}
+
+static void release_by_pointer(void *arg)
+{
+    struct by_pointer *b = arg;
+    b->k->release(b->pack);
+    free(b);
+}
+
+static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void **args,
+                                  size_t shmem, cudaStream_t stream)
+{
+    API_ENTER();
+    simt_kernel *k = simt_find_kernel(func);
+    if (!k)
+        return api_return(cudaErrorInvalidDeviceFunction);
+    struct by_pointer *b = malloc(sizeof *b);
+    if (!b)
+        return api_return(cudaErrorMemoryAllocation);
+    b->k = k;
+    b->pack = k->pack(args);
+    return simt_launch(k, grid, block, shmem, stream, run_by_pointer, b, release_by_pointer);
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                             size_t sharedMem, cudaStream_t stream)
+{
+    return launch_pointer(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                                        void **args, size_t sharedMem, cudaStream_t stream)
+{
+    return launch_pointer(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+    API_ENTER();
+    if (!config)
+        return api_return(cudaErrorInvalidValue);
+    return launch_pointer(func, config->gridDim, config->blockDim, args,
+                          config->dynamicSmemBytes, config->stream);
+}
+
+/* ---- function attributes --------------------------------------------------- */
+
+static cudaError_t kernel_of(const void *func, simt_kernel **k, struct simt_kernel_state **ks)
+{
+    *k = simt_find_kernel(func);
+    if (!*k)
+        return cudaErrorInvalidResourceHandle;
+    *ks = kstate_of(*k);
+    return *ks ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+{
+    API_ENTER();
+    simt_kernel *k;
+    struct simt_kernel_state *ks;
+    cudaError_t e = kernel_of(func, &k, &ks);
+    if (e)
+        return api_return(e);
+    if (!attr)
+        return api_return(cudaErrorInvalidValue);
+    memset(attr, 0, sizeof *attr);
+    attr->sharedSizeBytes = static_shared(ks);
+    attr->maxThreadsPerBlock = max_threads(k);
+    attr->ptxVersion = device_arch();
+    attr->binaryVersion = device_arch();
+    attr->maxDynamicSharedSizeBytes = (int)dyn_allowed(ks);
+    attr->preferredShmemCarveout = ks->carveout;
+    attr->requiredClusterWidth = (int)k->cluster_dims[0];
+    attr->requiredClusterHeight = (int)k->cluster_dims[1];
+    attr->requiredClusterDepth = (int)k->cluster_dims[2];
+    attr->clusterSchedulingPolicyPreference = ks->cluster_policy;
+    attr->nonPortableClusterSizeAllowed = ks->nonportable_cluster;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+    API_ENTER();
+    simt_kernel *k;
+    struct simt_kernel_state *ks;
+    cudaError_t e = kernel_of(func, &k, &ks);
+    if (e)
+        return api_return(e);
+    switch (attr) {
+    case cudaFuncAttributeMaxDynamicSharedMemorySize:
+        if (value < 0 || (size_t)value + static_shared(ks) > SHMEM_OPTIN)
+            return api_return(cudaErrorInvalidValue);
+        ks->max_dyn_shmem = value;
+        return cudaSuccess;
+    case cudaFuncAttributePreferredSharedMemoryCarveout:
+        if (value < -1 || value > 100)
+            return api_return(cudaErrorInvalidValue);
+        ks->carveout = value;
+        return cudaSuccess;
+    case cudaFuncAttributeNonPortableClusterSizeAllowed:
+        if (value != 0 && value != 1)
+            return api_return(cudaErrorInvalidValue);
+        ks->nonportable_cluster = value;
+        return cudaSuccess;
+    case cudaFuncAttributeClusterSchedulingPolicyPreference:
+        if (value < 0 || value > 2)
+            return api_return(cudaErrorInvalidValue);
+        ks->cluster_policy = value;
+        return cudaSuccess;
+    case cudaFuncAttributeRequiredClusterWidth:
+    case cudaFuncAttributeRequiredClusterHeight:
+    case cudaFuncAttributeRequiredClusterDepth:
+    case cudaFuncAttributeClusterDimMustBeSet:
+        /* Compile-time properties (__cluster_dims__): read-only. */
+        return api_return(cudaErrorNotSupported);
+    default:
+        return api_return(cudaErrorInvalidValue);
+    }
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
+{
+    API_ENTER();
+    simt_kernel *k;
+    struct simt_kernel_state *ks;
+    cudaError_t e = kernel_of(func, &k, &ks);
+    if (e)
+        return api_return(e);
+    if ((int)cacheConfig < 0 || (int)cacheConfig > 3)
+        return api_return(cudaErrorInvalidValue);
+    ks->cache_config = (int)cacheConfig;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)
+{
+    API_ENTER();
+    simt_kernel *k;
+    struct simt_kernel_state *ks;
+    cudaError_t e = kernel_of(func, &k, &ks);
+    if (e)
+        return api_return(e);
+    if ((int)config < 0 || (int)config > 2)
+        return api_return(cudaErrorInvalidValue);
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncGetName(const char **name, const void *func)
+{
+    API_ENTER();
+    simt_kernel *k = simt_find_kernel(func);
+    if (!name)
+        return api_return(cudaErrorInvalidValue);
+    if (!k)
+        return api_return(cudaErrorInvalidDeviceFunction);
+    *name = k->name;
+    return cudaSuccess;
+}
+
+/* ---- occupancy ------------------------------------------------------------- */
+
+/* Blocks of blockSize threads one multiprocessor holds: limited by warps,
+ * blocks and shared memory, as the occupancy calculator computes them. */
+static int blocks_per_sm(const simt_kernel *k, struct simt_kernel_state *ks, int blockSize,
+                         size_t dyn)
+{
+    if (blockSize > max_threads(k) || dyn > dyn_allowed(ks))
+        return 0;
+    int warps = (blockSize + 31) / 32;
+    int n = (THREADS_PER_SM / 32) / warps;
+    if (n > BLOCKS_PER_SM)
+        n = BLOCKS_PER_SM;
+    size_t smem = static_shared(ks) + dyn + SHMEM_RESERVED;
+    int by_smem = (int)(SHMEM_PER_SM / smem);
+    return by_smem < n ? by_smem : n;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+                                                                   const void *func, int blockSize,
+                                                                   size_t dynamicSMemSize,
+                                                                   unsigned int flags)
+{
+    API_ENTER();
+    simt_kernel *k;
+    struct simt_kernel_state *ks;
+    cudaError_t e = kernel_of(func, &k, &ks);
+    if (e)
+        return api_return(e);
+    if (!numBlocks || blockSize <= 0 || (flags & ~(unsigned)cudaOccupancyDisableCachingOverride))
+        return api_return(cudaErrorInvalidValue);
+    *numBlocks = blocks_per_sm(k, ks, blockSize, dynamicSMemSize);
+    return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                                          int blockSize, size_t dynamicSMemSize)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize,
+                                                                  dynamicSMemSize, 0);
+}
+
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+                                                      int numBlocks, int blockSize)
+{
+    API_ENTER();
+    simt_kernel *k;
+    struct simt_kernel_state *ks;
+    cudaError_t e = kernel_of(func, &k, &ks);
+    if (e)
+        return api_return(e);
+    if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0)
+        return api_return(cudaErrorInvalidValue);
+    if (blocks_per_sm(k, ks, blockSize, 0) < numBlocks) {
+        *dynamicSmemSize = 0;
+        return cudaSuccess;
+    }
+    size_t per = SHMEM_PER_SM / (size_t)numBlocks;
+    size_t used = static_shared(ks) + SHMEM_RESERVED;
+    size_t avail = per > used ? per - used : 0;
+    size_t cap = dyn_allowed(ks);
+    *dynamicSmemSize = avail < cap ? avail : cap;
+    return cudaSuccess;
+}
+
+cudaError_t simt__occupancy_potential(int *minGridSize, int *blockSize, const void *func,
+                                      size_t (*smem_of)(const void *ctx, int block),
+                                      const void *ctx, int blockSizeLimit, unsigned int flags)
+{
+    API_ENTER();
+    simt_kernel *k;
+    struct simt_kernel_state *ks;
+    cudaError_t e = kernel_of(func, &k, &ks);
+    if (e)
+        return api_return(e);
+    if (!minGridSize || !blockSize || blockSizeLimit < 0)
+        return api_return(cudaErrorInvalidValue);
+    (void)flags;
+    int limit = max_threads(k);
+    if (blockSizeLimit > 0 && blockSizeLimit < limit)
+        limit = blockSizeLimit;
+    int best_block = 0, best_blocks = 0, best_threads = 0;
+    for (int bs = (limit + 31) / 32 * 32; bs > 0; bs -= 32) {
+        int b = bs > limit ? limit : bs;
+        int n = blocks_per_sm(k, ks, b, smem_of(ctx, b));
+        if (n * b > best_threads) {
+            best_threads = n * b;
+            best_block = b;
+            best_blocks = n;
+        }
+    }
+    *blockSize = best_block;
+    *minGridSize = best_blocks * device_sm_count();
+    return cudaSuccess;
+}

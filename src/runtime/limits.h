@@ -1,0 +1,14 @@
+/*
+ * limits.h: cudaDeviceSetLimit/GetLimit values (CUDA guide, cudaLimit).
+ */
+#ifndef SIMT_RUNTIME_LIMITS_H
+#define SIMT_RUNTIME_LIMITS_H
+
+#include <stddef.h>
+
+size_t limits_stack_size(void);
+size_t limits_heap_size(void);
+size_t limits_printf_fifo(void);
+void limits_reset(void);
+
+#endif

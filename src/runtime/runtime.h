@@ -1,0 +1,36 @@
+/*
+ * runtime.h: conventions shared by the host API modules.
+ *
+ * Every cudaXxx function starts with API_ENTER() (a sticky context error
+ * wins over everything) and ends through api_return(), which records a
+ * failure as the calling thread's last error.
+ */
+#ifndef SIMT_RUNTIME_RUNTIME_H
+#define SIMT_RUNTIME_RUNTIME_H
+
+#include "cuda_runtime_api.h"
+#include "simt.h"
+
+cudaError_t api_return(cudaError_t e);
+/* The context's sticky error (also recorded as last error), or success. */
+cudaError_t api_sticky(void);
+void api_fail_context(cudaError_t e);
+void api_clear_context(void);
+
+#define API_ENTER()                         \
+    do {                                    \
+        cudaError_t sticky_ = api_sticky(); \
+        if (sticky_ != cudaSuccess)         \
+            return sticky_;                 \
+    } while (0)
+
+/* printf.c: device printf output waiting for a flush point. */
+void printf_flush(void);
+void printf_discard(void);
+
+/* device.c */
+int device_arch(void);                 /* emulated compute capability, e.g. 90 */
+int device_sm_count(void);             /* = workers */
+void device_reset_state(void);
+
+#endif
