@@ -74,12 +74,6 @@ static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags
 
 /* Symbols: a __device__/__constant__ variable is an ordinary object here,
  * so the template overloads know its address and size exactly. */
-cudaError_t simt__symbol_copy_to(const void *sym, size_t symsize, const void *src, size_t count,
-                                 size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
-                                 int async);
-cudaError_t simt__symbol_copy_from(void *dst, const void *sym, size_t symsize, size_t count,
-                                   size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
-                                   int async);
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
                                              size_t offset = 0,
@@ -110,7 +104,6 @@ static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, 
 {
     return simt__symbol_copy_from(dst, (const void *)&symbol, sizeof(T), count, offset, kind, stream, 1);
 }
-cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize);
 template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
 {
     return simt__symbol_address(devPtr, (const void *)&symbol, sizeof(T));
@@ -177,9 +170,6 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags
  * warp size, at most the kernel's limit and blockSizeLimit) that maximizes
  * resident threads per multiprocessor; ties go to the larger block.  The
  * dynamic shared memory may depend on the block size. */
-cudaError_t simt__occupancy_potential(int *minGridSize, int *blockSize, const void *func,
-                                      size_t (*smem_of)(const void *ctx, int block),
-                                      const void *ctx, int blockSizeLimit, unsigned int flags);
 namespace simt_detail {
 template <class F> struct smem_functor {
     static size_t call(const void *ctx, int block) { return (*(const F *)ctx)(block); }

@@ -162,6 +162,21 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, c
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
 
+/* simt: entry points of the C++ overloads in cuda_runtime.h.  Symbols are
+ * ordinary objects whose address and size the templates know. */
+cudaError_t simt__symbol_copy_to(const void *sym, size_t symsize, const void *src, size_t count,
+                                 size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
+                                 int async);
+cudaError_t simt__symbol_copy_from(void *dst, const void *sym, size_t symsize, size_t count,
+                                   size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
+                                   int async);
+cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize);
+/* cudaOccupancyMaxPotentialBlockSize*: smem_of(ctx, block) gives the
+ * dynamic shared memory a block size needs. */
+cudaError_t simt__occupancy_potential(int *minGridSize, int *blockSize, const void *func,
+                                      size_t (*smem_of)(const void *ctx, int block),
+                                      const void *ctx, int blockSizeLimit, unsigned int flags);
+
 /* simt: the emulated compute capability, noted by each translation unit
  * simtcc compiled (-arch); the highest wins. */
 int simt__note_arch(int arch);

@@ -1,7 +1,6 @@
 /*
  * diag.c: diagnostics of kernel failures.
  */
-#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>

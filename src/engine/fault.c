@@ -6,7 +6,6 @@
  * block: it switches to a spare fiber and never returns, which is why the
  * signal is installed with SA_NODEFER (it must not stay blocked).
  */
-#define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>

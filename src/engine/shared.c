@@ -2,6 +2,8 @@
  * shared.c: per-block shared memory and the static __shared__ layout.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>

@@ -164,16 +164,16 @@ static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void 
     return simt_launch(k, grid, block, shmem, stream, run_by_pointer, b, release_by_pointer);
 }
 
-cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
                              size_t sharedMem, cudaStream_t stream)
 {
-    return launch_pointer(func, gridDim, blockDim, args, sharedMem, stream);
+    return launch_pointer(func, grid, block, args, sharedMem, stream);
 }
 
-cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
-                                        void **args, size_t sharedMem, cudaStream_t stream)
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
+                                        size_t sharedMem, cudaStream_t stream)
 {
-    return launch_pointer(func, gridDim, blockDim, args, sharedMem, stream);
+    return launch_pointer(func, grid, block, args, sharedMem, stream);
 }
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)

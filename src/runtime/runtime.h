@@ -26,7 +26,6 @@ void api_clear_context(void);
 
 /* printf.c: device printf output waiting for a flush point. */
 void printf_flush(void);
-void printf_discard(void);
 
 /* device.c */
 int device_arch(void);                 /* emulated compute capability, e.g. 90 */

@@ -1,0 +1,81 @@
+/*
+ * trap.c: __trap, __brkpt, device assert, clocks and __nanosleep.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "engine/diag.h"
+#include "engine/engine.h"
+#include "simt/device.h"
+
+void simt_trap(const char *site)
+{
+    struct worker *w = engine_self();
+    if (!w || !w->in_block || !w->current->thr) {
+        fprintf(stderr, "simt: error: __trap() outside a kernel at %s\n", site);
+        abort();
+    }
+    struct block *b = &w->block;
+    struct sthread *t = w->current->thr;
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "simt: error: __trap() in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s — the "
+             "grid fails with cudaErrorLaunchFailure\n",
+             b->grid->name, b->idx.x, b->idx.y, b->idx.z, t->tid.x, t->tid.y, t->tid.z, site);
+    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
+    sched_abort_block(w);
+}
+
+void simt_brkpt(const char *site)
+{
+    /* Without a debugger attached a GPU breakpoint ends the kernel. */
+    simt_trap(site);
+}
+
+void simt__assert_fail(const char *expr, const char *file, unsigned line, const char *func)
+{
+    struct worker *w = engine_self();
+    if (!w || !w->in_block || !w->current->thr) {
+        __assert_fail(expr, file, line, func);
+    }
+    struct block *b = &w->block;
+    struct sthread *t = w->current->thr;
+    /* CUDA's own message; the thread ends, the grid runs to its end and
+     * then fails with cudaErrorAssert. */
+    fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+            file, line, func, b->idx.x, b->idx.y, b->idx.z, t->tid.x, t->tid.y, t->tid.z, expr);
+    grid_fail_deferred(b->grid, cudaErrorAssert);
+    sched_exit_current(w);
+}
+
+long long simt_clock64(void)
+{
+#if defined(__x86_64__)
+    return (long long)__builtin_ia32_rdtsc();
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+#endif
+}
+
+unsigned long long simt_globaltimer(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
+}
+
+void simt_nanosleep(unsigned int ns)
+{
+    struct worker *w = engine_self();
+    if (w && w->in_block && w->current->thr) {
+        /* Another thread of the block may be what this one waits for. */
+        sched_yield_current(w);
+        return;
+    }
+    struct timespec ts = {0, (long)ns};
+    nanosleep(&ts, NULL);
+}
