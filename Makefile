@@ -37,7 +37,12 @@ DRV_LIB_OBJ := $(filter-out $(B)/obj/src/driver/simtcc.o,$(DRV_OBJ))
 LIBSIMT := $(B)/lib/libsimt.a
 SIMTCC  := $(B)/bin/simtcc
 
-.PHONY: all demo test install clean unit cudatests
+.PHONY: all demo test install clean unit
+
+UNIT_SRC := $(wildcard tests/unit/*.c)
+UNIT_OBJ := $(UNIT_SRC:%.c=$(B)/obj/%.o)
+UNIT_BIN := $(B)/tests/unit-tests
+LIBS := -lpthread -ldl -lm
 all: $(LIBSIMT) $(SIMTCC) $(B)/lib/simt/include
 
 $(B)/obj/%.o: %.c
@@ -63,11 +68,18 @@ $(B)/lib/simt/include:
 	@mkdir -p $(B)/lib/simt
 	ln -sfn ../../../include $@
 
+$(UNIT_BIN): $(UNIT_OBJ) $(LIBSIMT)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(UNIT_OBJ) $(LIBSIMT) $(LIBS) -o $@
+
+unit: $(UNIT_BIN)
+	$(UNIT_BIN)
+
 demo: all
 	$(SIMTCC) -O2 examples/vector_add.cu -o $(B)/vector_add
 	$(B)/vector_add
 
-test: all
+test: all $(UNIT_BIN)
 	@B=$(B) CC=$(CC) CXX=$(CXX) SANITIZE=$(SANITIZE) sh tests/run.sh
 
 install: all
@@ -79,4 +91,4 @@ install: all
 clean:
 	rm -rf build build-address build-thread build-undefined
 
--include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)

@@ -1109,10 +1109,12 @@ static long skip_type_name(const rw *r, long j, long lim)
 }
 
 /* Appends the decl-specifiers [ds, d0) of a __shared__ declaration as the
- * type of its typedef: without __shared__ and storage classes, alignas as
- * GCC's aligned attribute (alignas cannot apply to a typedef).  Standard
- * attributes go to pre, which precedes the typedef. */
-static void put_specs(const rw *r, rw_buf *b, rw_buf *pre, long ds, long d0)
+ * type of its typedef, without __shared__ and storage classes.  Standard
+ * attributes go to pre, which precedes the typedef; GNU attributes and
+ * alignas, as GCC's aligned attribute (alignas cannot apply to a typedef),
+ * go to post, which follows its declarator: only there do both GCC and
+ * Clang apply them to the type the typedef names. */
+static void put_specs(const rw *r, rw_buf *b, rw_buf *pre, rw_buf *post, long ds, long d0)
 {
     int space = 0;
     for (long j = ds; j < d0; j++) {
@@ -1121,22 +1123,34 @@ static void put_specs(const rw *r, rw_buf *b, rw_buf *pre, long ds, long d0)
             space = 1;
             continue;
         }
-        if (b->len && (space || !adjacent(r, j - 1)))
-            put(b, " ");
-        space = 0;
         if ((ID_IS(r, j, "alignas") || ID_IS(r, j, "_Alignas")) && attr_start(r, j, &e)) {
-            put(b, "__attribute__((aligned(");
+            put(post, " __attribute__((aligned(");
             if (e > j + 2)
-                put_toks(r, b, j + 2, e - 1, -1, NULL);
-            put(b, ")))");
+                put_toks(r, post, j + 2, e - 1, -1, NULL);
+            put(post, ")))");
             j = e;
-        } else if (is_p(r, j, '[') && attr_start(r, j, &e)) {
+            space = 1;
+            continue;
+        }
+        if ((ID_IS(r, j, "__attribute__") || ID_IS(r, j, "__attribute")) &&
+            attr_start(r, j, &e)) {
+            put(post, " ");
+            put_toks(r, post, j, e, -1, NULL);
+            j = e;
+            space = 1;
+            continue;
+        }
+        if (is_p(r, j, '[') && attr_start(r, j, &e)) {
             put_toks(r, pre, j, e, -1, NULL);
             put(pre, " ");
             j = e;
-        } else {
-            put_tok(r, b, j);
+            space = 1;
+            continue;
         }
+        if (b->len && (space || !adjacent(r, j - 1)))
+            put(b, " ");
+        space = 0;
+        put_tok(r, b, j);
     }
 }
 
@@ -1237,8 +1251,8 @@ static long shared_decl(rw *r, long s0)
         return de;
     }
 
-    rw_buf specs = {0}, pre = {0};
-    put_specs(r, &specs, &pre, ds, d0);
+    rw_buf specs = {0}, pre = {0}, post = {0};
+    put_specs(r, &specs, &pre, &post, ds, d0);
     size_t mark = r->text.len;
     rw_buf *b = &r->text;
     long a = d0;
@@ -1287,6 +1301,7 @@ static long shared_decl(rw *r, long s0)
         rw_buf_put(b, specs.data ? specs.data : "", specs.len);
         put(b, " ");
         put_toks(r, b, a, c - 1, name, ty);
+        rw_buf_put(b, post.data ? post.data : "", post.len);
         put(b, ";");
         if (sk == SC_NS) {
             rw_buf_printf(b, " static inline %s &simt__shv_%u() { ", ty, id);
@@ -1310,10 +1325,11 @@ static long shared_decl(rw *r, long s0)
             nsvar_add(r, name, id);
         a = c + 1;
     }
-    if (specs.oom || pre.oom)
+    if (specs.oom || pre.oom || post.oom)
         r->oom = 1;
     rw_buf_free(&specs);
     rw_buf_free(&pre);
+    rw_buf_free(&post);
     if (!ok) {
         r->text.len = mark;
         return de;

@@ -1,0 +1,51 @@
+#!/bin/sh
+# tests/record-gpu.sh: records the expected output of every CUDA test
+# program on a real NVIDIA GPU.  Run it on a machine with nvcc and a GPU,
+# from the repository root:
+#
+#   sh tests/record-gpu.sh OUTDIR [PATTERN]
+#
+# For tests/cuda/**/NAME.cu it writes OUTDIR/<same path>/NAME.out (stdout),
+# NAME.gpu-stderr and NAME.gpu-rc; for tests/projects/NAME it builds with
+# `make NVCC=nvcc` and records app's output as tests/projects/NAME/expected.out.
+# Copy the .out files beside the tests and commit them; never edit them.
+out=${1:?usage: record-gpu.sh OUTDIR [PATTERN]}
+pattern=${2:-}
+arch=${SIMT_GPU_ARCH:-sm_90}
+mkdir -p "$out"
+root=$(pwd)
+tmp=$(mktemp -d)
+for src in $(find tests/cuda -name '*.cu' | sort); do
+    case "$src" in *"$pattern"*) ;; *) continue ;; esac
+    dir=$(dirname "$src")
+    name=$(basename "$src" .cu)
+    flags=""
+    [ -f "$dir/$name.flags" ] && flags=$(cat "$dir/$name.flags")
+    envs=""
+    [ -f "$dir/$name.env" ] && envs=$(cat "$dir/$name.env")
+    args=""
+    [ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
+    mkdir -p "$out/$dir"
+    if ! nvcc -std=c++17 -arch="$arch" $flags "$src" -o "$tmp/$name" > "$out/$dir/$name.nvcc-log" 2>&1; then
+        echo "nvcc failed: $src"
+        continue
+    fi
+    (cd "$dir" && env $envs timeout 120 "$tmp/$name" $args) \
+        > "$out/$dir/$name.out" 2> "$out/$dir/$name.gpu-stderr"
+    echo $? > "$out/$dir/$name.gpu-rc"
+    echo "recorded $src (rc $(cat "$out/$dir/$name.gpu-rc"))"
+done
+for proj in tests/projects/*/; do
+    proj=${proj%/}
+    case "$proj" in *"$pattern"*) ;; *) continue ;; esac
+    mkdir -p "$out/$proj"
+    cp -R "$proj" "$tmp/proj"
+    if (cd "$tmp/proj" && make NVCC=nvcc > build.log 2>&1 && ./app > "$root/$out/$proj/expected.out" 2>&1); then
+        echo "recorded $proj"
+    else
+        echo "project failed: $proj"
+        cp "$tmp/proj/build.log" "$out/$proj/build.log"
+    fi
+    rm -rf "$tmp/proj"
+done
+rm -rf "$tmp"

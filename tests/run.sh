@@ -1,0 +1,135 @@
+#!/bin/sh
+# tests/run.sh: the whole test suite (make test runs it).
+#
+#   unit tests     tests/unit/*.c, C tests of the runtime's internals
+#   driver tests   tests/driver/run.sh, simtcc and its rewriter
+#   CUDA programs  tests/cuda/**/NAME.cu: compiled with simtcc, run, and
+#                  compared with NAME.out, the output the same program printed
+#                  on an NVIDIA GPU (tests/record-gpu.sh records them);
+#                  NAME.flags holds extra simtcc flags, NAME.env extra
+#                  environment, NAME.rc the expected exit status
+#   checks         tests/check/NAME.cu: programs whose behaviour CUDA leaves
+#                  undefined; simt must diagnose them: NAME.expect lists
+#                  lines stderr must contain, NAME.rc the exit status
+#
+# Prints one line per failure and a closing "N passed, N failed".
+B=${B:-build}
+SIMTCC="$B/bin/simtcc"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT INT TERM
+pass=0
+fail=0
+
+note() { printf '%s\n' "$*"; }
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); note "FAIL $*"; }
+
+# ---- unit tests ------------------------------------------------------------
+if [ -x "$B/tests/unit-tests" ]; then
+    "$B/tests/unit-tests" > "$T/unit.log" 2>&1
+    p=$(grep -c '^ok ' "$T/unit.log")
+    f=$(grep -c '^FAIL ' "$T/unit.log")
+    pass=$((pass + p))
+    fail=$((fail + f))
+    grep '^FAIL \|killed' "$T/unit.log"
+    if ! tail -n 1 "$T/unit.log" | grep -q 'passed'; then
+        bad "unit test runner crashed"; tail -n 20 "$T/unit.log"
+    fi
+fi
+
+# ---- driver tests ------------------------------------------------------------
+if [ -f tests/driver/run.sh ]; then
+    B="$B" sh tests/driver/run.sh > "$T/driver.log" 2>&1
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/driver.log" | tail -n 1)
+    if [ -n "$line" ]; then
+        p=${line%% passed*}
+        f=${line#*passed, }
+        f=${f%% failed*}
+        pass=$((pass + p))
+        fail=$((fail + f))
+        [ "$f" = 0 ] || grep -i 'fail' "$T/driver.log" | head -n 40
+    else
+        bad "driver tests did not report"; tail -n 20 "$T/driver.log"
+    fi
+fi
+
+# ---- CUDA programs and checks ------------------------------------------------
+run_program() { # dir name kind
+    src="$1/$2.cu"
+    exe="$T/$2.$3"
+    flags=""
+    [ -f "$1/$2.flags" ] && flags=$(cat "$1/$2.flags")
+    if ! $SIMTCC $flags "$src" -o "$exe" > "$T/$2.build" 2>&1; then
+        bad "$src: simtcc failed"; head -n 20 "$T/$2.build"; return
+    fi
+    envs=""
+    [ -f "$1/$2.env" ] && envs=$(cat "$1/$2.env")
+    args=""
+    [ -f "$1/$2.args" ] && args=$(cat "$1/$2.args")
+    (cd "$1" && env $envs timeout 120 "$exe" $args) > "$T/$2.stdout" 2> "$T/$2.stderr"
+    rc=$?
+    want_rc=0
+    [ -f "$1/$2.rc" ] && want_rc=$(cat "$1/$2.rc")
+    if [ "$rc" != "$want_rc" ]; then
+        bad "$src: exit status $rc, expected $want_rc"; head -n 20 "$T/$2.stderr"; return
+    fi
+    if [ "$3" = cuda ]; then
+        if [ ! -f "$1/$2.out" ]; then
+            bad "$src: no GPU-recorded output ($2.out)"; return
+        fi
+        if ! cmp -s "$1/$2.out" "$T/$2.stdout"; then
+            bad "$src: output differs from the GPU's"
+            diff "$1/$2.out" "$T/$2.stdout" | head -n 20
+            return
+        fi
+    else
+        while IFS= read -r want; do
+            [ -z "$want" ] && continue
+            if ! grep -qF -- "$want" "$T/$2.stderr"; then
+                bad "$src: stderr lacks: $want"; head -n 20 "$T/$2.stderr"; return
+            fi
+        done < "$1/$2.expect"
+    fi
+    ok
+}
+
+if [ -x "$SIMTCC" ]; then
+    for src in $(find tests/cuda -name '*.cu' | sort); do
+        run_program "$(dirname "$src")" "$(basename "$src" .cu)" cuda
+    done
+    for src in $(find tests/check -name '*.cu' | sort); do
+        run_program "$(dirname "$src")" "$(basename "$src" .cu)" check
+    done
+fi
+
+# ---- projects built by their own Makefile, written for nvcc --------------------
+if [ -x "$SIMTCC" ]; then
+    for proj in tests/projects/*/; do
+        proj=${proj%/}
+        rm -rf "$T/proj"
+        cp -R "$proj" "$T/proj"
+        if ! make -C "$T/proj" NVCC="$(pwd)/$SIMTCC" > "$T/proj.log" 2>&1; then
+            bad "$proj: make NVCC=simtcc failed"; tail -n 20 "$T/proj.log"; continue
+        fi
+        if ! (cd "$T/proj" && ./app > out.txt 2>&1) || ! cmp -s "$proj/expected.out" "$T/proj/out.txt"; then
+            bad "$proj: output differs from the GPU's"
+            diff "$proj/expected.out" "$T/proj/out.txt" | head -n 20
+            continue
+        fi
+        ok
+    done
+fi
+
+# ---- nvcc accepts every test program -----------------------------------------
+if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ]; then
+    for src in $(find tests/cuda tests/check -name '*.cu' | sort); do
+        if nvcc -std=c++17 -arch=sm_90 -c "$src" -o "$T/nvcc.o" > "$T/nvcc.log" 2>&1; then
+            ok
+        else
+            bad "$src: nvcc -c rejects it"; head -n 10 "$T/nvcc.log"
+        fi
+    done
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
