@@ -9,6 +9,7 @@
 #include "args.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,7 +379,7 @@ static const char *const ignored_flags[] = {
     "no-host-device-initializer-list", "nohdmoveforward", "no-host-device-move-forward",
     "err-no", "display-error-number", "no-err-no", "no-display-error-number", "nodlink",
     "no-device-link", "dlto", "lto", "gen-opt-lto", "objtemp", "objdir-as-tempdir",
-    "use-local-env", "fdevice-syntax-only", "dryrun-keep"/* sentinel-safe */, NULL};
+    "use-local-env", "fdevice-syntax-only", NULL};
 
 static const char *const ignored_values[] = {
     "Xptxas", "ptxas-options", "Xnvlink", "nvlink-options", "Xcudafe", "Xfatbin",
@@ -817,8 +818,6 @@ int args_parse(plan *p, int argc, char **argv, char *err, size_t errlen)
     }
     strvec_free(&c.files);
     p->arch = c.arch ? c.arch : 90;
-    if (p->device_debug && !p->opt)
-        p->opt = "-O0";
     if (rc == 0 && p->phase == PHASE_REWRITE && p->ninputs != 1)
         rc = fail(&c, "--simt-rewrite takes one input file");
     if (rc == 0 && p->output && (p->phase == PHASE_COMPILE || p->phase == PHASE_PREPROCESS ||

@@ -1,0 +1,735 @@
+/*
+ * driver.c: simtcc's steps (see driver.h).
+ *
+ * Commands are argument vectors run with posix_spawnp, never through a
+ * shell, so file names need no quoting (--dryrun and -v quote them for
+ * display only).  The first failing step ends the run with its status.
+ */
+#include "driver.h"
+
+#include "rewrite.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+typedef struct driver {
+    const plan *p;
+    const char *cxx, *cc; /* cc NULL: cxx -x c */
+    char self[PATH_MAX];
+    char incdir[PATH_MAX + 40], libdir[PATH_MAX + 40];
+    const char *tmpdir;   /* NULL until made */
+    strvec owned;         /* strings to free */
+    strvec objs;          /* link inputs, in command-line order */
+} driver;
+
+/* ---- temporary files, removed on exit and on fatal signals ---------- */
+
+static char **temp_paths;
+static volatile sig_atomic_t ntemps;
+static size_t temp_cap;
+static char temp_dir[PATH_MAX];
+
+static void remove_temps(void)
+{
+    for (sig_atomic_t k = ntemps; k > 0; k--)
+        unlink(temp_paths[k - 1]);
+    ntemps = 0;
+    if (temp_dir[0])
+        rmdir(temp_dir);
+    temp_dir[0] = 0;
+}
+
+static void on_signal(int sig)
+{
+    remove_temps();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void add_temp(char *path)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    if ((size_t)ntemps == temp_cap) {
+        size_t cap = temp_cap ? temp_cap * 2 : 16;
+        char **v = realloc(temp_paths, cap * sizeof *v);
+        if (v) {
+            temp_paths = v;
+            temp_cap = cap;
+        }
+    }
+    if ((size_t)ntemps < temp_cap)
+        temp_paths[ntemps++] = path;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+static char *owned(driver *d, char *s)
+{
+    if (!s) {
+        fputs("simtcc: error: out of memory\n", stderr);
+        exit(1);
+    }
+    strvec_push(&d->owned, s);
+    return s;
+}
+
+static char *fmt(driver *d, const char *f, ...) __attribute__((format(printf, 2, 3)));
+
+static char *fmt(driver *d, const char *f, ...)
+{
+    va_list ap;
+    char *s = NULL;
+    va_start(ap, f);
+    if (vasprintf(&s, f, ap) < 0)
+        s = NULL;
+    va_end(ap);
+    return owned(d, s);
+}
+
+static int make_tmpdir(driver *d)
+{
+    if (d->tmpdir)
+        return 0;
+    if (d->p->keep) {
+        d->tmpdir = d->p->keep_dir ? d->p->keep_dir : ".";
+        return 0;
+    }
+    const char *base = getenv("TMPDIR");
+    if (!base || !*base)
+        base = "/tmp";
+    snprintf(temp_dir, sizeof temp_dir, "%s/simtcc-XXXXXX", base);
+    if (d->p->dryrun) {
+        d->tmpdir = fmt(d, "%s", temp_dir);
+        temp_dir[0] = 0;
+        return 0;
+    }
+    if (!mkdtemp(temp_dir)) {
+        fprintf(stderr, "simtcc: error: cannot create a temporary directory in %s: %s\n", base,
+                strerror(errno));
+        temp_dir[0] = 0;
+        return -1;
+    }
+    d->tmpdir = fmt(d, "%s", temp_dir);
+    atexit(remove_temps);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    return 0;
+}
+
+/* A temporary file for input k: <tmp>/<k>-<base><suffix>, or with -keep
+ * <keep-dir>/<base>.simt<suffix>. */
+static const char *temp_file(driver *d, size_t k, const char *path, const char *suffix)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    int n = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    if (d->p->keep)
+        return fmt(d, "%s/%.*s.simt%s", d->tmpdir, n, base, suffix);
+    char *t = fmt(d, "%s/%zu-%.*s%s", d->tmpdir, k, n, base, suffix);
+    if (!d->p->dryrun)
+        add_temp(t);
+    return t;
+}
+
+/* ---- tools ------------------------------------------------------------ */
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* s with the first `from` in its base name replaced by `to`; NULL if none. */
+static char *swap_in_base(driver *d, const char *s, const char *from, const char *to)
+{
+    const char *base = strrchr(s, '/');
+    base = base ? base + 1 : s;
+    const char *at = strstr(base, from);
+    if (!at)
+        return NULL;
+    return fmt(d, "%.*s%s%s", (int)(at - s), s, to, at + strlen(from));
+}
+
+static int base_is(const char *s, const char *name)
+{
+    const char *base = strrchr(s, '/');
+    return !strcmp(base ? base + 1 : s, name);
+}
+
+/* -ccbin names the host compiler: a directory holding g++, a C++ compiler,
+ * or a C compiler standing for its C++ sibling (gcc-12 -> g++-12, clang ->
+ * clang++, cc -> c++). */
+static void pick_tools(driver *d)
+{
+    const char *c = d->p->ccbin;
+    if (!c)
+        c = getenv("SIMTCC_CXX");
+    if (!c || !*c)
+        c = "g++";
+    if (is_dir(c)) {
+        c = fmt(d, "%s/g++", c);
+    } else if (!strstr(c, "++")) {
+        char *s = swap_in_base(d, c, "clang", "clang++");
+        if (!s)
+            s = swap_in_base(d, c, "gcc", "g++");
+        if (!s && base_is(c, "cc"))
+            s = swap_in_base(d, c, "cc", "c++");
+        if (s)
+            c = s;
+    }
+    d->cxx = c;
+    d->cc = swap_in_base(d, c, "clang++", "clang");
+    if (!d->cc)
+        d->cc = swap_in_base(d, c, "g++", "gcc");
+    if (!d->cc && base_is(c, "c++"))
+        d->cc = swap_in_base(d, c, "c++", "cc");
+}
+
+static void locate(driver *d, const char *self)
+{
+    char exe[PATH_MAX], prefix[PATH_MAX + 8];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+    } else if (!realpath(self, exe)) {
+        snprintf(exe, sizeof exe, "%s", self);
+    }
+    snprintf(d->self, sizeof d->self, "%s", exe);
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(exe, sizeof exe, ".");
+    char up[PATH_MAX + 4];
+    snprintf(up, sizeof up, "%s/..", exe);
+    if (!realpath(up, prefix))
+        snprintf(prefix, sizeof prefix, "%s", up);
+    snprintf(d->incdir, sizeof d->incdir, "%s/lib/simt/include", prefix);
+    snprintf(d->libdir, sizeof d->libdir, "%s/lib", prefix);
+}
+
+/* ---- commands --------------------------------------------------------- */
+
+static void print_cmd(const strvec *argv)
+{
+    fputs("#$", stderr);
+    for (size_t k = 0; k < argv->n; k++) {
+        const char *a = argv->v[k];
+        int plain = *a != 0;
+        for (const char *q = a; *q; q++)
+            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                        "-_=+./,:@%^", *q))
+                plain = 0;
+        fputc(' ', stderr);
+        if (plain) {
+            fputs(a, stderr);
+            continue;
+        }
+        fputc('\'', stderr);
+        for (const char *q = a; *q; q++) {
+            if (*q == '\'')
+                fputs("'\\''", stderr);
+            else
+                fputc(*q, stderr);
+        }
+        fputc('\'', stderr);
+    }
+    fputc('\n', stderr);
+}
+
+/* Runs argv (not NULL-terminated; it is pushed here).  Returns its exit
+ * status, 1 if it could not run or died of a signal. */
+static int run(driver *d, strvec *argv)
+{
+    if (d->p->verbose || d->p->dryrun)
+        print_cmd(argv);
+    if (d->p->dryrun)
+        return 0;
+    fflush(stdout);
+    strvec_push(argv, NULL);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv->v[0], NULL, NULL, (char *const *)(void *)argv->v, environ);
+    argv->n--;
+    if (rc != 0) {
+        fprintf(stderr, "simtcc: error: cannot run '%s': %s\n", argv->v[0], strerror(rc));
+        return 1;
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR) {
+            fprintf(stderr, "simtcc: error: waiting for '%s': %s\n", argv->v[0], strerror(errno));
+            return 1;
+        }
+    }
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    fprintf(stderr, "simtcc: error: '%s' was killed by signal %d\n", argv->v[0],
+            WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    return 1;
+}
+
+static void push_all(strvec *to, const strvec *from)
+{
+    for (size_t k = 0; k < from->n; k++)
+        strvec_push(to, from->v[k]);
+}
+
+/* The C++ standard for .cu files: at least C++17, which the launch
+ * lambda (generic, C++14) and simt's headers (C++17) need. */
+static const char *cu_std(const plan *p)
+{
+    if (p->std && (!strcmp(p->std, "c++20") || !strcmp(p->std, "c++23")))
+        return !strcmp(p->std, "c++20") ? "-std=c++20" : "-std=c++23";
+    return "-std=c++17";
+}
+
+/* Optimization and debug flags, for compiling (and preprocessing: -O
+ * defines __OPTIMIZE__, which system headers test). */
+static void push_codegen(strvec *c, const plan *p)
+{
+    if (p->opt)
+        strvec_push(c, p->opt);
+    if (p->lineinfo)
+        strvec_push(c, "-g1");
+    if (p->debug)
+        strvec_push(c, "-g");
+    if (p->device_debug) {
+        strvec_push(c, "-O0");
+        strvec_push(c, "-g");
+    }
+}
+
+/* simt's headers first: a -I naming a real CUDA installation must not
+ * shadow them. */
+static void push_pp(driver *d, strvec *c, int cuda)
+{
+    const plan *p = d->p;
+    strvec_push(c, "-I");
+    strvec_push(c, d->incdir);
+    if (cuda) {
+        strvec_push(c, "-include");
+        strvec_push(c, "cuda_runtime.h");
+        static const char *const defs[] = {
+            "-D__CUDACC__", "-D__NVCC__", "-D__SIMT__", "-D__SIMT_CU__",
+            "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
+            "-D__CUDACC_VER_BUILD__=88", NULL};
+        for (const char *const *k = defs; *k; k++)
+            strvec_push(c, *k);
+        strvec_push(c, fmt(d, "-D__CUDA_ARCH_LIST__=%d", p->arch * 10));
+        if (p->rdc)
+            strvec_push(c, "-D__CUDACC_RDC__");
+        if (p->extended_lambda)
+            strvec_push(c, "-D__CUDACC_EXTENDED_LAMBDA__");
+        if (p->relaxed_constexpr)
+            strvec_push(c, "-D__CUDACC_RELAXED_CONSTEXPR__");
+        if (p->device_debug)
+            strvec_push(c, "-D__CUDACC_DEBUG__");
+        if (p->fast_math)
+            strvec_push(c, "-D__USE_FAST_MATH__=1");
+        /* Fortified string functions check object sizes that shared
+         * memory references do not have. */
+        strvec_push(c, "-U_FORTIFY_SOURCE");
+    }
+    if (p->per_thread_stream)
+        strvec_push(c, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+    push_all(c, &p->pp);
+}
+
+static int has_dep_opt(const plan *p, const char *opt)
+{
+    for (size_t k = 0; k < p->deps.n; k++)
+        if (!strcmp(p->deps.v[k], opt))
+            return 1;
+    return 0;
+}
+
+/* -MD/-MMD while compiling to obj: the preprocessing step writes to a
+ * temporary file, so the dependency file and target are named here, as
+ * the compiler would name them from -o. */
+static void push_deps_with_compile(driver *d, strvec *c, const char *obj, int named_here)
+{
+    const plan *p = d->p;
+    if (!p->dep_kind || !strcmp(p->dep_kind, "-M") || !strcmp(p->dep_kind, "-MM"))
+        return;
+    strvec_push(c, p->dep_kind);
+    push_all(c, &p->deps);
+    if (!named_here)
+        return;
+    if (!has_dep_opt(p, "-MF")) {
+        const char *base = strrchr(obj, '/');
+        base = base ? base + 1 : obj;
+        const char *dot = strrchr(base, '.');
+        int n = dot && dot != base ? (int)(dot - obj) : (int)strlen(obj);
+        strvec_push(c, "-MF");
+        strvec_push(c, fmt(d, "%.*s.d", n, obj));
+    }
+    if (!has_dep_opt(p, "-MT")) {
+        strvec_push(c, "-MT");
+        strvec_push(c, obj);
+    }
+}
+
+static void push_output(strvec *c, const char *out)
+{
+    if (out) {
+        strvec_push(c, "-o");
+        strvec_push(c, out);
+    }
+}
+
+/* The rewrite step, in this process. */
+static int rewrite_step(driver *d, const char *in, const char *out)
+{
+    const plan *p = d->p;
+    if (p->verbose || p->dryrun) {
+        strvec c = {0};
+        strvec_push(&c, d->self);
+        strvec_push(&c, "--simt-rewrite");
+        strvec_push(&c, in);
+        push_output(&c, out);
+        strvec_push(&c, fmt(d, "-arch=sm_%d", p->arch));
+        print_cmd(&c);
+        strvec_free(&c);
+    }
+    if (p->dryrun)
+        return 0;
+    size_t len;
+    char *src = driver_read_file(in, &len);
+    if (!src) {
+        fprintf(stderr, "simtcc: error: cannot read '%s': %s\n", in, strerror(errno));
+        return 1;
+    }
+    rw_buf o = {0}, diag = {0};
+    rw_options opt = {in, p->arch};
+    int errors = rewrite(src, len, &opt, &o, &diag);
+    free(src);
+    if (diag.len)
+        fwrite(diag.data, 1, diag.len, stderr);
+    int rc = 0;
+    if (errors < 0) {
+        fputs("simtcc: error: out of memory\n", stderr);
+        rc = 1;
+    } else if (errors > 0) {
+        rc = 1;
+    } else {
+        FILE *f = out && strcmp(out, "-") ? fopen(out, "wb") : stdout;
+        if (!f || fwrite(o.data, 1, o.len, f) != o.len || (f != stdout && fclose(f) != 0) ||
+            (f == stdout && fflush(stdout) != 0)) {
+            fprintf(stderr, "simtcc: error: cannot write '%s': %s\n", out ? out : "<stdout>",
+                    strerror(errno));
+            rc = 1;
+        }
+    }
+    rw_buf_free(&o);
+    rw_buf_free(&diag);
+    return rc;
+}
+
+char *driver_read_file(const char *path, size_t *len)
+{
+    int fd = !path || !strcmp(path, "-") ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n == cap) {
+            char *b = realloc(buf, cap *= 2);
+            if (!b) {
+                free(buf);
+                buf = NULL;
+                errno = ENOMEM;
+                break;
+            }
+            buf = b;
+        }
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            buf = NULL;
+            errno = e;
+            break;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    if (fd > 0)
+        close(fd);
+    *len = n;
+    return buf;
+}
+
+/* ---- per input ------------------------------------------------------------- */
+
+/* Where input k's object goes: -o, or <odir>/<base>.o with -c; a
+ * temporary file when it is only to be linked. */
+static const char *object_for(driver *d, size_t k)
+{
+    const plan *p = d->p;
+    const char *path = p->inputs[k].path;
+    if (p->phase != PHASE_COMPILE)
+        return temp_file(d, k, path, ".o");
+    if (p->output)
+        return p->output;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    int n = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    if (p->odir)
+        return fmt(d, "%s/%.*s.o", p->odir, n, base);
+    return fmt(d, "%.*s.o", n, base);
+}
+
+/* Preprocessing a .cu file: for -E and -M, and as the first compile step. */
+static void cu_preprocess_cmd(driver *d, strvec *c)
+{
+    strvec_push(c, d->cxx);
+    strvec_push(c, "-E");
+    strvec_push(c, "-x");
+    strvec_push(c, "c++");
+    strvec_push(c, cu_std(d->p));
+    push_pp(d, c, 1);
+    push_codegen(c, d->p);
+    push_all(c, &d->p->host);
+}
+
+/* Host compiler and its language options for a non-CUDA source. */
+static void host_cmd(driver *d, strvec *c, int lang)
+{
+    const plan *p = d->p;
+    int is_c = lang == LANG_C || lang == LANG_C_PP;
+    strvec_push(c, is_c && d->cc ? d->cc : d->cxx);
+    if (is_c && !d->cc) {
+        strvec_push(c, "-x");
+        strvec_push(c, lang == LANG_C ? "c" : "cpp-output");
+    } else if (lang == LANG_CXX_PP) {
+        strvec_push(c, "-x");
+        strvec_push(c, "c++-cpp-output");
+    }
+    if (!is_c && p->std)
+        strvec_push(c, fmt(d, "-std=%s", p->std));
+}
+
+/* -E and -M/-MM of one input: to -o or stdout. */
+static int preprocess_input(driver *d, size_t k)
+{
+    const plan *p = d->p;
+    const input *in = &p->inputs[k];
+    strvec c = {0};
+    if (in->lang == LANG_CU) {
+        cu_preprocess_cmd(d, &c);
+    } else {
+        host_cmd(d, &c, in->lang);
+        strvec_push(&c, "-E");
+        push_pp(d, &c, 0);
+        push_codegen(&c, p);
+        push_all(&c, &p->host);
+    }
+    if (p->phase == PHASE_DEPS) {
+        strvec_push(&c, p->dep_kind);
+        push_all(&c, &p->deps);
+    }
+    strvec_push(&c, in->path);
+    push_output(&c, p->output);
+    int rc = run(d, &c);
+    strvec_free(&c);
+    return rc;
+}
+
+/* Compiles input k to obj. */
+static int compile_input(driver *d, size_t k, const char *obj)
+{
+    const plan *p = d->p;
+    const input *in = &p->inputs[k];
+    strvec c = {0};
+    int rc = 0;
+    const char *pp_out = NULL;
+
+    if (in->lang == LANG_CU || in->lang == LANG_CU_PP) {
+        const char *ii = in->path;
+        if (in->lang == LANG_CU) {
+            if (make_tmpdir(d) < 0)
+                return 1;
+            ii = temp_file(d, k, in->path, ".ii");
+            cu_preprocess_cmd(d, &c);
+            push_deps_with_compile(d, &c, obj, 1);
+            strvec_push(&c, in->path);
+            push_output(&c, ii);
+            rc = run(d, &c);
+            c.n = 0;
+            if (rc)
+                goto done;
+        }
+        if (make_tmpdir(d) < 0)
+            return 1;
+        pp_out = temp_file(d, k, in->path, ".rw.ii");
+        rc = rewrite_step(d, ii, pp_out);
+        if (rc)
+            goto done;
+        strvec_push(&c, d->cxx);
+        strvec_push(&c, "-x");
+        strvec_push(&c, "c++-cpp-output");
+        strvec_push(&c, cu_std(p));
+        strvec_push(&c, "-c");
+        push_codegen(&c, p);
+        /* Shared-memory references alias the arena's bytes. */
+        strvec_push(&c, "-fno-strict-aliasing");
+        push_all(&c, &p->host);
+        strvec_push(&c, pp_out);
+        push_output(&c, obj);
+        rc = run(d, &c);
+        goto done;
+    }
+
+    host_cmd(d, &c, in->lang);
+    strvec_push(&c, "-c");
+    if (in->lang == LANG_CXX || in->lang == LANG_C)
+        push_pp(d, &c, 0);
+    push_codegen(&c, p);
+    push_all(&c, &p->host);
+    push_deps_with_compile(d, &c, obj, 0);
+    strvec_push(&c, in->path);
+    push_output(&c, obj);
+    rc = run(d, &c);
+done:
+    strvec_free(&c);
+    return rc;
+}
+
+static int link_step(driver *d)
+{
+    const plan *p = d->p;
+    strvec c = {0};
+    strvec_push(&c, d->cxx);
+    if (p->shared)
+        strvec_push(&c, "-shared");
+    push_codegen(&c, p);
+    push_all(&c, &p->host);
+    push_all(&c, &d->objs);
+    strvec_push(&c, "-L");
+    strvec_push(&c, d->libdir);
+    push_all(&c, &p->link);
+    static const char *const libs[] = {"-lsimt", "-lpthread", "-ldl", "-lm", NULL};
+    for (const char *const *l = libs; *l; l++)
+        strvec_push(&c, *l);
+    push_output(&c, p->output ? p->output : "a.out");
+    int rc = run(d, &c);
+    strvec_free(&c);
+    return rc;
+}
+
+static int archive_step(driver *d)
+{
+    const plan *p = d->p;
+    const char *out = p->output ? p->output : "a.a";
+    strvec c = {0};
+    strvec_push(&c, "ar");
+    strvec_push(&c, "rcs");
+    strvec_push(&c, out);
+    push_all(&c, &d->objs);
+    if (!p->dryrun)
+        unlink(out); /* a fresh archive, not one with stale members */
+    int rc = run(d, &c);
+    strvec_free(&c);
+    return rc;
+}
+
+/* -dlink: device code does not exist here, so the device-link object a
+ * build expects is empty. */
+static int dlink_step(driver *d)
+{
+    strvec c = {0};
+    strvec_push(&c, d->cxx);
+    strvec_push(&c, "-c");
+    strvec_push(&c, "-x");
+    strvec_push(&c, "c++");
+    strvec_push(&c, "/dev/null");
+    push_output(&c, d->p->output ? d->p->output : "a_dlink.o");
+    int rc = run(d, &c);
+    strvec_free(&c);
+    return rc;
+}
+
+static int run_step(driver *d)
+{
+    const plan *p = d->p;
+    const char *exe = p->output ? p->output : "a.out";
+    strvec c = {0};
+    strvec_push(&c, strchr(exe, '/') ? exe : fmt(d, "./%s", exe));
+    push_all(&c, &p->run_args);
+    int rc = run(d, &c);
+    strvec_free(&c);
+    return rc;
+}
+
+int driver_run(const plan *p, const char *self)
+{
+    driver d;
+    memset(&d, 0, sizeof d);
+    d.p = p;
+    locate(&d, self);
+    pick_tools(&d);
+    int rc = 0;
+
+    if (p->phase == PHASE_REWRITE) {
+        rc = rewrite_step(&d, p->inputs[0].path, p->output);
+        goto done;
+    }
+    if (p->phase == PHASE_DLINK) {
+        rc = dlink_step(&d);
+        goto done;
+    }
+    for (size_t k = 0; k < p->ninputs && rc == 0; k++) {
+        const input *in = &p->inputs[k];
+        if (in->lang == LANG_LINK) {
+            strvec_push(&d.objs, in->path);
+            continue;
+        }
+        if (p->phase == PHASE_PREPROCESS || p->phase == PHASE_DEPS) {
+            rc = preprocess_input(&d, k);
+            continue;
+        }
+        if (p->phase != PHASE_COMPILE && make_tmpdir(&d) < 0) {
+            rc = 1;
+            break;
+        }
+        const char *obj = object_for(&d, k);
+        rc = compile_input(&d, k, obj);
+        strvec_push(&d.objs, obj);
+    }
+    if (rc == 0 && p->phase == PHASE_LINK) {
+        rc = link_step(&d);
+        if (rc == 0 && p->run)
+            rc = run_step(&d);
+    } else if (rc == 0 && p->phase == PHASE_LIB) {
+        rc = archive_step(&d);
+    }
+done:
+    if (!p->keep)
+        remove_temps();
+    for (size_t k = 0; k < d.owned.n; k++)
+        free((void *)(uintptr_t)d.owned.v[k]);
+    strvec_free(&d.owned);
+    strvec_free(&d.objs);
+    return rc;
+}

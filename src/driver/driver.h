@@ -1,0 +1,24 @@
+/*
+ * driver.h: simtcc's steps: turns a plan into host-compiler commands and
+ * in-process rewrites, and runs them.
+ *
+ * Per .cu file: preprocess with the host compiler, rewrite, compile the
+ * result as preprocessed C++.  Then link with libsimt.  Temporary files
+ * live in one directory under $TMPDIR, removed at exit and on SIGINT,
+ * SIGTERM and SIGHUP, unless -keep.
+ */
+#ifndef SIMT_DRIVER_DRIVER_H
+#define SIMT_DRIVER_DRIVER_H
+
+#include "args.h"
+
+/* Runs the plan.  `self` is simtcc's own path (it locates simt's headers
+ * at <dir>/../lib/simt/include and libsimt at <dir>/../lib).  Returns the
+ * exit status: 0, the failing step's status, or 1. */
+int driver_run(const plan *p, const char *self);
+
+/* Reads the whole file at path (NULL or "-": stdin) into a malloc'd buffer;
+ * NULL with errno set on failure. */
+char *driver_read_file(const char *path, size_t *len);
+
+#endif /* SIMT_DRIVER_DRIVER_H */

@@ -1,0 +1,103 @@
+/*
+ * simtcc.c: main of simtcc, simt's nvcc-compatible compiler driver.
+ *
+ *     simtcc -O2 -arch=sm_80 -c kernel.cu -o kernel.o
+ *     simtcc kernel.o main.cpp -o app
+ *
+ * The command line is parsed into a plan (args.c) and run (driver.c).
+ */
+#include "args.h"
+#include "driver.h"
+#include "simt.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static void version(void)
+{
+    printf("simtcc: simt's CUDA compiler driver for CPU cores (nvcc-compatible)\n"
+           "simt %d.%d: runs CUDA C++ programs on the host's CPU cores\n"
+           "Cuda compilation tools, release 13.0, V13.0.88\n",
+           SIMT_VERSION_MAJOR, SIMT_VERSION_MINOR);
+}
+
+static void help(void)
+{
+    puts("Usage: simtcc [options] <inputs>\n"
+         "\n"
+         "simtcc compiles CUDA C++ (.cu) for the CPU with the host C++ compiler and links\n"
+         "it with libsimt.  It takes nvcc's command line; options that only tune GPU code\n"
+         "are accepted and ignored, unknown options are errors (as with nvcc).\n"
+         "\n"
+         "Inputs: .cu (CUDA), .cpp/.cc/.cxx (C++), .c (C), .o/.a/.so (linker inputs).\n"
+         "\n"
+         "Phases:\n"
+         "  -c, -dc, -dw          compile to objects\n"
+         "  -E                    preprocess to stdout or -o\n"
+         "  -M, -MM               print dependencies;  -MD, -MMD, -MF f, -MT t, -MP\n"
+         "  -lib                  make a static library\n"
+         "  -dlink                make the (empty) device-link object\n"
+         "  -run                  link, then run the program (--run-args a,b)\n"
+         "Files:\n"
+         "  -o file, -odir dir, -I dir, -isystem dir, -include file, -D m[=v], -U m,\n"
+         "  -L dir, -l lib (-lcudart, -lcudadevrt, -lcuda: provided by libsimt),\n"
+         "  --options-file file\n"
+         "Host compiler:\n"
+         "  -ccbin path           g++ or clang++ (default: $SIMTCC_CXX, else g++)\n"
+         "  -Xcompiler a,b        host compiler flags;  -Xlinker a,b  linker flags\n"
+         "  -std=c++NN            C++ standard (.cu files use at least c++17)\n"
+         "  -x cu|c++|c|none      language of the input files\n"
+         "  -O0..3, -g, -G, -lineinfo, -w, -shared, -pg\n"
+         "CUDA:\n"
+         "  -arch=sm_XX, -code=..., -gencode arch=compute_XX,code=sm_XX\n"
+         "                        emulated compute capability: the highest named (9.0)\n"
+         "  --default-stream legacy|per-thread, -use_fast_math, -rdc=true|false,\n"
+         "  --extended-lambda, --expt-relaxed-constexpr, -cudart static|shared|none\n"
+         "Driver:\n"
+         "  --dryrun              print the steps, run nothing;  -v  print and run them\n"
+         "  -keep, -keep-dir dir  keep intermediate files\n"
+         "  --version, --help\n"
+         "\n"
+         "Environment: SIMTCC_CXX (host C++ compiler), TMPDIR.");
+}
+
+static void list_arch(int code)
+{
+    static const char *const archs[] = {"50", "52", "53", "60", "61", "62", "70", "72",
+                                        "75", "80", "86", "87", "88", "89", "90", "100",
+                                        "101", "103", "110", "120", "121", NULL};
+    for (const char *const *a = archs; *a; a++)
+        printf("%s_%s\n", code ? "sm" : "compute", *a);
+}
+
+int main(int argc, char **argv)
+{
+    plan p;
+    char err[512];
+    if (args_parse(&p, argc, argv, err, sizeof err) < 0) {
+        fprintf(stderr, "simtcc: error: %s\n", err);
+        plan_free(&p);
+        return 1;
+    }
+    int rc = 0;
+    if (p.help || p.version || p.list_arch || p.list_code) {
+        if (p.help)
+            help();
+        if (p.version)
+            version();
+        if (p.list_arch)
+            list_arch(0);
+        if (p.list_code)
+            list_arch(1);
+    } else if (p.ninputs == 0 && p.phase != PHASE_DLINK) {
+        fprintf(stderr, "simtcc: error: no input files\n");
+        rc = 1;
+    } else {
+        rc = driver_run(&p, argv[0]);
+    }
+    plan_free(&p);
+    return rc;
+}
