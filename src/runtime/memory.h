@@ -1,0 +1,72 @@
+/*
+ * memory.h: the tracked allocator: every live allocation the runtime made
+ * or registered (device, managed, pinned host, registered host ranges) and
+ * every known __device__/__constant__ symbol.
+ *
+ * Invariant: allocations never overlap one another, nor do symbols; a
+ * lookup finds the one range that contains an address in O(log n).
+ */
+#ifndef SIMT_RUNTIME_MEMORY_H
+#define SIMT_RUNTIME_MEMORY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cuda_runtime_api.h"
+
+enum mem_type {
+    MEM_NONE = 0,       /* not known to the runtime: pageable host memory */
+    MEM_DEVICE,         /* cudaMalloc, cudaMallocPitch, cudaMalloc3D */
+    MEM_MANAGED,        /* cudaMallocManaged */
+    MEM_PINNED,         /* cudaMallocHost, cudaHostAlloc */
+    MEM_REGISTERED,     /* cudaHostRegister */
+    MEM_SYMBOL          /* a __device__ or __constant__ variable */
+};
+
+struct mem_range {
+    char *start;
+    size_t size;        /* bytes the program asked for */
+    enum mem_type type;
+    unsigned flags;     /* cudaHostAlloc/cudaHostRegister flags */
+};
+
+/* Finds the allocation (or else the symbol) containing p; returns 1 and
+ * fills *out (if not NULL), or returns 0 with out->type = MEM_NONE. */
+int mem_lookup(const void *p, struct mem_range *out);
+
+/* Validates [p, p+n) as one side of a copy or set, as the CUDA runtime
+ * does under unified addressing: a range that starts in a known
+ * allocation must end inside it, and a range that must be device-visible
+ * (want_device) must start in one (device, managed, pinned, registered or
+ * symbol).  Returns cudaSuccess or cudaErrorInvalidValue; n == 0 is
+ * always valid.  If type is not NULL it receives the range's type. */
+cudaError_t mem_check_range(const void *p, size_t n, int want_device, enum mem_type *type);
+
+/* cudaDeviceReset: frees every allocation and forgets every registration
+ * (the program's pointers stop being live); symbols stay known. */
+void mem_reset(void);
+
+/* Bytes of device memory (cudaMalloc and pitched) in use, and the most
+ * the emulated device has (physical memory, as totalGlobalMem reports). */
+size_t mem_device_bytes_in_use(void);
+size_t mem_device_capacity(void);
+
+/* Lists live allocations made by the runtime, with sizes and callers;
+ * writes nothing when there are none.  Returns how many it listed. */
+int mem_report_leaks(FILE *f);
+
+/* Makes a __device__/__constant__ variable known by address, so that the
+ * C entry points taking `const void *symbol` accept it.  Registering a
+ * range that overlaps a registered one replaces it. */
+void simt_register_symbol(const void *addr, size_t size, const char *name);
+
+/* The registered symbol starting exactly at addr: 1 and its size, or 0.
+ * A symbol only known by its start is the rule for cudaGetSymbol*. */
+int mem_symbol_find(const void *addr, size_t *size);
+/* Symbols the C++ overloads in cuda_runtime.h pass (address and sizeof):
+ * returns cudaErrorInvalidSymbol when addr lies strictly inside a
+ * registered symbol; otherwise records the symbol if unknown (so that its
+ * address works as a device pointer) and sets *size to its size. */
+cudaError_t mem_symbol_note(const void *addr, size_t symsize, size_t *size);
+
+#endif
