@@ -224,13 +224,17 @@ int args_arch_value(const char *v)
 static int gencode(ctx *c, const char *v)
 {
     const char *s = v;
-    int any = 0;
+    int keys = 0; /* 1: arch=, 2: code= */
     while (*s) {
         const char *eq = strchr(s, '=');
         if (!eq)
             return fail(c, "invalid -gencode value '%s'", v);
         size_t klen = (size_t)(eq - s);
-        if (!((klen == 4 && !strncmp(s, "arch", 4)) || (klen == 4 && !strncmp(s, "code", 4))))
+        if (klen == 4 && !strncmp(s, "arch", 4))
+            keys |= 1;
+        else if (klen == 4 && !strncmp(s, "code", 4))
+            keys |= 2;
+        else
             return fail(c, "invalid -gencode value '%s'", v);
         const char *val = eq + 1, *end;
         char close = 0;
@@ -252,14 +256,13 @@ static int gencode(ctx *c, const char *v)
             return fail(c, "unsupported gpu architecture in -gencode '%s'", v);
         if (a > c->arch)
             c->arch = a;
-        any = 1;
         s = end + (close ? 1 : 0);
         if (*s == ',')
             s++;
         else if (*s)
             return fail(c, "invalid -gencode value '%s'", v);
     }
-    return any ? 0 : fail(c, "invalid -gencode value '%s'", v);
+    return keys == 3 ? 0 : fail(c, "invalid -gencode value '%s' (arch=...,code=...)", v);
 }
 
 static int arch_option(ctx *c, const char *v)

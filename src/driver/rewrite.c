@@ -1421,7 +1421,8 @@ static void put_residue(const rw *r, rw_buf *out, uint32_t start, uint32_t end)
 
 static void apply(rw *r, rw_buf *out)
 {
-    qsort(r->edits, r->nedits, sizeof *r->edits, edit_cmp);
+    if (r->nedits)
+        qsort(r->edits, r->nedits, sizeof *r->edits, edit_cmp);
     uint32_t pos = 0;
     for (size_t k = 0; k < r->nedits; k++) {
         const edit *e = &r->edits[k];

@@ -1,0 +1,170 @@
+#!/bin/sh
+# tests/driver/run.sh: simtcc's tests.
+#
+#   C tests      test_rewrite.c (the rewriter in process), test_args.c (the
+#                command line), run by tests/unit/runner.c
+#   compiles     tests/driver/cu/*.cu rewritten and compiled: with a stub
+#                prelude (g++ and clang++ -fsyntax-only), and with simt's
+#                headers through simtcc -c
+#   command line simtcc itself: errors, --dryrun, -E, -M, -c, -keep, linking
+#
+# Prints "N passed, N failed"; exits non-zero if any failed.
+# Environment: B (build dir, default build), CC, CXX, SANITIZE.
+cd "$(dirname "$0")/../.." || exit 1
+B=${B:-build}
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+SIMTCC="$(pwd)/$B/bin/simtcc"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL %s\n' "$*"; }
+# check NAME COMMAND...: passes when the command succeeds
+check() {
+    name=$1; shift
+    if "$@" > "$T/out" 2>&1; then ok; else bad "$name"; head -n 20 "$T/out"; fi
+}
+# contains NAME FILE TEXT: passes when FILE holds TEXT
+contains() {
+    if grep -qF -- "$3" "$2"; then ok; else bad "$1: no '$3' in"; head -n 20 "$2"; fi
+}
+
+if ! make -s ${SANITIZE:+SANITIZE=$SANITIZE} "$B/bin/simtcc" "$B/lib/simt/include" > "$T/make" 2>&1; then
+    cat "$T/make"; echo "0 passed, 1 failed"; exit 1
+fi
+if grep -q 'warning' "$T/make"; then bad "simtcc builds with warnings"; cat "$T/make"; fi
+
+# ---- C tests ---------------------------------------------------------------------
+SAN=${SANITIZE:+-fsanitize=$SANITIZE -fno-omit-frame-pointer}
+mkdir -p "$B/tests"
+if $CC -std=c17 -D_GNU_SOURCE -g -O1 $SAN -Wall -Wextra -Wno-unused-parameter \
+    -Itests/unit -Isrc/driver tests/driver/test_rewrite.c tests/driver/test_args.c \
+    tests/unit/runner.c src/driver/lex.c src/driver/rewrite.c src/driver/args.c \
+    -o "$B/tests/driver-tests" > "$T/cc" 2>&1; then
+    "$B/tests/driver-tests" > "$T/unit" 2>&1
+    grep -v '^ok ' "$T/unit" | grep -v '^[0-9]* passed'
+    line=$(tail -n 1 "$T/unit")
+    case "$line" in
+    *passed*)
+        p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+        pass=$((pass + p)); fail=$((fail + f)) ;;
+    *) bad "driver C tests crashed" ;;
+    esac
+else
+    bad "driver C tests do not build"; cat "$T/cc"
+fi
+
+# ---- rewritten code compiles -------------------------------------------------------
+PP_DEFS="-D__CUDACC__ -D__NVCC__ -D__SIMT__ -D__SIMT_CU__"
+for src in tests/driver/cu/*.cu; do
+    name=$(basename "$src" .cu)
+    for cxx in g++ clang++; do
+        command -v $cxx > /dev/null 2>&1 || continue
+        if $cxx -E -x c++ -std=c++17 -Iinclude -include tests/driver/stub/cuda_runtime.h \
+            $PP_DEFS "$src" -o "$T/$name.ii" > "$T/out" 2>&1 &&
+           "$SIMTCC" --simt-rewrite "$T/$name.ii" -o "$T/$name.rw.ii" >> "$T/out" 2>&1 &&
+           $cxx -std=c++17 -fsyntax-only -x c++-cpp-output "$T/$name.rw.ii" >> "$T/out" 2>&1; then
+            ok
+        else
+            bad "$src: rewritten with the stub prelude, $cxx rejects it"; head -n 30 "$T/out"
+        fi
+        l1=$(wc -l < "$T/$name.ii"); l2=$(wc -l < "$T/$name.rw.ii")
+        [ "$l1" = "$l2" ] && ok || bad "$src: $l1 lines preprocessed, $l2 rewritten"
+    done
+    if [ -f include/cuda_runtime.h ]; then
+        check "$src: simtcc -c with simt's headers" "$SIMTCC" -c "$src" -o "$T/$name.o"
+    fi
+done
+
+# ---- the command line ------------------------------------------------------------------
+cd "$T" || exit 1
+printf '__global__ void k(int *p) { p[0] = 1; }\nint main() { k<<<1, 1>>>((int *)0); return 0; }\n' > a.cu
+printf 'int helper(void) { return 1; }\n' > h.c
+printf 'int cxx_helper() { return 2; }\n' > h.cpp
+
+"$SIMTCC" -Wall a.cu > out 2>&1; rc=$?
+[ $rc = 1 ] && ok || bad "unknown option: exit status $rc"
+contains "unknown option" out "simtcc: error: unknown option '-Wall'"
+"$SIMTCC" > out 2>&1 && bad "no inputs accepted" || contains "no inputs" out "no input files"
+
+"$SIMTCC" --version > out 2>&1
+contains "--version" out "simtcc"
+contains "--version" out "release 13.0, V13.0"
+"$SIMTCC" --help > out 2>&1
+contains "--help" out "Usage: simtcc"
+
+"$SIMTCC" --dryrun -O2 -std=c++14 -arch=sm_80 -Iinc -DX=1 a.cu h.c h.cpp -o app -lcudart -lfoo \
+    -Xlinker -rpath,/opt > out 2>&1
+contains "dryrun preprocess" out "-E -x c++ -std=c++17 -I "
+contains "dryrun implicit include" out "-include cuda_runtime.h -D__CUDACC__ -D__NVCC__ -D__SIMT__ -D__SIMT_CU__ -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0 -D__CUDACC_VER_BUILD__=88"
+contains "dryrun user flags" out "-U_FORTIFY_SOURCE -I inc -D X=1 -O2 a.cu -o "
+contains "dryrun rewrite" out "--simt-rewrite "
+contains "dryrun arch" out "-arch=sm_80"
+contains "dryrun compile" out "g++ -x c++-cpp-output -std=c++17 -c -O2 -fno-strict-aliasing "
+contains "dryrun C file" out "gcc -c -I "
+contains "dryrun C++ file" out "g++ -std=c++14 -c -I "
+contains "dryrun link" out "-lfoo -Wl,-rpath,/opt -lsimt -lpthread -ldl -lm -o app"
+grep -q -- '-lcudart' out && bad "dryrun: -lcudart not dropped" || ok
+grep -q 'simtcc-' out && ok || bad "dryrun: no temporary directory"
+[ -e app ] && bad "dryrun ran something" || ok
+
+"$SIMTCC" --dryrun -gencode arch=compute_70,code=sm_70 -gencode arch=compute_86,code=[sm_86,compute_86] -c a.cu > out 2>&1
+contains "-gencode: the highest architecture" out "-arch=sm_86"
+contains "-gencode: __CUDA_ARCH_LIST__" out "-D__CUDA_ARCH_LIST__=860"
+contains "-c: object named after the source" out "-o a.o"
+
+"$SIMTCC" --dryrun -ccbin gcc -c a.cu > out 2>&1
+contains "-ccbin gcc means g++" out "#\$ g++ -E"
+"$SIMTCC" --dryrun -ccbin /usr/bin/clang -c a.cu h.c > out 2>&1
+contains "-ccbin clang means clang++" out "#\$ /usr/bin/clang++ -E"
+contains "-ccbin clang: C with clang" out "#\$ /usr/bin/clang -c"
+SIMTCC_CXX=clang++-14 "$SIMTCC" --dryrun -c a.cu > out 2>&1
+contains "SIMTCC_CXX" out "#\$ clang++-14 -E"
+"$SIMTCC" --dryrun -G -lineinfo --default-stream per-thread -use_fast_math -rdc=true -c a.cu > out 2>&1
+contains "-G" out "-O0 -g"
+contains "-lineinfo" out "-g1"
+contains "per-thread stream" out "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"
+contains "fast math" out "-D__USE_FAST_MATH__=1"
+contains "-rdc" out "-D__CUDACC_RDC__"
+"$SIMTCC" --dryrun -MD -c a.cu -o obj/a.o > out 2>&1
+contains "-MD names the dependency file" out "-MD -MF obj/a.d -MT obj/a.o"
+"$SIMTCC" --dryrun -shared -Xcompiler -fPIC a.cu -o liba.so > out 2>&1
+contains "-shared" out "g++ -shared -fPIC "
+"$SIMTCC" --dryrun -lib a.cu -o liba.a > out 2>&1
+contains "-lib" out "ar rcs liba.a "
+"$SIMTCC" --dryrun -x cu -c h.cpp > out 2>&1
+contains "-x cu" out "--simt-rewrite"
+
+# Real runs that need only the host compiler.
+"$SIMTCC" -E a.cu -o a.ii > out 2>&1 && contains "-E" a.ii "k<<<1, 1>>>((int *)0)" || { bad "-E"; cat out; }
+"$SIMTCC" -M a.cu > out 2>&1 && contains "-M" out "a.o: a.cu" || { bad "-M"; cat out; }
+check "-c of a C file" "$SIMTCC" -c h.c
+[ -f h.o ] && ok || bad "-c: h.o not made"
+check "-c of a C++ file with -odir" "$SIMTCC" -c h.cpp -odir "$T"
+[ -f "$T/h.o" ] && ok || bad "-odir"
+mkdir -p kd
+check "-keep" "$SIMTCC" -keep -keep-dir kd -Werror all-warnings -w --dryrun -c a.cu
+printf '__global__ void k() {\n  __shared__ int x = 1;\n}\n' > bad.cu
+"$SIMTCC" -c bad.cu > out 2>&1; rc=$?
+[ $rc = 1 ] && ok || bad "rewrite error: exit status $rc"
+contains "rewrite error names the user's line" out "bad.cu:2: error: initializer not allowed for __shared__ variable"
+printf 'int main() { return undeclared; }\n' > bad2.cu
+"$SIMTCC" -c bad2.cu > out 2>&1 && bad "compile error accepted" || contains "compile error names the .cu" out "bad2.cu:1"
+ls "${TMPDIR:-/tmp}" | grep -q "^simtcc-" && \
+    [ -n "$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'simtcc-*' -newer a.cu 2>/dev/null)" ] && \
+    bad "temporary directory left behind" || ok
+
+# The whole way, once libsimt exists.
+if [ -f "$OLDPWD/$B/lib/libsimt.a" ]; then
+    printf '#include <cstdio>\n__global__ void k(int *p) { __shared__ int s[4]; s[threadIdx.x] = threadIdx.x; __syncthreads(); p[threadIdx.x] = s[3 - threadIdx.x]; }\nint main() { int *d; cudaMallocManaged(&d, 16); k<<<1, 4>>>(d); cudaDeviceSynchronize(); printf("%%d %%d %%d %%d\\n", d[0], d[1], d[2], d[3]); return 0; }\n' > e2e.cu
+    if "$SIMTCC" -O2 e2e.cu -o e2e > out 2>&1 && ./e2e > run.out 2>&1; then
+        contains "end to end" run.out "3 2 1 0"
+    else
+        bad "end to end: simtcc e2e.cu && ./e2e"; cat out run.out 2>/dev/null | head -n 20
+    fi
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
