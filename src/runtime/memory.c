@@ -1,0 +1,874 @@
+/*
+ * memory.c: the tracked allocator and the allocation API: device, managed,
+ * pinned and registered host memory, pitched allocations, pointer
+ * attributes, prefetch and advice.
+ *
+ * One table, sorted by start address, holds every live allocation; a second
+ * holds the known symbols.  One rwlock guards both: every copy and set looks
+ * its ranges up under the read lock, allocation and free take the write
+ * lock.  The lock is never held while memory is copied nor while waiting
+ * for the device.
+ *
+ * The error codes and their order follow what an H200 returned for the
+ * same calls (docs/gpu-facts/memory-api.txt and the probes quoted below).
+ */
+#include <assert.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "engine/fault.h"
+#include "runtime/memory.h"
+#include "runtime/runtime.h"
+#include "runtime/stream.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define MEM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEM_ASAN 1
+#endif
+#endif
+#ifndef MEM_ASAN
+#define MEM_ASAN 0
+#endif
+
+/* cudaMalloc's alignment guarantee (CUDA guide, "Device Memory"). */
+#define ALIGNMENT 256
+/* Allocations this large are mapped, not taken from the heap: their pages
+ * are never touched before the program touches them, and they go back to
+ * the system (and fault when used) once freed.  Under AddressSanitizer the
+ * heap is used throughout so that its redzones surround every allocation. */
+#define MAP_THRESHOLD ((size_t)1 << 20)
+/* cudaMallocPitch and cudaMalloc3D round rows up to this (an H200 gives
+ * 100 -> 512, 1000 -> 1024, 5000 -> 5120). */
+#define PITCH_ALIGNMENT 512
+#define FREED_RING 64
+
+struct alloc {
+    uintptr_t start;
+    size_t size;          /* what the program asked for */
+    size_t mapped;        /* mmap length; 0 for heap or program memory */
+    enum mem_type type;
+    unsigned flags;
+    const char *api;      /* the call that made it */
+    const void *caller;   /* its return address, for leak reports */
+};
+
+struct symbol {
+    uintptr_t start;
+    size_t size;
+    const char *name;
+    int registered;       /* by simt_register_symbol, not inferred */
+};
+
+struct freed {
+    uintptr_t start;
+    size_t size;
+    const char *api, *by;
+};
+
+static struct {
+    pthread_rwlock_t lock;
+    struct alloc *allocs;
+    size_t nallocs, capallocs;
+    struct symbol *syms;
+    size_t nsyms, capsyms;
+    size_t device_bytes;
+    size_t capacity;
+    struct freed ring[FREED_RING]; /* recently freed, newest at ring_next-1 */
+    unsigned ring_next;
+} M = {.lock = PTHREAD_RWLOCK_INITIALIZER};
+
+/* ---- the tables ----------------------------------------------------------- */
+
+/* How many allocations start at or before a. */
+static size_t allocs_upto(uintptr_t a)
+{
+    size_t lo = 0, hi = M.nallocs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (M.allocs[mid].start <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static size_t syms_upto(uintptr_t a)
+{
+    size_t lo = 0, hi = M.nsyms;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (M.syms[mid].start <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static struct alloc *alloc_at_locked(uintptr_t a)
+{
+    size_t i = allocs_upto(a);
+    if (i == 0)
+        return NULL;
+    struct alloc *b = &M.allocs[i - 1];
+    return a - b->start < b->size ? b : NULL;
+}
+
+static struct symbol *symbol_at_locked(uintptr_t a)
+{
+    size_t i = syms_upto(a);
+    if (i == 0)
+        return NULL;
+    struct symbol *s = &M.syms[i - 1];
+    return a - s->start < s->size ? s : NULL;
+}
+
+static int grow(void **v, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? 2 * *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*v, n * elem);
+    if (!p)
+        return -1;
+    *v = p;
+    *cap = n;
+    return 0;
+}
+
+/* Inserts b, which overlaps no block. */
+static int alloc_insert_locked(const struct alloc *b)
+{
+    if (grow((void **)&M.allocs, &M.capallocs, M.nallocs + 1, sizeof *M.allocs))
+        return -1;
+    size_t i = allocs_upto(b->start);
+    assert(i == 0 || M.allocs[i - 1].start + M.allocs[i - 1].size <= b->start);
+    assert(i == M.nallocs || b->start + b->size <= M.allocs[i].start);
+    memmove(&M.allocs[i + 1], &M.allocs[i], (M.nallocs - i) * sizeof *M.allocs);
+    M.allocs[i] = *b;
+    M.nallocs++;
+    return 0;
+}
+
+static void alloc_remove_locked(struct alloc *b)
+{
+    size_t i = (size_t)(b - M.allocs);
+    assert(i < M.nallocs);
+    memmove(&M.allocs[i], &M.allocs[i + 1], (M.nallocs - i - 1) * sizeof *M.allocs);
+    M.nallocs--;
+}
+
+static void remember_freed_locked(const struct alloc *b, const char *by)
+{
+    struct freed *f = &M.ring[M.ring_next++ % FREED_RING];
+    f->start = b->start;
+    f->size = b->size;
+    f->api = b->api;
+    f->by = by;
+}
+
+/* ---- raw memory ----------------------------------------------------------- */
+
+static size_t physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+    return pages > 0 && ps > 0 ? (size_t)pages * (size_t)ps : (size_t)16 << 30;
+}
+
+static void *raw_alloc(size_t size, size_t *mapped)
+{
+    size_t rounded = (size + ALIGNMENT - 1) & ~(size_t)(ALIGNMENT - 1);
+    *mapped = 0;
+    if (!MEM_ASAN && rounded >= MAP_THRESHOLD) {
+        void *p = mmap(NULL, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
+        *mapped = rounded;
+        return p;
+    }
+    return aligned_alloc(ALIGNMENT, rounded);
+}
+
+static void raw_free(const struct alloc *b)
+{
+    if (b->type == MEM_REGISTERED)
+        return; /* the program's own memory */
+    if (b->mapped)
+        munmap((void *)b->start, b->mapped);
+    else
+        free((void *)b->start);
+}
+
+/* Allocates and tracks size > 0 bytes; *out receives the memory. */
+static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsigned flags,
+                               const char *api, const void *caller)
+{
+    if (size > M.capacity)
+        return cudaErrorMemoryAllocation;
+    if (type == MEM_DEVICE) {
+        /* Reserve first so that concurrent allocations cannot together
+         * pass the device's capacity. */
+        pthread_rwlock_wrlock(&M.lock);
+        int full = M.device_bytes + size > M.capacity;
+        if (!full)
+            M.device_bytes += size;
+        pthread_rwlock_unlock(&M.lock);
+        if (full)
+            return cudaErrorMemoryAllocation;
+    }
+    struct alloc b = {.size = size, .type = type, .flags = flags, .api = api, .caller = caller};
+    void *p = raw_alloc(size, &b.mapped);
+    b.start = (uintptr_t)p;
+    pthread_rwlock_wrlock(&M.lock);
+    int failed = !p || alloc_insert_locked(&b);
+    if (failed && type == MEM_DEVICE)
+        M.device_bytes -= size;
+    pthread_rwlock_unlock(&M.lock);
+    if (failed) {
+        if (p)
+            raw_free(&b);
+        return cudaErrorMemoryAllocation;
+    }
+    *out = p;
+    return cudaSuccess;
+}
+
+/* Frees the block starting exactly at p if its type is one of a or b. */
+static cudaError_t release(const void *p, enum mem_type a, enum mem_type b, const char *by)
+{
+    pthread_rwlock_wrlock(&M.lock);
+    struct alloc *blk = alloc_at_locked((uintptr_t)p);
+    if (!blk || blk->start != (uintptr_t)p || (blk->type != a && blk->type != b)) {
+        pthread_rwlock_unlock(&M.lock);
+        return cudaErrorInvalidValue;
+    }
+    struct alloc copy = *blk;
+    if (copy.type == MEM_DEVICE)
+        M.device_bytes -= copy.size;
+    remember_freed_locked(&copy, by);
+    alloc_remove_locked(blk);
+    pthread_rwlock_unlock(&M.lock);
+    raw_free(&copy);
+    return cudaSuccess;
+}
+
+/* Rounds a row width up to the pitch; 0 when that overflows. */
+static size_t pitch_of(size_t width)
+{
+    if (width > SIZE_MAX - (PITCH_ALIGNMENT - 1))
+        return 0;
+    return (width + PITCH_ALIGNMENT - 1) / PITCH_ALIGNMENT * PITCH_ALIGNMENT;
+}
+
+/* ---- the interface for other modules -------------------------------------- */
+
+static void fill_range(struct mem_range *out, uintptr_t start, size_t size, enum mem_type type,
+                       unsigned flags)
+{
+    if (!out)
+        return;
+    out->start = (char *)start;
+    out->size = size;
+    out->type = type;
+    out->flags = flags;
+}
+
+static int lookup_locked(uintptr_t a, struct mem_range *out)
+{
+    const struct alloc *b = alloc_at_locked(a);
+    if (b) {
+        fill_range(out, b->start, b->size, b->type, b->flags);
+        return 1;
+    }
+    const struct symbol *s = symbol_at_locked(a);
+    if (s) {
+        fill_range(out, s->start, s->size, MEM_SYMBOL, 0);
+        return 1;
+    }
+    fill_range(out, 0, 0, MEM_NONE, 0);
+    return 0;
+}
+
+int mem_lookup(const void *p, struct mem_range *out)
+{
+    pthread_rwlock_rdlock(&M.lock);
+    int found = lookup_locked((uintptr_t)p, out);
+    pthread_rwlock_unlock(&M.lock);
+    return found;
+}
+
+cudaError_t mem_check_range(const void *p, size_t n, int want_device, enum mem_type *type)
+{
+    struct mem_range r;
+    if (type)
+        *type = MEM_NONE;
+    if (n == 0)
+        return cudaSuccess;
+    if (!p)
+        return cudaErrorInvalidValue;
+    if (!mem_lookup(p, &r))
+        return want_device ? cudaErrorInvalidValue : cudaSuccess;
+    if (type)
+        *type = r.type;
+    /* The runtime checks every range it knows against its allocation, even
+     * the host side of an explicit copy (an H200: cudaMemcpy(d, pinned,
+     * 128, H2D) from a 64-byte pinned block is cudaErrorInvalidValue). */
+    size_t off = (size_t)((const char *)p - r.start);
+    return n <= r.size - off ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+size_t mem_device_bytes_in_use(void)
+{
+    pthread_rwlock_rdlock(&M.lock);
+    size_t n = M.device_bytes;
+    pthread_rwlock_unlock(&M.lock);
+    return n;
+}
+
+size_t mem_device_capacity(void)
+{
+    return M.capacity;
+}
+
+void mem_reset(void)
+{
+    pthread_rwlock_wrlock(&M.lock);
+    struct alloc *v = M.allocs;
+    size_t n = M.nallocs;
+    for (size_t i = 0; i < n; i++)
+        remember_freed_locked(&v[i], "cudaDeviceReset");
+    M.allocs = NULL;
+    M.nallocs = M.capallocs = 0;
+    M.device_bytes = 0;
+    pthread_rwlock_unlock(&M.lock);
+    for (size_t i = 0; i < n; i++)
+        raw_free(&v[i]);
+    free(v);
+}
+
+static const char *type_name(enum mem_type t)
+{
+    switch (t) {
+    case MEM_DEVICE: return "device";
+    case MEM_MANAGED: return "managed";
+    case MEM_PINNED: return "pinned host";
+    case MEM_REGISTERED: return "registered host";
+    case MEM_SYMBOL: return "symbol";
+    case MEM_NONE: break;
+    }
+    return "host";
+}
+
+/* "main+0x2a (./a.out)" or "./a.out+0x11a3" (for addr2line), or the bare
+ * address. */
+static void describe_caller(const void *pc, char *buf, size_t len)
+{
+    Dl_info info;
+    if (pc && dladdr(pc, &info) && info.dli_fname) {
+        if (info.dli_sname && info.dli_saddr)
+            snprintf(buf, len, "%s+0x%zx (%s)", info.dli_sname,
+                     (size_t)((const char *)pc - (const char *)info.dli_saddr), info.dli_fname);
+        else
+            snprintf(buf, len, "%s+0x%zx", info.dli_fname,
+                     (size_t)((const char *)pc - (const char *)info.dli_fbase));
+        return;
+    }
+    snprintf(buf, len, "%p", pc);
+}
+
+int mem_report_leaks(FILE *f)
+{
+    pthread_rwlock_rdlock(&M.lock);
+    int count = 0;
+    size_t bytes = 0;
+    for (size_t i = 0; i < M.nallocs; i++) {
+        if (M.allocs[i].type != MEM_REGISTERED) {
+            count++;
+            bytes += M.allocs[i].size;
+        }
+    }
+    if (count > 0) {
+        fprintf(f, "simt: warning: %d allocation%s (%zu bytes) never freed — free them with "
+                   "cudaFree/cudaFreeHost before the program exits\n",
+                count, count == 1 ? "" : "s", bytes);
+        for (size_t i = 0; i < M.nallocs; i++) {
+            const struct alloc *b = &M.allocs[i];
+            if (b->type == MEM_REGISTERED)
+                continue;
+            char who[512];
+            describe_caller(b->caller, who, sizeof who);
+            fprintf(f, "simt:   %zu bytes of %s memory at %p, from %s called at %s\n", b->size,
+                    type_name(b->type), (void *)b->start, b->api, who);
+        }
+    }
+    pthread_rwlock_unlock(&M.lock);
+    return count;
+}
+
+/* fault_describe_address: runs in a signal handler on a worker, so it
+ * never waits for the lock (a writer might be the interrupted thread). */
+static int describe(const void *addr, char *buf, size_t len)
+{
+    uintptr_t a = (uintptr_t)addr;
+    if (a < 65536 || pthread_rwlock_tryrdlock(&M.lock) != 0)
+        return 0;
+    int done = 1;
+    size_t i = allocs_upto(a);
+    const struct alloc *before = i > 0 ? &M.allocs[i - 1] : NULL;
+    const struct alloc *after = i < M.nallocs ? &M.allocs[i] : NULL;
+    const struct freed *gone = NULL;
+    for (unsigned k = 1; k <= FREED_RING && !gone; k++) {
+        const struct freed *f = &M.ring[(M.ring_next - k) % FREED_RING];
+        if (f->size && a - f->start < f->size)
+            gone = f;
+    }
+    if (before && a - before->start < before->size) {
+        snprintf(buf, len, "address %p is at offset %zu of a live %zu-byte allocation at %p (%s)",
+                 addr, (size_t)(a - before->start), before->size, (void *)before->start,
+                 before->api);
+    } else if (gone) {
+        snprintf(buf, len, "address %p is inside a %zu-byte allocation at %p (%s) freed by %s",
+                 addr, gone->size, (void *)gone->start, gone->api, gone->by);
+    } else {
+        /* The nearest live allocation, if it is near enough to be the
+         * one the index was meant for. */
+        const uintptr_t near = (uintptr_t)1 << 36;
+        uintptr_t past = before ? a - (before->start + before->size) : UINTPTR_MAX;
+        uintptr_t ahead = after ? after->start - a : UINTPTR_MAX;
+        if (past <= ahead && past < near)
+            snprintf(buf, len, "address %p is %zu bytes after the end of a %zu-byte allocation at %p (%s)",
+                     addr, (size_t)past, before->size, (void *)before->start, before->api);
+        else if (ahead < past && ahead < near)
+            snprintf(buf, len, "address %p is %zu bytes before a %zu-byte allocation at %p (%s)",
+                     addr, (size_t)ahead, after->size, (void *)after->start, after->api);
+        else
+            done = 0;
+    }
+    pthread_rwlock_unlock(&M.lock);
+    return done;
+}
+
+__attribute__((constructor)) static void mem_init(void)
+{
+    M.capacity = physical_memory();
+    fault_describe_address = describe;
+}
+
+/* ---- symbols -------------------------------------------------------------- */
+
+/* Replaces the symbols overlapping [start, start+size) by one. */
+static int symbol_put_locked(uintptr_t start, size_t size, const char *name, int registered)
+{
+    size_t i = syms_upto(start);
+    if (i > 0 && M.syms[i - 1].start + M.syms[i - 1].size > start)
+        i--;
+    size_t j = i;
+    while (j < M.nsyms && M.syms[j].start < start + size)
+        j++;
+    if (j == i && grow((void **)&M.syms, &M.capsyms, M.nsyms + 1, sizeof *M.syms))
+        return -1;
+    /* [i, j) overlap: keep one slot, drop the rest. */
+    if (j > i) {
+        memmove(&M.syms[i + 1], &M.syms[j], (M.nsyms - j) * sizeof *M.syms);
+        M.nsyms -= j - i - 1;
+    } else {
+        memmove(&M.syms[i + 1], &M.syms[i], (M.nsyms - i) * sizeof *M.syms);
+        M.nsyms++;
+    }
+    M.syms[i] = (struct symbol){.start = start, .size = size, .name = name, .registered = registered};
+    return 0;
+}
+
+void simt_register_symbol(const void *addr, size_t size, const char *name)
+{
+    if (!addr || size == 0)
+        return;
+    pthread_rwlock_wrlock(&M.lock);
+    if (symbol_put_locked((uintptr_t)addr, size, name, 1)) {
+        fprintf(stderr, "simt: error: out of memory registering symbol %s\n", name ? name : "?");
+        abort();
+    }
+    pthread_rwlock_unlock(&M.lock);
+}
+
+int mem_symbol_find(const void *addr, size_t *size)
+{
+    uintptr_t a = (uintptr_t)addr;
+    pthread_rwlock_rdlock(&M.lock);
+    const struct symbol *s = symbol_at_locked(a);
+    int found = s && s->start == a;
+    if (found && size)
+        *size = s->size;
+    pthread_rwlock_unlock(&M.lock);
+    return found;
+}
+
+cudaError_t mem_symbol_note(const void *addr, size_t symsize, size_t *size)
+{
+    uintptr_t a = (uintptr_t)addr;
+    *size = symsize;
+    pthread_rwlock_rdlock(&M.lock);
+    const struct symbol *s = symbol_at_locked(a);
+    int known = s && s->start == a && s->size >= symsize;
+    /* An H200: cudaMemcpyToSymbol((const void *)&sym[1], ...) is
+     * cudaErrorInvalidSymbol: only a variable's start names it. */
+    int interior = s && s->start != a && s->registered;
+    if (s && s->start == a && s->registered)
+        *size = s->size;
+    pthread_rwlock_unlock(&M.lock);
+    if (interior)
+        return cudaErrorInvalidSymbol;
+    if (known || (s && s->registered))
+        return cudaSuccess;
+    /* Unknown (or known smaller): remember it, so that the address works
+     * as a device pointer as cudaGetSymbolAddress's result does.  The
+     * union of overlapping inferred ranges is one object's extent. */
+    pthread_rwlock_wrlock(&M.lock);
+    uintptr_t lo = a, hi = a + symsize;
+    size_t i = syms_upto(a);
+    if (i > 0 && M.syms[i - 1].start + M.syms[i - 1].size > a)
+        i--;
+    int clash = 0;
+    for (size_t j = i; j < M.nsyms && M.syms[j].start < a + symsize; j++) {
+        clash |= M.syms[j].registered;
+        lo = M.syms[j].start < lo ? M.syms[j].start : lo;
+        hi = M.syms[j].start + M.syms[j].size > hi ? M.syms[j].start + M.syms[j].size : hi;
+    }
+    int failed = !clash && symbol_put_locked(lo, hi - lo, NULL, 0);
+    pthread_rwlock_unlock(&M.lock);
+    return failed ? cudaErrorMemoryAllocation : cudaSuccess;
+}
+
+/* ---- allocation API -------------------------------------------------------- */
+
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    API_ENTER();
+    if (!devPtr)
+        return api_return(cudaErrorInvalidValue);
+    /* An H200 leaves NULL behind on failure and for size 0. */
+    *devPtr = NULL;
+    if (size == 0)
+        return cudaSuccess;
+    return api_return(track_alloc(devPtr, size, MEM_DEVICE, 0, "cudaMalloc",
+                                  __builtin_return_address(0)));
+}
+
+/* cudaFree, cudaFreeHost and cudaHostUnregister synchronize the device
+ * first (CUDA runtime API, "API synchronization behavior"): work still
+ * using the memory finishes, and its failure is what the call returns. */
+static cudaError_t sync_device(void)
+{
+    timeline_wait_all();
+    return api_sticky();
+}
+
+cudaError_t cudaFree(void *devPtr)
+{
+    API_ENTER();
+    if (!devPtr)
+        return cudaSuccess;
+    cudaError_t e = sync_device();
+    if (e != cudaSuccess)
+        return e;
+    return api_return(release(devPtr, MEM_DEVICE, MEM_MANAGED, "cudaFree"));
+}
+
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
+{
+    API_ENTER();
+    if (!pHost)
+        return api_return(cudaErrorInvalidValue);
+    *pHost = NULL;
+    if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+        return api_return(cudaErrorInvalidValue);
+    if (size == 0)
+        return cudaSuccess;
+    return api_return(track_alloc(pHost, size, MEM_PINNED, flags, "cudaHostAlloc",
+                                  __builtin_return_address(0)));
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    API_ENTER();
+    if (!ptr)
+        return api_return(cudaErrorInvalidValue);
+    *ptr = NULL;
+    if (size == 0)
+        return cudaSuccess;
+    return api_return(track_alloc(ptr, size, MEM_PINNED, 0, "cudaMallocHost",
+                                  __builtin_return_address(0)));
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    API_ENTER();
+    if (!ptr)
+        return cudaSuccess;
+    cudaError_t e = sync_device();
+    if (e != cudaSuccess)
+        return e;
+    return api_return(release(ptr, MEM_PINNED, MEM_PINNED, "cudaFreeHost"));
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+    API_ENTER();
+    if (!ptr || size == 0)
+        return api_return(cudaErrorInvalidValue);
+    if (flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped |
+                            cudaHostRegisterIoMemory | cudaHostRegisterReadOnly))
+        return api_return(cudaErrorInvalidValue);
+    /* I/O memory is a device's BAR mapped into the process: ordinary memory
+     * registered with the flag fails on an H200, and there is no other. */
+    if (flags & cudaHostRegisterIoMemory)
+        return api_return(cudaErrorInvalidValue);
+    uintptr_t a = (uintptr_t)ptr;
+    if (size > UINTPTR_MAX - a)
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = cudaSuccess;
+    pthread_rwlock_wrlock(&M.lock);
+    size_t i = allocs_upto(a);
+    if (i > 0 && M.allocs[i - 1].start + M.allocs[i - 1].size > a)
+        i--;
+    /* An H200: any byte already registered -> AlreadyRegistered; memory
+     * the runtime allocated (device, managed, pinned) -> InvalidValue. */
+    for (size_t j = i; j < M.nallocs && M.allocs[j].start < a + size; j++) {
+        if (M.allocs[j].type != MEM_REGISTERED) {
+            e = cudaErrorInvalidValue;
+            break;
+        }
+        e = cudaErrorHostMemoryAlreadyRegistered;
+    }
+    if (e == cudaSuccess) {
+        struct alloc b = {.start = a, .size = size, .type = MEM_REGISTERED, .flags = flags,
+                          .api = "cudaHostRegister", .caller = __builtin_return_address(0)};
+        if (alloc_insert_locked(&b))
+            e = cudaErrorMemoryAllocation;
+    }
+    pthread_rwlock_unlock(&M.lock);
+    return api_return(e);
+}
+
+cudaError_t cudaHostUnregister(void *ptr)
+{
+    API_ENTER();
+    if (!ptr)
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = sync_device();
+    if (e != cudaSuccess)
+        return e;
+    pthread_rwlock_wrlock(&M.lock);
+    struct alloc *b = alloc_at_locked((uintptr_t)ptr);
+    /* An H200: memory it knows but did not register (device, managed,
+     * pinned, or inside a registered range) -> InvalidValue; memory it
+     * does not know -> NotRegistered. */
+    if (!b)
+        e = cudaErrorHostMemoryNotRegistered;
+    else if (b->type != MEM_REGISTERED || b->start != (uintptr_t)ptr)
+        e = cudaErrorInvalidValue;
+    else
+        alloc_remove_locked(b);
+    pthread_rwlock_unlock(&M.lock);
+    return api_return(e);
+}
+
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+    API_ENTER();
+    if (!pDevice || flags != 0)
+        return api_return(cudaErrorInvalidValue);
+    struct mem_range r;
+    mem_lookup(pHost, &r);
+    /* Unified addressing: a pinned or registered host address is its own
+     * device address. */
+    if (r.type != MEM_PINNED && r.type != MEM_REGISTERED) {
+        *pDevice = NULL;
+        return api_return(cudaErrorInvalidValue);
+    }
+    *pDevice = pHost;
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
+{
+    API_ENTER();
+    if (!pFlags)
+        return api_return(cudaErrorInvalidValue);
+    struct mem_range r;
+    mem_lookup(pHost, &r);
+    /* An H200 adds Mapped to every flags word (all pinned memory is mapped
+     * under unified addressing), keeps only Portable of cudaHostRegister's
+     * flags, and answers Mapped for managed memory. */
+    switch (r.type) {
+    case MEM_PINNED:
+        *pFlags = r.flags | cudaHostAllocMapped;
+        return cudaSuccess;
+    case MEM_REGISTERED:
+        *pFlags = (r.flags & cudaHostRegisterPortable) | cudaHostAllocMapped;
+        return cudaSuccess;
+    case MEM_MANAGED:
+        *pFlags = cudaHostAllocMapped;
+        return cudaSuccess;
+    default:
+        return api_return(cudaErrorInvalidValue);
+    }
+}
+
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+{
+    API_ENTER();
+    if (!devPtr)
+        return api_return(cudaErrorInvalidValue);
+    *devPtr = NULL;
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+        return api_return(cudaErrorInvalidValue);
+    /* The documentation says InvalidValue for size 0; an H200 says success
+     * with NULL, as cudaMalloc does. */
+    if (size == 0)
+        return cudaSuccess;
+    return api_return(track_alloc(devPtr, size, MEM_MANAGED, flags, "cudaMallocManaged",
+                                  __builtin_return_address(0)));
+}
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    API_ENTER();
+    if (!devPtr || !pitch)
+        return api_return(cudaErrorInvalidValue);
+    *devPtr = NULL;
+    if (width == 0 || height == 0) {
+        *pitch = 0;
+        return cudaSuccess;
+    }
+    /* An H200 reports the pitch even when the allocation then fails. */
+    size_t p = pitch_of(width);
+    *pitch = p;
+    if (p == 0 || height > SIZE_MAX / p)
+        return api_return(cudaErrorMemoryAllocation);
+    return api_return(track_alloc(devPtr, p * height, MEM_DEVICE, 0, "cudaMallocPitch",
+                                  __builtin_return_address(0)));
+}
+
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)
+{
+    API_ENTER();
+    if (!pitchedDevPtr)
+        return api_return(cudaErrorInvalidValue);
+    struct cudaPitchedPtr r = {NULL, 0, extent.width, extent.height};
+    cudaError_t e = cudaSuccess;
+    if (extent.width && extent.height && extent.depth) {
+        r.pitch = pitch_of(extent.width);
+        size_t rows = extent.height;
+        if (r.pitch == 0 || extent.depth > SIZE_MAX / rows || rows * extent.depth > SIZE_MAX / r.pitch)
+            e = cudaErrorMemoryAllocation;
+        else
+            e = track_alloc(&r.ptr, r.pitch * rows * extent.depth, MEM_DEVICE, 0, "cudaMalloc3D",
+                            __builtin_return_address(0));
+    }
+    *pitchedDevPtr = r;
+    return api_return(e);
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)
+{
+    API_ENTER();
+    if (!attributes)
+        return api_return(cudaErrorInvalidValue);
+    struct mem_range r;
+    mem_lookup(ptr, &r);
+    void *p = (void *)(uintptr_t)ptr;
+    memset(attributes, 0, sizeof *attributes);
+    attributes->device = 0;
+    switch (r.type) {
+    case MEM_NONE:
+        /* An H200: device -2, hostPointer = ptr (NULL for NULL). */
+        attributes->type = cudaMemoryTypeUnregistered;
+        attributes->device = cudaInvalidDeviceId;
+        attributes->hostPointer = p;
+        break;
+    case MEM_DEVICE:
+    case MEM_SYMBOL:
+        attributes->type = cudaMemoryTypeDevice;
+        attributes->devicePointer = p;
+        break;
+    case MEM_MANAGED:
+        attributes->type = cudaMemoryTypeManaged;
+        attributes->devicePointer = p;
+        attributes->hostPointer = p;
+        break;
+    case MEM_PINNED:
+    case MEM_REGISTERED:
+        attributes->type = cudaMemoryTypeHost;
+        attributes->devicePointer = p;
+        attributes->hostPointer = p;
+        break;
+    }
+    return cudaSuccess;
+}
+
+/* [p, p+count) inside one managed allocation: what prefetch and advice
+ * accept (the emulated device has no pageableMemoryAccess). */
+static cudaError_t check_managed(const void *p, size_t count)
+{
+    struct mem_range r;
+    if (count == 0 || !mem_lookup(p, &r) || r.type != MEM_MANAGED)
+        return cudaErrorInvalidValue;
+    size_t off = (size_t)((const char *)p - r.start);
+    return count <= r.size - off ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+static int is_host_location(enum cudaMemLocationType t)
+{
+    return t == cudaMemLocationTypeHost || t == cudaMemLocationTypeHostNuma ||
+           t == cudaMemLocationTypeHostNumaCurrent;
+}
+
+/* Memory is already where the CPU can use it: both calls validate and do
+ * nothing else. */
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t stream)
+{
+    API_ENTER();
+    cudaError_t e = check_managed(devPtr, count);
+    if (e == cudaSuccess && location.type == cudaMemLocationTypeDevice && location.id != 0)
+        e = cudaErrorInvalidDevice;
+    else if (e == cudaSuccess && location.type != cudaMemLocationTypeDevice &&
+             !is_host_location(location.type))
+        e = cudaErrorInvalidValue;
+    if (e == cudaSuccess && flags != 0)
+        e = cudaErrorInvalidValue;
+    if (e == cudaSuccess && !stream_resolve(stream))
+        e = cudaErrorInvalidResourceHandle;
+    return api_return(e);
+}
+
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location)
+{
+    API_ENTER();
+    if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy)
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = check_managed(devPtr, count);
+    if (e != cudaSuccess)
+        return api_return(e);
+    /* Read-mostly ignores the location; the others name device 0 or the
+     * host (an H200: device 1 -> InvalidValue, not InvalidDevice). */
+    if (advice != cudaMemAdviseSetReadMostly && advice != cudaMemAdviseUnsetReadMostly) {
+        int ok = (location.type == cudaMemLocationTypeDevice && location.id == 0) ||
+                 is_host_location(location.type);
+        if (!ok)
+            return api_return(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
