@@ -1,0 +1,422 @@
+/*
+ * copy.c: cudaMemcpy and cudaMemset in all their shapes: 1D, 2D, 3D
+ * (pitched pointers), peer, and their asynchronous forms.
+ *
+ * Every call validates its ranges against the allocation table before
+ * anything is queued, then runs one transfer (rows of bytes, in slices) in
+ * stream order.  Blocking calls wait for it through stream_run_sync;
+ * asynchronous ones queue a heap copy of the transfer's parameters, never
+ * of the data.
+ *
+ * The checks and their order are what an H200 returned (CUDA 13):
+ * docs/gpu-facts/memory-api.txt and the probes quoted below.  Under
+ * unified addressing the runtime ignores the host side of an explicit
+ * kind unless it knows the memory: only the side the kind calls device
+ * memory must be a known allocation, and HostToHost behaves as Default.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/memory.h"
+#include "runtime/runtime.h"
+#include "runtime/stream.h"
+
+struct xfer {
+    char *dst;
+    const char *src;        /* NULL for a set */
+    int value;
+    size_t width, height, depth;
+    size_t dpitch, spitch;  /* bytes between rows */
+    size_t dslice, sslice;  /* bytes between slices */
+};
+
+static void xfer_run(void *arg)
+{
+    const struct xfer *x = arg;
+    size_t width = x->width, height = x->height;
+    /* Rows that touch one another are one row. */
+    if (height > 1 && x->dpitch == width && (!x->src || x->spitch == width)) {
+        width *= height;
+        height = 1;
+    }
+    for (size_t z = 0; z < x->depth; z++) {
+        for (size_t y = 0; y < height; y++) {
+            char *d = x->dst + z * x->dslice + y * x->dpitch;
+            if (x->src)
+                memmove(d, x->src + z * x->sslice + y * x->spitch, width);
+            else
+                memset(d, x->value, width);
+        }
+    }
+}
+
+static void xfer_run_owned(void *arg)
+{
+    xfer_run(arg);
+    free(arg);
+}
+
+enum { SYNC, ASYNC };
+
+/* Runs x in stream order on s.  A blocking call waits for it and then
+ * returns the context's error if the device failed meanwhile (the copy
+ * waited for the kernel that failed); `flush` makes it a flush point for
+ * device printf, as blocking copies are on a GPU. */
+static cudaError_t submit(struct CUstream_st *s, const struct xfer *x, int blocking, int flush)
+{
+    if (blocking) {
+        struct xfer local = *x;
+        stream_run_sync(s, xfer_run, &local);
+        if (flush)
+            printf_flush();
+        return api_sticky();
+    }
+    struct xfer *q = malloc(sizeof *q);
+    if (!q)
+        return cudaErrorMemoryAllocation;
+    *q = *x;
+    stream_run_async(s, xfer_run_owned, q);
+    return cudaSuccess;
+}
+
+/* Blocking calls run in the legacy default stream. */
+static cudaError_t stream_of(cudaStream_t h, int async, struct CUstream_st **out)
+{
+    *out = stream_resolve(async ? h : NULL);
+    return *out ? cudaSuccess : cudaErrorInvalidResourceHandle;
+}
+
+/* An asynchronous copy touching pageable memory is synchronous: the GPU
+ * stages pageable sources before returning and writes pageable
+ * destinations only after the stream gets there (CUDA runtime API, "API
+ * synchronization behavior"), so the program may reuse the buffer as soon
+ * as the call returns. */
+static int blocking_for(int async, enum mem_type dt, enum mem_type st)
+{
+    return async == SYNC || dt == MEM_NONE || st == MEM_NONE;
+}
+
+static int kind_valid(enum cudaMemcpyKind k)
+{
+    return (unsigned)k <= (unsigned)cudaMemcpyDefault;
+}
+
+static int dst_on_device(enum cudaMemcpyKind k)
+{
+    return k == cudaMemcpyHostToDevice || k == cudaMemcpyDeviceToDevice;
+}
+
+static int src_on_device(enum cudaMemcpyKind k)
+{
+    return k == cudaMemcpyDeviceToHost || k == cudaMemcpyDeviceToDevice;
+}
+
+/* Bytes from the first to the last byte of `height` rows of `width`
+ * bytes, `pitch` apart, in `depth` slices `slice` apart; SIZE_MAX when
+ * that overflows (no allocation is that large). */
+static size_t span_of(size_t width, size_t height, size_t pitch, size_t depth, size_t slice)
+{
+    size_t a, b, n;
+    if (__builtin_mul_overflow(height - 1, pitch, &a) ||
+        __builtin_mul_overflow(depth - 1, slice, &b) || __builtin_add_overflow(a, b, &n) ||
+        __builtin_add_overflow(n, width, &n))
+        return SIZE_MAX;
+    return n;
+}
+
+/* ---- 1D ------------------------------------------------------------------- */
+
+static cudaError_t copy_1d(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                           cudaStream_t stream, int async)
+{
+    /* An H200: count 0 succeeds before the kind or pointers are looked at. */
+    if (count == 0)
+        return cudaSuccess;
+    struct CUstream_st *s;
+    cudaError_t e = stream_of(stream, async, &s);
+    if (e != cudaSuccess)
+        return e;
+    if (!kind_valid(kind))
+        return cudaErrorInvalidMemcpyDirection;
+    if (!dst || !src)
+        return cudaErrorInvalidValue;
+    enum mem_type dt, st;
+    e = mem_check_range(dst, count, dst_on_device(kind), &dt);
+    if (e == cudaSuccess)
+        e = mem_check_range(src, count, src_on_device(kind), &st);
+    if (e != cudaSuccess)
+        return e;
+    struct xfer x = {.dst = dst, .src = src, .width = count, .height = 1, .depth = 1};
+    return submit(s, &x, blocking_for(async, dt, st), async == SYNC);
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    API_ENTER();
+    return api_return(copy_1d(dst, src, count, kind, NULL, SYNC));
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(copy_1d(dst, src, count, kind, stream, ASYNC));
+}
+
+static cudaError_t copy_peer(void *dst, int dstDevice, const void *src, int srcDevice,
+                             size_t count, cudaStream_t stream, int async)
+{
+    if (count == 0)
+        return cudaSuccess;
+    if (dstDevice != 0 || srcDevice != 0)
+        return cudaErrorInvalidDevice;
+    return copy_1d(dst, src, count, cudaMemcpyDeviceToDevice, stream, async);
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
+{
+    API_ENTER();
+    return api_return(copy_peer(dst, dstDevice, src, srcDevice, count, NULL, SYNC));
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(copy_peer(dst, dstDevice, src, srcDevice, count, stream, ASYNC));
+}
+
+/* ---- 2D and 3D ------------------------------------------------------------ */
+
+/* A pitch narrower than a row: InvalidPitchValue when there are several
+ * rows, else InvalidValue, except that pitch 0 is accepted for a single
+ * row (an H200: cudaMemcpy2D(d, 0, h, 8, 8, 1) succeeds, with height 2
+ * it is cudaErrorInvalidPitchValue, and cudaMemcpy2D(h, 4, d, 512, 8, 1)
+ * is cudaErrorInvalidValue). */
+static cudaError_t pitch_rule(size_t pitch, size_t width, size_t height, size_t depth)
+{
+    if (pitch >= width)
+        return cudaSuccess;
+    if (height > 1 || depth > 1)
+        return cudaErrorInvalidPitchValue;
+    return pitch == 0 ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+static cudaError_t copy_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                           size_t height, enum cudaMemcpyKind kind, cudaStream_t stream, int async)
+{
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    struct CUstream_st *s;
+    cudaError_t e = stream_of(stream, async, &s);
+    if (e != cudaSuccess)
+        return e;
+    if (!kind_valid(kind))
+        return cudaErrorInvalidMemcpyDirection;
+    e = pitch_rule(dpitch, width, height, 1);
+    if (e == cudaSuccess)
+        e = pitch_rule(spitch, width, height, 1);
+    if (e != cudaSuccess)
+        return e;
+    if (!dst || !src)
+        return cudaErrorInvalidValue;
+    enum mem_type dt, st;
+    e = mem_check_range(dst, span_of(width, height, dpitch, 1, 0), dst_on_device(kind), &dt);
+    if (e == cudaSuccess)
+        e = mem_check_range(src, span_of(width, height, spitch, 1, 0), src_on_device(kind), &st);
+    if (e != cudaSuccess)
+        return e;
+    struct xfer x = {.dst = dst, .src = src, .width = width, .height = height, .depth = 1,
+                     .dpitch = dpitch, .spitch = spitch};
+    return submit(s, &x, blocking_for(async, dt, st), async == SYNC);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    API_ENTER();
+    return api_return(copy_2d(dst, dpitch, src, spitch, width, height, kind, NULL, SYNC));
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(copy_2d(dst, dpitch, src, spitch, width, height, kind, stream, ASYNC));
+}
+
+/* The shape rules of one side of a 3D copy (an H200 checks them on both
+ * sides before any bound): rows narrower than the pitch, or slices taller
+ * than ysize, are InvalidPitchValue. */
+static cudaError_t side_shape(const struct cudaPitchedPtr *p, struct cudaExtent e)
+{
+    cudaError_t r = pitch_rule(p->pitch, e.width, e.height, e.depth);
+    if (r == cudaSuccess && e.depth > 1 && e.height > p->ysize)
+        r = cudaErrorInvalidPitchValue;
+    return r;
+}
+
+/* The bounds of one side: the position plus the extent must stay inside
+ * the row (pitch) and the slice (ysize, unless 0), and the whole span
+ * inside the allocation.  Sets *first to the first byte. */
+static cudaError_t side_bounds(const struct cudaPitchedPtr *p, struct cudaPos pos,
+                               struct cudaExtent e, int on_device, char **first,
+                               enum mem_type *type)
+{
+    if (p->pitch != 0 && (pos.x > p->pitch || e.width > p->pitch - pos.x))
+        return cudaErrorInvalidValue;
+    if (p->ysize != 0 && (pos.y > p->ysize || e.height > p->ysize - pos.y))
+        return cudaErrorInvalidValue;
+    if (!p->ptr)
+        return cudaErrorInvalidValue;
+    size_t slice, off, row, z;
+    if (__builtin_mul_overflow(p->pitch, p->ysize, &slice) ||
+        __builtin_mul_overflow(pos.y, p->pitch, &row) || __builtin_mul_overflow(pos.z, slice, &z) ||
+        __builtin_add_overflow(row, z, &off) || __builtin_add_overflow(off, pos.x, &off))
+        return cudaErrorInvalidValue;
+    size_t span = span_of(e.width, e.height, p->pitch, e.depth, slice);
+    *first = (char *)((uintptr_t)p->ptr + off);
+    return mem_check_range(*first, span, on_device, type);
+}
+
+static cudaError_t copy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t stream, int async)
+{
+    if (!p)
+        return cudaErrorInvalidValue;
+    /* cudaArray copies are not supported yet. */
+    if (p->srcArray || p->dstArray)
+        return cudaErrorInvalidValue;
+    struct cudaExtent e = p->extent;
+    if (e.width == 0 || e.height == 0 || e.depth == 0)
+        return cudaSuccess;
+    struct CUstream_st *s;
+    cudaError_t r = stream_of(stream, async, &s);
+    if (r != cudaSuccess)
+        return r;
+    if (!kind_valid(p->kind))
+        return cudaErrorInvalidMemcpyDirection;
+    r = side_shape(&p->dstPtr, e);
+    if (r == cudaSuccess)
+        r = side_shape(&p->srcPtr, e);
+    if (r != cudaSuccess)
+        return r;
+    char *d, *sp;
+    enum mem_type dt, st;
+    r = side_bounds(&p->dstPtr, p->dstPos, e, dst_on_device(p->kind), &d, &dt);
+    if (r == cudaSuccess)
+        r = side_bounds(&p->srcPtr, p->srcPos, e, src_on_device(p->kind), &sp, &st);
+    if (r != cudaSuccess)
+        return r;
+    struct xfer x = {.dst = d, .src = sp, .width = e.width, .height = e.height, .depth = e.depth,
+                     .dpitch = p->dstPtr.pitch, .spitch = p->srcPtr.pitch,
+                     .dslice = p->dstPtr.pitch * p->dstPtr.ysize,
+                     .sslice = p->srcPtr.pitch * p->srcPtr.ysize};
+    return submit(s, &x, blocking_for(async, dt, st), async == SYNC);
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
+{
+    API_ENTER();
+    return api_return(copy_3d(p, NULL, SYNC));
+}
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(copy_3d(p, stream, ASYNC));
+}
+
+/* ---- sets ----------------------------------------------------------------- */
+
+/* Sets `height` rows `pitch` apart in `depth` slices `slice` apart; the
+ * caller has checked the shape.  Only device-visible memory is accepted. */
+static cudaError_t set_rows(void *p, int value, size_t width, size_t height, size_t pitch,
+                            size_t depth, size_t slice, cudaStream_t stream, int async)
+{
+    struct CUstream_st *s;
+    cudaError_t e = stream_of(stream, async, &s);
+    if (e != cudaSuccess)
+        return e;
+    e = mem_check_range(p, span_of(width, height, pitch, depth, slice), 1, NULL);
+    if (e != cudaSuccess)
+        return e;
+    struct xfer x = {.dst = p, .value = (unsigned char)value, .width = width, .height = height,
+                     .depth = depth, .dpitch = pitch, .dslice = slice};
+    return submit(s, &x, async == SYNC, 0);
+}
+
+static cudaError_t set_1d(void *p, int value, size_t count, cudaStream_t stream, int async)
+{
+    if (count == 0)
+        return cudaSuccess;
+    return set_rows(p, value, count, 1, 0, 1, 0, stream, async);
+}
+
+/* An H200: a row wider than the pitch is accepted for a single row (it
+ * only has to fit the allocation), rejected for several. */
+static cudaError_t set_2d(void *p, size_t pitch, int value, size_t width, size_t height,
+                          cudaStream_t stream, int async)
+{
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    if (height > 1 && width > pitch)
+        return cudaErrorInvalidValue;
+    return set_rows(p, value, width, height, pitch, 1, 0, stream, async);
+}
+
+/* An H200: the extent's height must fit ysize even for one slice (ysize
+ * 0 fails), and rows wider than the pitch fail unless there is one. */
+static cudaError_t set_3d(struct cudaPitchedPtr p, int value, struct cudaExtent e,
+                          cudaStream_t stream, int async)
+{
+    if (e.width == 0 || e.height == 0 || e.depth == 0)
+        return cudaSuccess;
+    if (e.height > p.ysize)
+        return cudaErrorInvalidValue;
+    if ((e.height > 1 || e.depth > 1) && e.width > p.pitch)
+        return cudaErrorInvalidValue;
+    size_t slice;
+    if (__builtin_mul_overflow(p.pitch, p.ysize, &slice))
+        return cudaErrorInvalidValue;
+    return set_rows(p.ptr, value, e.width, e.height, p.pitch, e.depth, slice, stream, async);
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+    API_ENTER();
+    return api_return(set_1d(devPtr, value, count, NULL, SYNC));
+}
+
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(set_1d(devPtr, value, count, stream, ASYNC));
+}
+
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
+{
+    API_ENTER();
+    return api_return(set_2d(devPtr, pitch, value, width, height, NULL, SYNC));
+}
+
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(set_2d(devPtr, pitch, value, width, height, stream, ASYNC));
+}
+
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent)
+{
+    API_ENTER();
+    return api_return(set_3d(pitchedDevPtr, value, extent, NULL, SYNC));
+}
+
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
+                              struct cudaExtent extent, cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(set_3d(pitchedDevPtr, value, extent, stream, ASYNC));
+}
