@@ -240,13 +240,15 @@ static int parse_marker(const char *s, size_t off, size_t end, uint32_t line,
         p++;
     if (p < end && s[p] == '"') {
         size_t q = ++p;
-        while (q < end && s[q] != '"') {
-            if (s[q] == '\\' && q + 1 < end)
+        while (q < end && s[q] != '"' && s[q] != '\n') {
+            if (s[q] == '\\' && q + 1 < end && s[q + 1] != '\n')
                 q++;
             q++;
         }
-        m->file_off = (uint32_t)p;
-        m->file_len = (uint32_t)(q - p);
+        if (q < end && s[q] == '"') { /* else malformed: keep the file */
+            m->file_off = (uint32_t)p;
+            m->file_len = (uint32_t)(q - p);
+        }
     }
     return 1;
 }

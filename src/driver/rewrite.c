@@ -775,7 +775,7 @@ static void put_template_args(rw *r, rw_buf *b, long lt, long gt)
     for (long a = lt + 1; a < gt;) {
         long c = next_comma(r, a, gt);
         long e = find_top(r, a, c, '=');
-        long last = -1;
+        long last = -1, in_parens = -1, slot = e - 1;
         int pack = 0;
         for (long j = a; j < e; j++) {
             const lex_tok *t = &r->t[j];
@@ -784,6 +784,13 @@ static void put_template_args(rw *r, rw_buf *b, long lt, long gt)
             } else if (lex_is(t, P_ELLIPSIS)) {
                 pack = 1;
             } else if ((lex_is(t, '(') || lex_is(t, '[')) && t->match > j && t->match < e) {
+                /* A function pointer's name: R (*F)(A) */
+                if (lex_is(t, '(') && (is_p(r, j + 1, '*') || is_p(r, j + 1, '&'))) {
+                    if (is_name(r, t->match - 1))
+                        in_parens = t->match - 1;
+                    else if (t->match == j + 2)
+                        slot = j + 1; /* unnamed: R (*)(A) */
+                }
                 j = t->match;
             } else if (lex_is(t, '<') && j > a) {
                 long cl = angle_close(r, j, e);
@@ -797,14 +804,16 @@ static void put_template_args(rw *r, rw_buf *b, long lt, long gt)
                     (is_id(r, last - 1) || is_p(r, last - 1, '>') || is_p(r, last - 1, '*') ||
                      is_p(r, last - 1, '&') || is_p(r, last - 1, P_AND) ||
                      is_p(r, last - 1, P_ELLIPSIS) || is_p(r, last - 1, ')'));
-        if (named) {
+        if (in_parens >= 0) {
+            put_tok(r, b, in_parens);
+        } else if (named) {
             put_tok(r, b, last);
         } else if (e > a) {
             char name[32];
             snprintf(name, sizeof name, "simt__tp%u", r->next_tparam++);
             size_t mark = r->text.len;
-            rw_buf_printf(&r->text, " %s", name);
-            add_edit(r, tok_end(r, e - 1), tok_end(r, e - 1), mark);
+            rw_buf_printf(&r->text, slot == e - 1 ? " %s" : "%s", name);
+            add_edit(r, tok_end(r, slot), tok_end(r, slot), mark);
             put(b, name);
         }
         if (pack)
@@ -1429,7 +1438,8 @@ static void apply(rw *r, rw_buf *out)
         if (e->start < pos)
             continue; /* overlaps an earlier edit: malformed input */
         rw_buf_put(out, r->s + pos, e->start - pos);
-        rw_buf_put(out, r->text.data + e->text, e->text_len);
+        if (e->text_len)
+            rw_buf_put(out, r->text.data + e->text, e->text_len);
         put_residue(r, out, e->start, e->end);
         pos = e->end;
     }

@@ -187,6 +187,16 @@ TEST(kernel_file_and_line_from_markers)
     free(want);
 }
 
+TEST(kernel_file_from_malformed_marker)
+{
+    /* Found by fuzzing: a marker continued onto the next line must not put
+     * a newline into the prologue. */
+    rw_result r = rw_run("# 5 \"a\\\n\n__global__ void k() {}\n");
+    ASSERT_EQ(r.errors, 0);
+    ASSERT_STR_CONTAINS(r.out, "simt__k->file = \"t.cu\"; simt__k->line = 5;");
+    rw_free(&r);
+}
+
 TEST(kernel_file_name_escaped_without_markers)
 {
     rw_result r = rw_run_arch("a\"b\\c.cu", "__global__ void k() {}\n", 90);
@@ -229,6 +239,18 @@ TEST(kernel_template_sfinae_parameter)
     EXPECT_RW("template <class T, typename std::enable_if<(sizeof(T) > 2), int>::type = 0, "
               "typename U = A<B<T>>, auto... Vs> __global__ void k(T x) {}\n",
               want);
+    free(p);
+    free(want);
+}
+
+TEST(kernel_template_function_pointer_parameter)
+{
+    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "T *x",
+                       "k<T, Op, simt__tp0>");
+    char *want = str("template <class T, T (*Op)(T, T), void (*simt__tp0)(int) = nullptr> "
+                     " void k(T *x) {%s}\n", p);
+    EXPECT_RW("template <class T, T (*Op)(T, T), void (*)(int) = nullptr> "
+              "__global__ void k(T *x) {}\n", want);
     free(p);
     free(want);
 }
