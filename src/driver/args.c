@@ -140,18 +140,19 @@ static int attached(ctx *c, char letter, const char *l)
     return value(c, s, l);
 }
 
-/* Pushes each comma-separated item of v (the list form of nvcc's options). */
+/* Pushes each item of the list v: nvcc splits lists at commas, and the
+ * shell it runs its steps through splits them at spaces too, so
+ * -Xcompiler "-Wall -Wextra" is two flags there as here. */
 static void push_list(plan *p, strvec *to, const char *v)
 {
     const char *s = v;
-    for (;;) {
-        const char *e = strchr(s, ',');
-        size_t n = e ? (size_t)(e - s) : strlen(s);
+    while (*s) {
+        size_t n = strcspn(s, ", \t\n");
         if (n)
             strvec_push(to, own(p, strndup(s, n)));
-        if (!e)
-            break;
-        s = e + 1;
+        s += n;
+        if (*s)
+            s++;
     }
 }
 
@@ -565,7 +566,11 @@ static int option(ctx *c)
         return 0;
     }
     VALUE("Xlinker", "linker-options") {
-        strvec_push(&p->link, own_printf(p, "-Wl,%s", c->val));
+        strvec items = {0};
+        push_list(p, &items, c->val);
+        for (size_t k = 0; k < items.n; k++)
+            strvec_push(&p->link, own_printf(p, "-Wl,%s", items.v[k]));
+        strvec_free(&items);
         return 0;
     }
     if (flag(c, "noeh", "no-exceptions")) {

@@ -41,7 +41,7 @@ SAN=${SANITIZE:+-fsanitize=$SANITIZE -fno-omit-frame-pointer}
 mkdir -p "$B/tests"
 if $CC -std=c17 -D_GNU_SOURCE -g -O1 $SAN -Wall -Wextra -Wno-unused-parameter \
     -Itests/unit -Isrc/driver tests/driver/test_rewrite.c tests/driver/test_args.c \
-    tests/unit/runner.c src/driver/lex.c src/driver/rewrite.c src/driver/args.c \
+    tests/unit/runner.c src/driver/lex.c src/driver/rewrite.c src/driver/rw_scan.c src/driver/rw_decl.c src/driver/args.c \
     -o "$B/tests/driver-tests" > "$T/cc" 2>&1; then
     "$B/tests/driver-tests" > "$T/unit" 2>&1
     grep -v '^ok ' "$T/unit" | grep -v '^[0-9]* passed'
@@ -105,7 +105,7 @@ contains "dryrun arch" out "-arch=sm_80"
 contains "dryrun compile" out "g++ -x c++-cpp-output -std=c++17 -c -O2 -fno-strict-aliasing "
 contains "dryrun C file" out "gcc -c -I "
 contains "dryrun C++ file" out "g++ -std=c++14 -c -I "
-contains "dryrun link" out "-lfoo -Wl,-rpath,/opt -lsimt -lpthread -ldl -lm -o app"
+contains "dryrun link" out "-lfoo -Wl,-rpath -Wl,/opt -lsimt -lpthread -ldl -lm -o app"
 grep -q -- '-lcudart' out && bad "dryrun: -lcudart not dropped" || ok
 grep -q 'simtcc-' out && ok || bad "dryrun: no temporary directory"
 [ -e app ] && bad "dryrun ran something" || ok

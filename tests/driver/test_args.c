@@ -216,13 +216,26 @@ TEST(args_collects_flags_in_order)
         ASSERT(!strcmp(p.pp.v[k], pp[k]));
     ASSERT_EQ(p.host.n, 2);
     ASSERT(!strcmp(p.host.v[0], "-fPIC") && !strcmp(p.host.v[1], "-fopenmp"));
-    ASSERT_EQ(p.link.n, 3);
-    ASSERT(!strcmp(p.link.v[0], "-Wl,-rpath,/opt"));
-    ASSERT(!strcmp(p.link.v[1], "-L/l"));
-    ASSERT(!strcmp(p.link.v[2], "-lfoo"));
+    ASSERT_EQ(p.link.n, 4);
+    ASSERT(!strcmp(p.link.v[0], "-Wl,-rpath"));
+    ASSERT(!strcmp(p.link.v[1], "-Wl,/opt"));
+    ASSERT(!strcmp(p.link.v[2], "-L/l"));
+    ASSERT(!strcmp(p.link.v[3], "-lfoo"));
     ASSERT(!strcmp(p.opt, "-O3"));
     ASSERT(p.device_debug && p.lineinfo && p.per_thread_stream);
     ASSERT_EQ(p.phase, PHASE_COMPILE);
+    plan_free(&p);
+}
+
+TEST(args_host_flag_lists)
+{
+    plan p;
+    PARSE(&p, "-Xcompiler", "-Wall -Wextra,-fPIC", "--compiler-options=-O3", "-Xlinker",
+          "--as-needed -z,now", "x.cu");
+    ASSERT_EQ(p.host.n, 4);
+    ASSERT(!strcmp(p.host.v[1], "-Wextra") && !strcmp(p.host.v[3], "-O3"));
+    ASSERT_EQ(p.link.n, 3);
+    ASSERT(!strcmp(p.link.v[1], "-Wl,-z") && !strcmp(p.link.v[2], "-Wl,now"));
     plan_free(&p);
 }
 
