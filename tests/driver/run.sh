@@ -79,6 +79,7 @@ for src in tests/driver/cu/*.cu; do
 done
 
 # ---- the command line ------------------------------------------------------------------
+ROOT=$(pwd)
 cd "$T" || exit 1
 printf '__global__ void k(int *p) { p[0] = 1; }\nint main() { k<<<1, 1>>>((int *)0); return 0; }\n' > a.cu
 printf 'int helper(void) { return 1; }\n' > h.c
@@ -157,7 +158,7 @@ ls "${TMPDIR:-/tmp}" | grep -q "^simtcc-" && \
     bad "temporary directory left behind" || ok
 
 # The whole way, once libsimt exists.
-if [ -f "$OLDPWD/$B/lib/libsimt.a" ]; then
+if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
     printf '#include <cstdio>\n__global__ void k(int *p) { __shared__ int s[4]; s[threadIdx.x] = threadIdx.x; __syncthreads(); p[threadIdx.x] = s[3 - threadIdx.x]; }\nint main() { int *d; cudaMallocManaged(&d, 16); k<<<1, 4>>>(d); cudaDeviceSynchronize(); printf("%%d %%d %%d %%d\\n", d[0], d[1], d[2], d[3]); return 0; }\n' > e2e.cu
     if "$SIMTCC" -O2 e2e.cu -o e2e > out 2>&1 && ./e2e > run.out 2>&1; then
         contains "end to end" run.out "3 2 1 0"
