@@ -351,6 +351,10 @@ static void launch(rw *r, long i)
         return;
     }
     size_t mark = r->text.len;
+    /* A launch is a void expression: "return k<<<...>>>();" is valid in a
+     * void function, and stays valid cast to void. */
+    if (ID_IS(r, c0 - 1, "return"))
+        rw_put(&r->text, "(void)");
     rw_put(&r->text, "::simt__launch_t{::simt__cfg(");
     rw_add_edit(r, r->t[c0].off, tok_end(r, i + 2), mark);
 

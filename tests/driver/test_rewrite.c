@@ -77,6 +77,12 @@ TEST(launch_after_control_keywords)
     EXPECT_RW("for (;;) k<<<1, 1>>>();\n", "for (;;) " LAUNCH0("1, 1", "k") ";\n");
 }
 
+TEST(launch_returned_from_a_void_function)
+{
+    EXPECT_RW("void f() { return k<<<1, 1>>>(); }\n",
+              "void f() { return (void)" LAUNCH0("1, 1", "k") "; }\n");
+}
+
 TEST(launch_multiline_keeps_lines)
 {
     EXPECT_RW("  k<<<dim3(1,\n     2), 32>>>(p,\n    3);\n",

@@ -38,6 +38,7 @@ int main(void)
     k <<< 1, 1 >>> (nullptr, 2);
     kt<W<W<int>>><<<1, 1>>>(W<W<int>>{});
     if (str) k<<<1, 1>>>(nullptr, 3); else k<<<2, 1>>>(nullptr, 4);
+    [] { return k<<<1, 1>>>(nullptr, 5); }();
     for (int i = 0; i < 2; i++)
         k<<<i + 1, 32, 0, s>>>(nullptr, i);
     return 0;
