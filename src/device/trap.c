@@ -13,17 +13,17 @@
 void simt_trap(const char *site)
 {
     struct worker *w = engine_self();
-    if (!w || !w->in_block || !w->current->thr) {
+    if (!sched_current(w)) {
         fprintf(stderr, "simt: error: __trap() outside a kernel at %s\n", site);
         abort();
     }
     struct block *b = &w->block;
-    struct sthread *t = w->current->thr;
+    uint3 tid = threadIdx;
     char msg[512];
     snprintf(msg, sizeof msg,
              "simt: error: __trap() in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s — the "
              "grid fails with cudaErrorLaunchFailure\n",
-             b->grid->name, b->idx.x, b->idx.y, b->idx.z, t->tid.x, t->tid.y, t->tid.z, site);
+             b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, site);
     diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
     sched_abort_block(w);
 }
@@ -37,15 +37,15 @@ void simt_brkpt(const char *site)
 void simt__assert_fail(const char *expr, const char *file, unsigned line, const char *func)
 {
     struct worker *w = engine_self();
-    if (!w || !w->in_block || !w->current->thr) {
+    if (!sched_current(w)) {
         __assert_fail(expr, file, line, func);
     }
     struct block *b = &w->block;
-    struct sthread *t = w->current->thr;
+    uint3 tid = threadIdx;
     /* CUDA's own message; the thread ends, the grid runs to its end and
      * then fails with cudaErrorAssert. */
     fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
-            file, line, func, b->idx.x, b->idx.y, b->idx.z, t->tid.x, t->tid.y, t->tid.z, expr);
+            file, line, func, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, expr);
     grid_fail_deferred(b->grid, cudaErrorAssert);
     sched_exit_current(w);
 }
@@ -71,7 +71,7 @@ unsigned long long simt_globaltimer(void)
 void simt_nanosleep(unsigned int ns)
 {
     struct worker *w = engine_self();
-    if (w && w->in_block && w->current->thr) {
+    if (sched_current(w)) {
         /* Another thread of the block may be what this one waits for. */
         sched_yield_current(w);
         return;

@@ -30,6 +30,8 @@ static void diverged(struct worker *w, struct block *b)
     struct grid *g = b->grid;
     char msg[768];
     uint3 t1 = b->bar_first->tid, t2 = b->bar_stray->tid;
+    if (b->bar_stray == sched_current(w))
+        t2 = threadIdx;
     snprintf(msg, sizeof msg,
              "simt: error: divergent __syncthreads in kernel %s block (%u,%u,%u): "
              "thread (%u,%u,%u) waits at %s while thread (%u,%u,%u) waits at %s — every "
@@ -62,13 +64,13 @@ static void release(struct worker *w, struct block *b)
 static int arrive(const char *site, int pred, enum bar_mode mode, const char *what)
 {
     struct worker *w = engine_self();
-    if (!w || !w->in_block || !w->current->thr) {
+    struct sthread *t = sched_current(w);
+    if (!t) {
         fprintf(stderr, "simt: error: %s called outside a kernel at %s — barriers synchronize "
                         "the threads of a block and exist only in device code\n", what, site);
         return pred;
     }
     struct block *b = &w->block;
-    struct sthread *t = w->current->thr;
     hook_barrier_arrive(b, site);
     if (b->bar_arrived == 0) {
         b->bar_site = site;
@@ -94,7 +96,7 @@ static int arrive(const char *site, int pred, enum bar_mode mode, const char *wh
         else
             b->waiters = t;
         b->waiters_tail = t;
-        sched_block_current(w);
+        sched_block_current(w, t);
         count = t->bar_result;
         n = t->bar_total;
     }
@@ -124,8 +126,7 @@ void barrier_deadlock(struct worker *w, struct block *b)
                        "simt: error: deadlock in kernel %s block (%u,%u,%u): all %u live "
                        "threads are blocked and none can release the others",
                        g->name, b->idx.x, b->idx.y, b->idx.z, b->live);
-    for (unsigned i = 0; i < b->next_thread && len < (int)sizeof msg - 120; i++) {
-        struct sthread *t = &b->threads[i];
+    for (struct sthread *t = b->parked; t && len < (int)sizeof msg - 120; t = t->park_next) {
         if (t->state == TS_BLOCKED) {
             len += snprintf(msg + len, sizeof msg - (size_t)len,
                             "; thread (%u,%u,%u) waits at %s", t->tid.x, t->tid.y, t->tid.z,

@@ -47,8 +47,7 @@ struct worker *engine_self(void)
 
 struct sthread *engine_thread(void)
 {
-    struct worker *w = self;
-    return w && w->current ? w->current->thr : NULL;
+    return sched_current(self);
 }
 
 int engine_workers(void)
@@ -80,12 +79,12 @@ static void start_block(struct worker *w, struct grid *g, unsigned long long i)
     grid_block_index(g, i, &b->idx);
     b->nthreads = g->nthreads;
     b->next_thread = 0;
-    b->next_tid.x = b->next_tid.y = b->next_tid.z = 0;
     b->live = g->nthreads;
     b->bar_arrived = 0;
     b->bar_count = 0;
     b->bar_stray = NULL;
     b->waiters = b->waiters_tail = NULL;
+    b->parked = NULL;
     b->threads = w->threads;
     builtins_set_block(g, b->idx);
     shared_block_begin(w, g);
@@ -99,6 +98,7 @@ static int claim_block(struct worker *w)
     unsigned long long i = atomic_fetch_add_explicit(&g->next_block, 1, memory_order_relaxed);
     if (i >= g->nblocks) {
         w->grid = NULL;
+        grid_unref(g);
         return 0;
     }
     if (atomic_load_explicit(&g->error, memory_order_relaxed)) {
@@ -127,6 +127,7 @@ static struct task *take_locked(struct worker *w)
             E.active_tail = NULL;
         if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nblocks) {
             atomic_fetch_sub(&E.work, 1);
+            grid_unref(g); /* the list's reference */
             continue;
         }
         /* Round robin: other workers start on the next grid, so grids of
@@ -137,6 +138,7 @@ static struct task *take_locked(struct worker *w)
         else
             E.active = g;
         E.active_tail = g;
+        grid_ref(g);
         w->grid = g;
         return NULL;
     }
@@ -183,6 +185,8 @@ void engine_submit_grid(struct grid *g)
 {
     engine_start();
     g->next = NULL;
+    /* The completion reference and the active list's. */
+    atomic_store_explicit(&g->refs, 2, memory_order_relaxed);
     pthread_mutex_lock(&E.lock);
     if (E.active_tail)
         E.active_tail->next = g;

@@ -29,16 +29,19 @@
 
 enum thread_state { TS_UNSTARTED, TS_RUNNING, TS_BLOCKED, TS_READY, TS_EXITED };
 
-/* One CUDA thread of the block being run. */
+/* One CUDA thread of the block being run.  While it runs as a plain call
+ * nothing here is written (the hot path only sets threadIdx); the record
+ * comes alive when the thread blocks: then it holds the fiber with its
+ * stack and sits on the block's parked list until it ends. */
 struct sthread {
     uint3 tid;
-    unsigned linear;
-    unsigned char state;
-    struct fiber *fiber;      /* the fiber holding its stack once it blocked */
+    unsigned char state;      /* TS_BLOCKED or TS_READY while parked */
+    struct fiber *fiber;      /* the fiber holding its stack */
     const char *wait_site;    /* where it waits, for diagnostics */
     int bar_result;           /* __syncthreads_count: predicates set */
     unsigned bar_total;       /* threads that took part */
     struct sthread *next;     /* barrier wait list, then ready list */
+    struct sthread *park_next, *park_prev;
 };
 
 struct grid;
@@ -48,7 +51,6 @@ struct block {
     uint3 idx;
     unsigned nthreads;
     unsigned next_thread;     /* next unstarted thread */
-    uint3 next_tid;
     unsigned live;            /* threads not exited (unstarted included) */
     /* __syncthreads, one generation at a time */
     unsigned bar_arrived;
@@ -58,6 +60,7 @@ struct block {
     struct sthread *bar_stray;      /* first thread waiting at another site */
     const char *bar_stray_site;
     struct sthread *waiters, *waiters_tail;
+    struct sthread *parked;         /* threads holding a fiber */
     struct sthread *threads;        /* [nthreads] */
 };
 
@@ -90,6 +93,10 @@ struct grid {
     atomic_int deferred_error;        /* fails the grid once it is done (assert) */
     void (*on_done)(struct grid *g);  /* runs once, on the worker finishing it */
     void *owner;
+    /* References: one until on_done has run, one for the active list,
+     * one per worker claiming from it.  Workers read next_block after the
+     * grid is done, so it must outlive them. */
+    atomic_int refs;
     struct grid *next;                /* active list */
 };
 
@@ -99,6 +106,7 @@ struct worker {
     struct fiber main;                /* the OS thread's own context */
     struct fiber *current;            /* fiber running now */
     struct fiber *idle;               /* parked fibers, stacks kept */
+    unsigned long switches;           /* fiber switches so far */
     struct sthread *ready, *ready_tail;
     struct block block;
     int in_block;
@@ -125,9 +133,11 @@ struct sthread *engine_thread(void);
 
 /* ---- sched.c: running blocks on a worker ------------------------------- */
 void sched_loop(struct worker *w) __attribute__((noreturn));
-/* Parks the running CUDA thread (already queued where something will make
- * it ready) and runs something else; returns once it is resumed. */
-void sched_block_current(struct worker *w);
+/* The CUDA thread running on w (from threadIdx), or NULL outside blocks. */
+struct sthread *sched_current(struct worker *w);
+/* Parks the running CUDA thread t (already queued where something will
+ * make it ready) and runs something else; returns once t is resumed. */
+void sched_block_current(struct worker *w, struct sthread *t);
 void sched_make_ready(struct worker *w, struct sthread *t);
 /* Ends the running CUDA thread without returning (assert, trap). */
 void sched_exit_current(struct worker *w) __attribute__((noreturn));
@@ -145,12 +155,21 @@ void grid_fail_deferred(struct grid *g, int err);
 int grid_result(struct grid *g);
 void grid_block_done(struct grid *g, unsigned long long n);
 void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx);
+void grid_ref(struct grid *g);
+void grid_unref(struct grid *g);
 
 /* ---- builtins.c -------------------------------------------------------- */
 /* The variables are defined writable in builtins.c; only the engine writes. */
+static inline void builtins_set_thread_xyz(unsigned x, unsigned y, unsigned z)
+{
+    uint3 *p = (uint3 *)(uintptr_t)&threadIdx;
+    p->x = x;
+    p->y = y;
+    p->z = z;
+}
 static inline void builtins_set_thread(uint3 tid)
 {
-    *(uint3 *)(uintptr_t)&threadIdx = tid;
+    builtins_set_thread_xyz(tid.x, tid.y, tid.z);
 }
 static inline void builtins_set_block(const struct grid *g, uint3 idx)
 {

@@ -51,9 +51,8 @@ static int fault_is_write(void *ctx)
 static int in_guard(const struct worker *w, const void *addr)
 {
     const struct fiber *f = w->current;
-    long ps = sysconf(_SC_PAGESIZE);
     const char *a = addr;
-    return f && a < f->stack_lo && a >= f->stack_lo - ps;
+    return f && a < f->stack_lo && a >= f->stack_lo - FIBER_GUARD_BYTES;
 }
 
 static void chain(int sig, siginfo_t *si, void *ctx)
@@ -79,13 +78,13 @@ static void chain(int sig, siginfo_t *si, void *ctx)
 static void on_fault(int sig, siginfo_t *si, void *ctx)
 {
     struct worker *w = engine_self();
-    if (!w || !w->in_block || !w->current || !w->current->thr) {
+    if (!sched_current(w)) {
         chain(sig, si, ctx);
         return;
     }
     struct block *b = &w->block;
     struct grid *g = b->grid;
-    struct sthread *t = w->current->thr;
+    uint3 tid = threadIdx;
     char where[512], what[256] = "", msg[1400];
     diag_symbolize(fault_pc(ctx), where, sizeof where);
     const char *kind;
@@ -115,7 +114,7 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
     snprintf(msg, sizeof msg,
              "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s%s%s — %s; "
              "the grid fails with %s\n",
-             kind, g->name, b->idx.x, b->idx.y, b->idx.z, t->tid.x, t->tid.y, t->tid.z, where,
+             kind, g->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, where,
              what[0] ? ": " : "", what, todo,
              err == cudaErrorIllegalAddress ? "cudaErrorIllegalAddress"
              : err == cudaErrorIllegalInstruction ? "cudaErrorIllegalInstruction"
@@ -137,7 +136,7 @@ void fault_install(void)
 
 void fault_worker_init(struct worker *w)
 {
-    size_t size = 64 * 1024;
+    size_t size = 256 * 1024;
     stack_t ss;
     w->altstack = malloc(size);
     if (!w->altstack)

@@ -83,13 +83,13 @@ static void init_frame(struct fiber *f, fiber_entry entry, void *arg)
 
 struct fiber *fiber_create(size_t stack_size, fiber_entry entry, void *arg)
 {
-    size_t ps = page_size();
-    size_t total = stack_size + ps;
+    size_t guard = FIBER_GUARD_BYTES;
+    size_t total = stack_size + guard;
     char *base = mmap(NULL, total, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (base == MAP_FAILED)
         return NULL;
-    if (mprotect(base, ps, PROT_NONE) != 0) {
+    if (mprotect(base, guard, PROT_NONE) != 0) {
         munmap(base, total);
         return NULL;
     }
@@ -98,7 +98,7 @@ struct fiber *fiber_create(size_t stack_size, fiber_entry entry, void *arg)
         munmap(base, total);
         return NULL;
     }
-    f->stack_lo = base + ps;
+    f->stack_lo = base + guard;
     f->stack_size = stack_size;
     init_frame(f, entry, arg);
     hook_fiber_create(f);
@@ -117,6 +117,6 @@ void fiber_destroy(struct fiber *f)
     if (!f)
         return;
     hook_fiber_destroy(f);
-    munmap(f->stack_lo - page_size(), f->stack_size + page_size());
+    munmap(f->stack_lo - FIBER_GUARD_BYTES, f->stack_size + FIBER_GUARD_BYTES);
     free(f);
 }

@@ -4,9 +4,13 @@
  * A fiber is a stack plus a saved stack pointer.  Switching saves the
  * callee-saved registers on the current stack and restores them from the
  * target's (fiber_x86_64.S, fiber_aarch64.S).  Fibers never move between
- * OS threads.  Stacks are mmap'ed with a guard page below them, so an
- * overflow faults instead of corrupting a neighbour.
+ * OS threads.  Stacks are mmap'ed with a guard region below them, so an
+ * overflow faults instead of corrupting a neighbour; the region is wide
+ * (64 KiB) because one frame with a big local array can step over a single
+ * guard page.
  */
+
+#define FIBER_GUARD_BYTES (64u * 1024u)
 #ifndef SIMT_ENGINE_FIBER_H
 #define SIMT_ENGINE_FIBER_H
 

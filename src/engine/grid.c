@@ -1,7 +1,20 @@
 /*
  * grid.c: a grid's life: block numbering, completion, failure.
  */
+#include <stdlib.h>
+
 #include "engine/engine.h"
+
+void grid_ref(struct grid *g)
+{
+    atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
+}
+
+void grid_unref(struct grid *g)
+{
+    if (atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel) == 1)
+        free(g);
+}
 
 void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
 {
@@ -14,8 +27,10 @@ void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
 void grid_block_done(struct grid *g, unsigned long long n)
 {
     unsigned long long done = atomic_fetch_add_explicit(&g->blocks_done, n, memory_order_acq_rel) + n;
-    if (done == g->nblocks)
+    if (done == g->nblocks) {
         g->on_done(g);
+        grid_unref(g);
+    }
 }
 
 void grid_fail(struct grid *g, int err)

@@ -9,7 +9,8 @@
  * thread per barrier and a kernel without costs none.
  *
  * Invariant: a fiber is in exactly one place: running (w->current), idle
- * (w->idle, parked inside this loop), or holding a blocked/ready thread.
+ * (w->idle, parked inside this loop), or holding a parked thread (on the
+ * block's parked list, blocked or ready).
  */
 #include <assert.h>
 #include <stdio.h>
@@ -40,6 +41,7 @@ static void switch_to(struct worker *w, struct fiber *to)
     struct fiber *from = w->current;
     assert(from != to);
     w->current = to;
+    w->switches++;
     if (to->thr)
         builtins_set_thread(to->thr->tid);
     hook_switch_begin(from, to);
@@ -84,6 +86,35 @@ static void leave(struct worker *w)
     abort(); /* unreachable: the fiber was reset */
 }
 
+struct sthread *sched_current(struct worker *w)
+{
+    if (!w || !w->in_block)
+        return NULL;
+    const struct block *b = &w->block;
+    const dim3 bd = b->grid->block_dim;
+    unsigned i = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
+    return &b->threads[i];
+}
+
+static void park(struct block *b, struct sthread *t)
+{
+    t->park_prev = NULL;
+    t->park_next = b->parked;
+    if (b->parked)
+        b->parked->park_prev = t;
+    b->parked = t;
+}
+
+static void unpark(struct block *b, struct sthread *t)
+{
+    if (t->park_prev)
+        t->park_prev->park_next = t->park_next;
+    else
+        b->parked = t->park_next;
+    if (t->park_next)
+        t->park_next->park_prev = t->park_prev;
+}
+
 static void ready_push(struct worker *w, struct sthread *t)
 {
     t->state = TS_READY;
@@ -95,6 +126,7 @@ static void ready_push(struct worker *w, struct sthread *t)
     w->ready_tail = t;
 }
 
+/* The next ready thread, leaving the parked list: it is about to run. */
 static struct sthread *ready_pop(struct worker *w)
 {
     struct sthread *t = w->ready;
@@ -103,6 +135,7 @@ static struct sthread *ready_pop(struct worker *w)
         w->ready_tail = NULL;
     t->next = NULL;
     t->state = TS_RUNNING;
+    unpark(&w->block, t);
     return t;
 }
 
@@ -111,61 +144,64 @@ void sched_make_ready(struct worker *w, struct sthread *t)
     ready_push(w, t);
 }
 
-void sched_block_current(struct worker *w)
+/* Gives t's stack to it: from now on t lives on the current fiber. */
+static void hold(struct worker *w, struct sthread *t)
 {
     struct fiber *self = w->current;
-    struct fiber *next;
-    self->thr->fiber = self;
-    if (w->ready)
-        next = ready_pop(w)->fiber;
-    else
-        next = spare_fiber(w);
+    t->tid = threadIdx;
+    t->fiber = self;
+    self->thr = t;
+    park(&w->block, t);
+}
+
+void sched_block_current(struct worker *w, struct sthread *t)
+{
+    hold(w, t);
+    struct fiber *next = w->ready ? ready_pop(w)->fiber : spare_fiber(w);
     switch_to(w, next);
 }
 
 void sched_yield_current(struct worker *w)
 {
     struct block *b = &w->block;
-    struct sthread *t = w->current->thr;
     struct fiber *next;
-    if (w->ready) {
+    if (w->ready)
         next = ready_pop(w)->fiber;
-    } else if (b->next_thread < b->nthreads) {
+    else if (b->next_thread < b->nthreads)
         next = spare_fiber(w);
-    } else {
+    else
         return;
-    }
-    t->fiber = w->current;
+    struct sthread *t = sched_current(w);
+    hold(w, t);
     ready_push(w, t);
     switch_to(w, next);
 }
 
-static void thread_exit(struct worker *w, struct block *b, struct sthread *t)
+static void thread_exited(struct worker *w, struct block *b)
 {
-    t->state = TS_EXITED;
     w->current->thr = NULL;
     b->live--;
-    barrier_thread_exited(w, b);
+    if (b->bar_arrived)
+        barrier_thread_exited(w, b);
 }
 
 void sched_exit_current(struct worker *w)
 {
-    thread_exit(w, &w->block, w->current->thr);
+    thread_exited(w, &w->block);
     leave(w);
 }
 
 void sched_abort_block(struct worker *w)
 {
     struct block *b = &w->block;
-    for (unsigned i = 0; i < b->next_thread; i++) {
-        struct sthread *t = &b->threads[i];
-        if ((t->state == TS_BLOCKED || t->state == TS_READY) && t->fiber != w->current) {
+    for (struct sthread *t = b->parked; t; t = t->park_next) {
+        if (t->fiber != w->current) {
             fiber_reset(t->fiber, fiber_main, w);
             t->fiber->next = w->idle;
             w->idle = t->fiber;
         }
-        t->state = TS_EXITED;
     }
+    b->parked = NULL;
     w->ready = w->ready_tail = NULL;
     w->in_block = 0;
     shared_block_end(w);
@@ -173,24 +209,41 @@ void sched_abort_block(struct worker *w)
     leave(w);
 }
 
-static inline void run_next_thread(struct worker *w, struct block *b)
+/* Runs unstarted threads of b as plain calls, one after another, until
+ * none is left or one of them blocked (then the state others changed
+ * must be re-read: back to the scheduler loop).  This is the hot path of
+ * every kernel: it writes threadIdx and the next thread's index, nothing
+ * else, and keeps its state in locals. */
+static void run_threads(struct worker *w, struct block *b)
 {
-    unsigned i = b->next_thread++;
-    struct sthread *t = &b->threads[i];
-    t->tid = b->next_tid;
-    t->linear = i;
-    t->state = TS_RUNNING;
-    if (++b->next_tid.x == b->grid->block_dim.x) {
-        b->next_tid.x = 0;
-        if (++b->next_tid.y == b->grid->block_dim.y) {
-            b->next_tid.y = 0;
-            b->next_tid.z++;
+    struct grid *g = b->grid;
+    simt_thread_fn fn = g->fn;
+    void *args = g->args;
+    unsigned bx = g->block_dim.x, by = g->block_dim.y, n = b->nthreads;
+    unsigned i = b->next_thread;
+    unsigned x = i % bx, y = (i / bx) % by, z = i / (bx * by);
+    while (i < n) {
+        builtins_set_thread_xyz(x, y, z);
+        b->next_thread = ++i;
+        if (++x == bx) {
+            x = 0;
+            if (++y == by) {
+                y = 0;
+                z++;
+            }
+        }
+        unsigned long switches = w->switches;
+        fn(args);
+        b->live--;
+        if (__builtin_expect(b->bar_arrived != 0 || w->switches != switches, 0)) {
+            /* The thread blocked on the way (this fiber was handed to
+             * it), or others wait at a barrier its exit may complete. */
+            w->current->thr = NULL;
+            if (b->bar_arrived)
+                barrier_thread_exited(w, b);
+            return;
         }
     }
-    w->current->thr = t;
-    builtins_set_thread(t->tid);
-    b->grid->fn(b->grid->args);
-    thread_exit(w, b, t);
 }
 
 static void finish_block(struct worker *w)
@@ -207,7 +260,7 @@ void sched_loop(struct worker *w)
         if (w->in_block) {
             struct block *b = &w->block;
             if (b->next_thread < b->nthreads) {
-                run_next_thread(w, b);
+                run_threads(w, b);
             } else if (w->ready) {
                 struct sthread *t = ready_pop(w);
                 struct fiber *self = w->current;

@@ -59,15 +59,14 @@ static void *overflow(struct simt_kernel_state *ks, size_t need)
 {
     struct worker *w = engine_self();
     struct block *b = &w->block;
-    struct sthread *t = w->current->thr;
+    uint3 tid = threadIdx;
     char msg[512];
     snprintf(msg, sizeof msg,
              "simt: error: too much shared memory in kernel %s block (%u,%u,%u) thread "
              "(%u,%u,%u): static __shared__ variables need %zu bytes after %zu bytes of "
              "dynamic shared memory, more than the %u a block can have — make the arrays "
              "smaller or the launch's dynamic size smaller\n",
-             b->grid->name, b->idx.x, b->idx.y, b->idx.z, t ? t->tid.x : 0, t ? t->tid.y : 0,
-             t ? t->tid.z : 0, need, b->grid->dyn_shmem, 232448u);
+             b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, need, b->grid->dyn_shmem, 232448u);
     (void)ks;
     diag_grid_failure(b->grid, cudaErrorLaunchOutOfResources, msg);
     sched_abort_block(w);

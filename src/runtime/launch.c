@@ -75,7 +75,6 @@ static void grid_done(struct grid *g)
     int err = grid_result(g);
     if (g->release)
         g->release(g->args);
-    free(g);
     cmd_complete(c, err);
 }
 

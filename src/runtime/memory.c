@@ -48,6 +48,11 @@
  * 100 -> 512, 1000 -> 1024, 5000 -> 5120). */
 #define PITCH_ALIGNMENT 512
 #define FREED_RING 64
+/* Freed mapped allocations stay reserved (inaccessible, their pages given
+ * back) while they are in the ring, so that a kernel using one faults and
+ * the fault names it, instead of hitting whatever the system maps there
+ * next.  At most this much address space is held so. */
+#define QUARANTINE_MAX ((size_t)64 << 30)
 
 struct alloc {
     uintptr_t start;
@@ -70,6 +75,7 @@ struct freed {
     uintptr_t start;
     size_t size;
     const char *api, *by;
+    size_t reserved;      /* bytes still mapped inaccessible at start */
 };
 
 static struct {
@@ -82,6 +88,7 @@ static struct {
     size_t capacity;
     struct freed ring[FREED_RING]; /* recently freed, newest at ring_next-1 */
     unsigned ring_next;
+    size_t quarantined;   /* sum of the ring's `reserved` */
 } M = {.lock = PTHREAD_RWLOCK_INITIALIZER};
 
 /* ---- the tables ----------------------------------------------------------- */
@@ -168,13 +175,21 @@ static void alloc_remove_locked(struct alloc *b)
     M.nallocs--;
 }
 
-static void remember_freed_locked(const struct alloc *b, const char *by)
+/* Records b as freed.  Returns the entry it pushes out of the ring, whose
+ * quarantined mapping the caller unmaps once it has dropped the lock, and
+ * sets *keep when b's own mapping is to be quarantined (never unless
+ * may_keep). */
+static struct freed remember_freed_locked(const struct alloc *b, const char *by, int may_keep,
+                                          int *keep)
 {
     struct freed *f = &M.ring[M.ring_next++ % FREED_RING];
-    f->start = b->start;
-    f->size = b->size;
-    f->api = b->api;
-    f->by = by;
+    struct freed old = *f;
+    M.quarantined -= old.reserved;
+    *keep = may_keep && b->mapped && M.quarantined + b->mapped <= QUARANTINE_MAX;
+    *f = (struct freed){.start = b->start, .size = b->size, .api = b->api, .by = by,
+                        .reserved = *keep ? b->mapped : 0};
+    M.quarantined += f->reserved;
+    return old;
 }
 
 /* ---- raw memory ----------------------------------------------------------- */
@@ -199,14 +214,23 @@ static void *raw_alloc(size_t size, size_t *mapped)
     return aligned_alloc(ALIGNMENT, rounded);
 }
 
-static void raw_free(const struct alloc *b)
+/* Frees b's memory; a mapping to keep stays reserved, inaccessible. */
+static void raw_free(const struct alloc *b, int keep)
 {
     if (b->type == MEM_REGISTERED)
         return; /* the program's own memory */
-    if (b->mapped)
-        munmap((void *)b->start, b->mapped);
-    else
+    if (!b->mapped)
         free((void *)b->start);
+    else if (!keep || mmap((void *)b->start, b->mapped, PROT_NONE,
+                           MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+                           0) == MAP_FAILED)
+        munmap((void *)b->start, b->mapped);
+}
+
+static void unquarantine(const struct freed *f)
+{
+    if (f->reserved)
+        munmap((void *)f->start, f->reserved);
 }
 
 /* Allocates and tracks size > 0 bytes; *out receives the memory. */
@@ -236,7 +260,7 @@ static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsi
     pthread_rwlock_unlock(&M.lock);
     if (failed) {
         if (p)
-            raw_free(&b);
+            raw_free(&b, 0);
         return cudaErrorMemoryAllocation;
     }
     *out = p;
@@ -255,10 +279,12 @@ static cudaError_t release(const void *p, enum mem_type a, enum mem_type b, cons
     struct alloc copy = *blk;
     if (copy.type == MEM_DEVICE)
         M.device_bytes -= copy.size;
-    remember_freed_locked(&copy, by);
+    int keep;
+    struct freed out = remember_freed_locked(&copy, by, 1, &keep);
     alloc_remove_locked(blk);
     pthread_rwlock_unlock(&M.lock);
-    raw_free(&copy);
+    raw_free(&copy, keep);
+    unquarantine(&out);
     return cudaSuccess;
 }
 
@@ -342,17 +368,27 @@ size_t mem_device_capacity(void)
 
 void mem_reset(void)
 {
+    struct freed ring[FREED_RING];
     pthread_rwlock_wrlock(&M.lock);
     struct alloc *v = M.allocs;
     size_t n = M.nallocs;
-    for (size_t i = 0; i < n; i++)
-        remember_freed_locked(&v[i], "cudaDeviceReset");
     M.allocs = NULL;
     M.nallocs = M.capallocs = 0;
     M.device_bytes = 0;
-    pthread_rwlock_unlock(&M.lock);
+    /* Everything goes back at once; the ring keeps describing what was
+     * freed (the last FREED_RING allocations), without reservations. */
+    memcpy(ring, M.ring, sizeof ring);
+    for (unsigned k = 0; k < FREED_RING; k++)
+        M.ring[k].reserved = 0;
+    M.quarantined = 0;
+    int keep;
     for (size_t i = 0; i < n; i++)
-        raw_free(&v[i]);
+        remember_freed_locked(&v[i], "cudaDeviceReset", 0, &keep);
+    pthread_rwlock_unlock(&M.lock);
+    for (unsigned k = 0; k < FREED_RING; k++)
+        unquarantine(&ring[k]);
+    for (size_t i = 0; i < n; i++)
+        raw_free(&v[i], 0);
     free(v);
 }
 

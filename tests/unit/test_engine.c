@@ -2,6 +2,7 @@
  * test_engine.c: the execution engine through the core's C API: grids,
  * barriers, shared memory, fibers, and the failure paths.
  */
+#include <stdalign.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
@@ -277,7 +278,7 @@ static void k_fault(void *a)
 {
     (void)a;
     if (threadIdx.x == 5 && blockIdx.x == 1)
-        *(volatile int *)(uintptr_t)16 = 1;
+        *(volatile int *)(uintptr_t)a = 1; /* a is NULL */
 }
 
 static void run_fault(void *unused)

@@ -11,7 +11,15 @@
 #include "cuda_runtime_api.h"
 #include "engine/fault.h"
 #include "runtime/memory.h"
+#include "simt.h"
+#include "simt/device.h"
 #include "test.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define MEM_UNDER_ASAN 1
+#else
+#define MEM_UNDER_ASAN 0
+#endif
 
 #define EXPECT(call, code) ASSERT_EQ((call), (code))
 
@@ -906,6 +914,37 @@ TEST(memory_fault_description)
     ASSERT_STR_CONTAINS(buf, "freed by cudaFree");
     ASSERT(!fault_describe_address((void *)16, buf, sizeof buf));
     cudaFree(d);
+}
+
+static void k_use_after_free(void *a)
+{
+    if (threadIdx.x == 3)
+        ((volatile char *)a)[8192] = 1;
+}
+
+static void run_use_after_free(void *unused)
+{
+    (void)unused;
+    char *big, h[4];
+    dim3 one = {1, 1, 1}, block = {32, 1, 1};
+    EXPECT(cudaMalloc((void **)&big, (size_t)4 << 20), cudaSuccess);
+    EXPECT(cudaFree(big), cudaSuccess);
+    EXPECT(simt_launch(NULL, one, block, 0, 0, k_use_after_free, big, NULL), cudaSuccess);
+    /* the blocking copy waits for the kernel and reports its failure */
+    EXPECT(cudaMemcpy(h, h + 1, 1, cudaMemcpyHostToHost), cudaErrorIllegalAddress);
+    EXPECT(cudaFree(NULL), cudaErrorIllegalAddress);
+}
+
+TEST(memory_fault_in_kernel_names_the_allocation)
+{
+    if (MEM_UNDER_ASAN)
+        return; /* the heap keeps freed memory mapped: nothing faults */
+    char *err = test_capture_stderr(run_use_after_free, NULL);
+    ASSERT_STR_CONTAINS(err, "invalid write");
+    ASSERT_STR_CONTAINS(err, "inside a 4194304-byte allocation");
+    ASSERT_STR_CONTAINS(err, "freed by cudaFree");
+    free(err);
+    EXPECT(cudaDeviceReset(), cudaSuccess);
 }
 
 static void report(void *arg)
