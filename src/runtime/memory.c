@@ -200,6 +200,22 @@ static size_t physical_memory(void)
     return pages > 0 && ps > 0 ? (size_t)pages * (size_t)ps : (size_t)16 << 30;
 }
 
+static int describe(const void *addr, char *buf, size_t len);
+
+/* The device's memory, and the fault reports' hook: set up by the first
+ * allocation, which may come before this file's constructor runs (a C++
+ * static initializer calling cudaMalloc). */
+static size_t capacity(void)
+{
+    size_t c = __atomic_load_n(&M.capacity, __ATOMIC_RELAXED);
+    if (c == 0) {
+        c = physical_memory();
+        __atomic_store_n(&M.capacity, c, __ATOMIC_RELAXED);
+        fault_describe_address = describe;
+    }
+    return c;
+}
+
 static void *raw_alloc(size_t size, size_t *mapped)
 {
     size_t rounded = (size + ALIGNMENT - 1) & ~(size_t)(ALIGNMENT - 1);
@@ -237,13 +253,13 @@ static void unquarantine(const struct freed *f)
 static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsigned flags,
                                const char *api, const void *caller)
 {
-    if (size > M.capacity)
+    if (size > capacity())
         return cudaErrorMemoryAllocation;
     if (type == MEM_DEVICE) {
         /* Reserve first so that concurrent allocations cannot together
          * pass the device's capacity. */
         pthread_rwlock_wrlock(&M.lock);
-        int full = M.device_bytes + size > M.capacity;
+        int full = M.device_bytes + size > capacity();
         if (!full)
             M.device_bytes += size;
         pthread_rwlock_unlock(&M.lock);
@@ -363,7 +379,7 @@ size_t mem_device_bytes_in_use(void)
 
 size_t mem_device_capacity(void)
 {
-    return M.capacity;
+    return capacity();
 }
 
 void mem_reset(void)
@@ -496,8 +512,7 @@ static int describe(const void *addr, char *buf, size_t len)
 
 __attribute__((constructor)) static void mem_init(void)
 {
-    M.capacity = physical_memory();
-    fault_describe_address = describe;
+    capacity();
 }
 
 /* ---- symbols -------------------------------------------------------------- */
