@@ -18,7 +18,7 @@ void simt_trap(const char *site)
         abort();
     }
     struct block *b = &w->block;
-    uint3 tid = threadIdx;
+    uint3 tid = simt__thread_idx;
     char msg[512];
     snprintf(msg, sizeof msg,
              "simt: error: __trap() in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s — the "
@@ -41,7 +41,7 @@ void simt__assert_fail(const char *expr, const char *file, unsigned line, const 
         __assert_fail(expr, file, line, func);
     }
     struct block *b = &w->block;
-    uint3 tid = threadIdx;
+    uint3 tid = simt__thread_idx;
     /* CUDA's own message; the thread ends, the grid runs to its end and
      * then fails with cudaErrorAssert. */
     fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",

@@ -24,14 +24,14 @@ static int same_site(const char *a, const char *b)
     return a == b || strcmp(a, b) == 0;
 }
 
-static void diverged(struct worker *w, struct block *b) __attribute__((noreturn));
+static void diverged(struct worker *w, struct block *b) __attribute__((noreturn, noinline, cold));
 static void diverged(struct worker *w, struct block *b)
 {
     struct grid *g = b->grid;
     char msg[768];
     uint3 t1 = b->bar_first->tid, t2 = b->bar_stray->tid;
     if (b->bar_stray == sched_current(w))
-        t2 = threadIdx;
+        t2 = simt__thread_idx;
     snprintf(msg, sizeof msg,
              "simt: error: divergent __syncthreads in kernel %s block (%u,%u,%u): "
              "thread (%u,%u,%u) waits at %s while thread (%u,%u,%u) waits at %s — every "
@@ -126,8 +126,9 @@ void barrier_deadlock(struct worker *w, struct block *b)
                        "simt: error: deadlock in kernel %s block (%u,%u,%u): all %u live "
                        "threads are blocked and none can release the others",
                        g->name, b->idx.x, b->idx.y, b->idx.z, b->live);
-    for (struct sthread *t = b->parked; t && len < (int)sizeof msg - 120; t = t->park_next) {
-        if (t->state == TS_BLOCKED) {
+    for (unsigned i = 0; i < b->next_thread && len < (int)sizeof msg - 120; i++) {
+        struct sthread *t = &b->threads[i];
+        if (sched_is_parked(b, t) && t->state == TS_BLOCKED) {
             len += snprintf(msg + len, sizeof msg - (size_t)len,
                             "; thread (%u,%u,%u) waits at %s", t->tid.x, t->tid.y, t->tid.z,
                             t->wait_site ? t->wait_site : "?");

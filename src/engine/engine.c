@@ -38,16 +38,11 @@ static struct {
 } E = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER,
        .wake = PTHREAD_COND_INITIALIZER};
 
-static SIMT_TLS struct worker *self;
-
-struct worker *engine_self(void)
-{
-    return self;
-}
+SIMT_TLS struct worker *engine__self;
 
 struct sthread *engine_thread(void)
 {
-    return sched_current(self);
+    return sched_current(engine__self);
 }
 
 int engine_workers(void)
@@ -84,7 +79,7 @@ static void start_block(struct worker *w, struct grid *g, unsigned long long i)
     b->bar_count = 0;
     b->bar_stray = NULL;
     b->waiters = b->waiters_tail = NULL;
-    b->parked = NULL;
+    b->gen++;
     b->threads = w->threads;
     builtins_set_block(g, b->idx);
     shared_block_begin(w, g);
@@ -225,7 +220,7 @@ static void first_fiber(void *arg)
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
-    self = w;
+    engine__self = w;
     w->main.thr = NULL;
     hook_fiber_adopt(&w->main);
     fault_worker_init(w);

@@ -27,12 +27,14 @@
 #include "simt.h"
 #include "engine/fiber.h"
 
+extern SIMT_TLS uint3 simt__thread_idx;
+
 enum thread_state { TS_UNSTARTED, TS_RUNNING, TS_BLOCKED, TS_READY, TS_EXITED };
 
 /* One CUDA thread of the block being run.  While it runs as a plain call
  * nothing here is written (the hot path only sets threadIdx); the record
  * comes alive when the thread blocks: then it holds the fiber with its
- * stack and sits on the block's parked list until it ends. */
+ * stack, stamped with the block's generation, until it ends. */
 struct sthread {
     uint3 tid;
     unsigned char state;      /* TS_BLOCKED or TS_READY while parked */
@@ -41,7 +43,7 @@ struct sthread {
     int bar_result;           /* __syncthreads_count: predicates set */
     unsigned bar_total;       /* threads that took part */
     struct sthread *next;     /* barrier wait list, then ready list */
-    struct sthread *park_next, *park_prev;
+    unsigned gen;             /* block generation it parked in */
 };
 
 struct grid;
@@ -60,7 +62,7 @@ struct block {
     struct sthread *bar_stray;      /* first thread waiting at another site */
     const char *bar_stray_site;
     struct sthread *waiters, *waiters_tail;
-    struct sthread *parked;         /* threads holding a fiber */
+    unsigned gen;                   /* tells this block's parked threads from stale ones */
     struct sthread *threads;        /* [nthreads] */
 };
 
@@ -127,14 +129,31 @@ void engine_submit_task(struct task *t);
  * there is nothing to do. */
 void engine_find_work(struct worker *w);
 /* The worker this OS thread is, or NULL on host threads. */
-struct worker *engine_self(void);
+extern SIMT_TLS struct worker *engine__self;
+static inline struct worker *engine_self(void)
+{
+    return engine__self;
+}
 /* The CUDA thread running on this OS thread, or NULL. */
 struct sthread *engine_thread(void);
 
 /* ---- sched.c: running blocks on a worker ------------------------------- */
 void sched_loop(struct worker *w) __attribute__((noreturn));
 /* The CUDA thread running on w (from threadIdx), or NULL outside blocks. */
-struct sthread *sched_current(struct worker *w);
+static inline struct sthread *sched_current(struct worker *w)
+{
+    if (!w || !w->in_block)
+        return 0;
+    const struct block *b = &w->block;
+    const dim3 bd = b->grid->block_dim;
+    const uint3 t = simt__thread_idx;
+    return &b->threads[t.x + bd.x * (t.y + bd.y * t.z)];
+}
+/* Whether t holds a fiber of the running block (blocked or ready). */
+static inline int sched_is_parked(const struct block *b, const struct sthread *t)
+{
+    return t->gen == b->gen && (t->state == TS_BLOCKED || t->state == TS_READY);
+}
 /* Parks the running CUDA thread t (already queued where something will
  * make it ready) and runs something else; returns once t is resumed. */
 void sched_block_current(struct worker *w, struct sthread *t);
@@ -159,13 +178,18 @@ void grid_ref(struct grid *g);
 void grid_unref(struct grid *g);
 
 /* ---- builtins.c -------------------------------------------------------- */
-/* The variables are defined writable in builtins.c; only the engine writes. */
+/* Writable aliases of threadIdx & co. (see builtins.c).  Engine code reads
+ * and writes the variables only through these. */
+extern SIMT_TLS uint3 simt__thread_idx;
+extern SIMT_TLS uint3 simt__block_idx;
+extern SIMT_TLS dim3 simt__block_dim;
+extern SIMT_TLS dim3 simt__grid_dim;
+
 static inline void builtins_set_thread_xyz(unsigned x, unsigned y, unsigned z)
 {
-    uint3 *p = (uint3 *)(uintptr_t)&threadIdx;
-    p->x = x;
-    p->y = y;
-    p->z = z;
+    simt__thread_idx.x = x;
+    simt__thread_idx.y = y;
+    simt__thread_idx.z = z;
 }
 static inline void builtins_set_thread(uint3 tid)
 {
@@ -173,9 +197,9 @@ static inline void builtins_set_thread(uint3 tid)
 }
 static inline void builtins_set_block(const struct grid *g, uint3 idx)
 {
-    *(uint3 *)(uintptr_t)&blockIdx = idx;
-    *(dim3 *)(uintptr_t)&blockDim = g->block_dim;
-    *(dim3 *)(uintptr_t)&gridDim = g->grid_dim;
+    simt__block_idx = idx;
+    simt__block_dim = g->block_dim;
+    simt__grid_dim = g->grid_dim;
 }
 
 /* ---- barrier.c --------------------------------------------------------- */

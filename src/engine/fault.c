@@ -84,7 +84,7 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
     }
     struct block *b = &w->block;
     struct grid *g = b->grid;
-    uint3 tid = threadIdx;
+    uint3 tid = simt__thread_idx;
     char where[512], what[256] = "", msg[1400];
     diag_symbolize(fault_pc(ctx), where, sizeof where);
     const char *kind;

@@ -22,6 +22,7 @@ struct fiber {
     void *sp;                 /* saved stack pointer while switched out */
     char *stack_lo;           /* lowest usable byte (above the guard page) */
     size_t stack_size;        /* usable bytes */
+    size_t color;             /* bytes left unused at the top (cache colouring) */
     struct fiber *next;       /* idle list link */
     struct sthread *thr;      /* CUDA thread it runs; NULL when idle */
     void *tsan_fiber;         /* ThreadSanitizer's handle, when built with it */

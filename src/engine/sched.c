@@ -9,8 +9,8 @@
  * thread per barrier and a kernel without costs none.
  *
  * Invariant: a fiber is in exactly one place: running (w->current), idle
- * (w->idle, parked inside this loop), or holding a parked thread (on the
- * block's parked list, blocked or ready).
+ * (w->idle, parked inside this loop), or holding a parked thread of the
+ * running block (blocked or ready, stamped with the block's generation).
  */
 #include <assert.h>
 #include <stdio.h>
@@ -36,7 +36,7 @@ static void after_switch(struct worker *w)
     }
 }
 
-static void switch_to(struct worker *w, struct fiber *to)
+static inline __attribute__((always_inline)) void switch_to(struct worker *w, struct fiber *to)
 {
     struct fiber *from = w->current;
     assert(from != to);
@@ -86,35 +86,6 @@ static void leave(struct worker *w)
     abort(); /* unreachable: the fiber was reset */
 }
 
-struct sthread *sched_current(struct worker *w)
-{
-    if (!w || !w->in_block)
-        return NULL;
-    const struct block *b = &w->block;
-    const dim3 bd = b->grid->block_dim;
-    unsigned i = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
-    return &b->threads[i];
-}
-
-static void park(struct block *b, struct sthread *t)
-{
-    t->park_prev = NULL;
-    t->park_next = b->parked;
-    if (b->parked)
-        b->parked->park_prev = t;
-    b->parked = t;
-}
-
-static void unpark(struct block *b, struct sthread *t)
-{
-    if (t->park_prev)
-        t->park_prev->park_next = t->park_next;
-    else
-        b->parked = t->park_next;
-    if (t->park_next)
-        t->park_next->park_prev = t->park_prev;
-}
-
 static void ready_push(struct worker *w, struct sthread *t)
 {
     t->state = TS_READY;
@@ -135,7 +106,6 @@ static struct sthread *ready_pop(struct worker *w)
         w->ready_tail = NULL;
     t->next = NULL;
     t->state = TS_RUNNING;
-    unpark(&w->block, t);
     return t;
 }
 
@@ -148,10 +118,10 @@ void sched_make_ready(struct worker *w, struct sthread *t)
 static void hold(struct worker *w, struct sthread *t)
 {
     struct fiber *self = w->current;
-    t->tid = threadIdx;
+    t->tid = simt__thread_idx;
     t->fiber = self;
+    t->gen = w->block.gen;
     self->thr = t;
-    park(&w->block, t);
 }
 
 void sched_block_current(struct worker *w, struct sthread *t)
@@ -194,14 +164,17 @@ void sched_exit_current(struct worker *w)
 void sched_abort_block(struct worker *w)
 {
     struct block *b = &w->block;
-    for (struct sthread *t = b->parked; t; t = t->park_next) {
-        if (t->fiber != w->current) {
-            fiber_reset(t->fiber, fiber_main, w);
-            t->fiber->next = w->idle;
-            w->idle = t->fiber;
+    for (unsigned i = 0; i < b->next_thread; i++) {
+        struct sthread *t = &b->threads[i];
+        if (sched_is_parked(b, t)) {
+            t->state = TS_EXITED;
+            if (t->fiber != w->current) {
+                fiber_reset(t->fiber, fiber_main, w);
+                t->fiber->next = w->idle;
+                w->idle = t->fiber;
+            }
         }
     }
-    b->parked = NULL;
     w->ready = w->ready_tail = NULL;
     w->in_block = 0;
     shared_block_end(w);
@@ -221,7 +194,12 @@ static void run_threads(struct worker *w, struct block *b)
     void *args = g->args;
     unsigned bx = g->block_dim.x, by = g->block_dim.y, n = b->nthreads;
     unsigned i = b->next_thread;
-    unsigned x = i % bx, y = (i / bx) % by, z = i / (bx * by);
+    unsigned x = i, y = 0, z = 0;
+    if (by != 1 || g->block_dim.z != 1 || i >= bx) {
+        x = i % bx;
+        y = (i / bx) % by;
+        z = i / (bx * by);
+    }
     while (i < n) {
         builtins_set_thread_xyz(x, y, z);
         b->next_thread = ++i;

@@ -59,7 +59,7 @@ static void *overflow(struct simt_kernel_state *ks, size_t need)
 {
     struct worker *w = engine_self();
     struct block *b = &w->block;
-    uint3 tid = threadIdx;
+    uint3 tid = simt__thread_idx;
     char msg[512];
     snprintf(msg, sizeof msg,
              "simt: error: too much shared memory in kernel %s block (%u,%u,%u) thread "

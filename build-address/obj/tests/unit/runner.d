@@ -1,0 +1,3 @@
+build-address/obj/tests/unit/runner.o: tests/unit/runner.c \
+ tests/unit/test.h
+tests/unit/test.h:
