@@ -1,3 +1,0 @@
-build-address/obj/tests/unit/runner.o: tests/unit/runner.c \
- tests/unit/test.h
-tests/unit/test.h:

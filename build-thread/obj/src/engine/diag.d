@@ -1,9 +1,0 @@
-build-thread/obj/src/engine/diag.o: src/engine/diag.c src/engine/diag.h \
- src/engine/engine.h include/simt.h include/driver_types.h \
- include/vector_types.h src/engine/fiber.h
-src/engine/diag.h:
-src/engine/engine.h:
-include/simt.h:
-include/driver_types.h:
-include/vector_types.h:
-src/engine/fiber.h:
