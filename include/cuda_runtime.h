@@ -27,6 +27,9 @@
 #include <math.h>
 
 #ifdef __cplusplus
+/* <cstdio> #undefs printf; included here, before the printf macro below,
+ * a program's own #include <cstdio> no longer undoes it. */
+#include <cstdio>
 #include <cmath>
 #include <cstdlib>
 #include <new>
@@ -215,6 +218,12 @@ static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGr
     return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(minGridSize, blockSize, func, c,
                                                                    blockSizeLimit, flags);
 }
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
+/* Stream 0 means the calling host thread's default stream in this program
+ * (nvcc --default-stream per-thread). */
+static const int simt__per_thread_default_stream __attribute__((unused)) =
+    simt__note_per_thread_default_stream();
+#endif
 #endif /* __cplusplus */
 
 /* Device printf goes through the runtime (see simt/device.h).  Only in

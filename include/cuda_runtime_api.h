@@ -17,6 +17,13 @@
 #define CUDART_VERSION 13000
 #define __CUDART_API_VERSION 13000
 
+/* Default arguments, C++ only, where CUDA's declarations have them. */
+#ifdef __cplusplus
+#define SIMT__DV(v) = v
+#else
+#define SIMT__DV(v)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -75,43 +82,47 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
 cudaError_t cudaHostUnregister(void *ptr);
 cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
 cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
-cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);
+cudaError_t cudaMallocManaged(void **devPtr, size_t size,
+                              unsigned int flags SIMT__DV(cudaMemAttachGlobal));
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
 cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
-                            cudaStream_t stream);
+                            cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
                               size_t width, size_t height, enum cudaMemcpyKind kind,
-                              cudaStream_t stream);
+                              cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
-cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
-                                size_t count, cudaStream_t stream);
+                                size_t count, cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
-cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
 cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
-                              cudaStream_t stream);
+                              cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
-                              struct cudaExtent extent, cudaStream_t stream);
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-                               enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
-                                 enum cudaMemcpyKind kind);
+                              struct cudaExtent extent, cudaStream_t stream SIMT__DV(0));
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                               size_t offset SIMT__DV(0),
+                               enum cudaMemcpyKind kind SIMT__DV(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset SIMT__DV(0),
+                                 enum cudaMemcpyKind kind SIMT__DV(cudaMemcpyDeviceToHost));
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                    size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream);
+                                    size_t offset, enum cudaMemcpyKind kind,
+                                    cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
-                                      enum cudaMemcpyKind kind, cudaStream_t stream);
+                                      enum cudaMemcpyKind kind, cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
-                                 unsigned int flags, cudaStream_t stream);
+                                 unsigned int flags, cudaStream_t stream SIMT__DV(0));
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
                           struct cudaMemLocation location);
 
@@ -125,16 +136,18 @@ cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
 cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                unsigned int flags SIMT__DV(0));
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
-cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length,
-                                     unsigned int flags);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length SIMT__DV(0),
+                                     unsigned int flags SIMT__DV(cudaMemAttachSingle));
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
-cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream SIMT__DV(0));
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream SIMT__DV(0),
+                                     unsigned int flags SIMT__DV(0));
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
@@ -176,6 +189,10 @@ cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize)
 cudaError_t simt__occupancy_potential(int *minGridSize, int *blockSize, const void *func,
                                       size_t (*smem_of)(const void *ctx, int block),
                                       const void *ctx, int blockSizeLimit, unsigned int flags);
+
+/* simt: a translation unit built with per-thread default streams says so
+ * at program start (see cuda_runtime.h). */
+int simt__note_per_thread_default_stream(void);
 
 /* simt: the emulated compute capability, noted by each translation unit
  * simtcc compiled (-arch); the highest wins. */

@@ -38,13 +38,13 @@ void diag_symbolize(const void *pc, char *buf, size_t len)
         if (fgets(fn, sizeof fn, p) && fgets(loc, sizeof loc, p)) {
             fn[strcspn(fn, "\n")] = 0;
             loc[strcspn(loc, "\n")] = 0;
-            if (loc[0] && loc[0] != '?') {
+            if (loc[0] && loc[0] != '?' && !strstr(loc, ":?") && !strstr(loc, ":0")) {
                 snprintf(buf, len, "%s (%s)", loc, fn);
                 pclose(p);
                 return;
             }
             if (fn[0] && fn[0] != '?') {
-                snprintf(buf, len, "%s+0x%lx", fn, off);
+                snprintf(buf, len, "%s (no line information: build with -g or -lineinfo)", fn);
                 pclose(p);
                 return;
             }

@@ -134,14 +134,16 @@ void sched_block_current(struct worker *w, struct sthread *t)
 void sched_yield_current(struct worker *w)
 {
     struct block *b = &w->block;
+    struct sthread *t = sched_current(w);
     struct fiber *next;
+    if (!t)
+        return;
     if (w->ready)
         next = ready_pop(w)->fiber;
     else if (b->next_thread < b->nthreads)
         next = spare_fiber(w);
     else
         return;
-    struct sthread *t = sched_current(w);
     hold(w, t);
     ready_push(w, t);
     switch_to(w, next);

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "runtime/limits.h"
@@ -22,15 +21,22 @@ static unsigned device_flags;
 static enum cudaFuncCache cache_config = cudaFuncCachePreferNone;
 static enum cudaSharedMemConfig shmem_config = cudaSharedMemBankSizeFourByte;
 
+static void report_leaks(void)
+{
+    mem_report_leaks(stderr);
+}
+
+/* SIMT_LEAKS=1 lists the device allocations a program never freed. */
+__attribute__((constructor)) static void leaks_at_exit(void)
+{
+    const char *e = getenv("SIMT_LEAKS");
+    if (e && e[0] == '1')
+        atexit(report_leaks);
+}
+
 int device_sm_count(void)
 {
     return engine_workers();
-}
-
-static size_t physical_memory(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
-    return pages > 0 && ps > 0 ? (size_t)pages * (size_t)ps : (size_t)16 << 30;
 }
 
 /* The CPU's clock in kHz, as cudaDeviceProp::clockRate reports a GPU's. */
@@ -134,7 +140,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     memset(p, 0, sizeof *p);
     snprintf(p->name, sizeof p->name, "simt CPU device (%d workers)", device_sm_count());
     memcpy(p->uuid.bytes, "simt-cpu-device0", 16);
-    p->totalGlobalMem = physical_memory();
+    p->totalGlobalMem = mem_device_capacity();
     p->sharedMemPerBlock = 49152;
     p->regsPerBlock = 65536;
     p->warpSize = 32;
@@ -523,12 +529,9 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
     API_ENTER();
     if (!free_bytes || !total)
         return api_return(cudaErrorInvalidValue);
-    struct sysinfo si;
-    size_t avail = 0;
-    if (sysinfo(&si) == 0)
-        avail = ((size_t)si.freeram + (size_t)si.bufferram) * si.mem_unit;
-    *total = physical_memory();
-    *free_bytes = avail < *total ? avail : *total;
+    *total = mem_device_capacity();
+    size_t used = mem_device_bytes_in_use();
+    *free_bytes = used < *total ? *total - used : 0;
     return cudaSuccess;
 }
 

@@ -101,9 +101,11 @@ cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_byt
             release(args);
         return api_return(e);
     }
-    /* CUDA guide, formatted output: the buffer is flushed when a kernel is
-     * launched. */
-    printf_flush();
+    /* The CUDA guide lists a launch among the printf flush points, but what
+     * it flushes is output already in the buffer, and a kernel launched
+     * just before is still running on a GPU: in practice kernel output
+     * appears at the next synchronization.  simt flushes only there, so
+     * the interleaving with host output is the GPU's, deterministically. */
     g->kernel = k;
     g->ks = ks;
     g->name = k && k->name ? k->name : "(unnamed)";

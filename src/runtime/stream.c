@@ -310,8 +310,21 @@ static struct CUstream_st *per_thread_stream(void)
     return s;
 }
 
+/* Set when any translation unit was compiled with per-thread default
+ * streams (--default-stream per-thread or CUDA_API_PER_THREAD_DEFAULT_STREAM):
+ * handle 0 then means the calling thread's own stream. */
+static int per_thread_default;
+
+int simt__note_per_thread_default_stream(void)
+{
+    per_thread_default = 1;
+    return 1;
+}
+
 struct CUstream_st *stream_resolve(cudaStream_t h)
 {
+    if (h == NULL && per_thread_default)
+        return per_thread_stream();
     if (h == NULL || h == cudaStreamLegacy)
         return &T.legacy;
     if (h == cudaStreamPerThread)

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 struct Big {
-    int values[190];
+    int values[192];
     double scale;
     float2 offset;
     char tag[16];
@@ -19,19 +19,19 @@ struct Small {
 __global__ void use(Big b, Small s, double d, float4 f, int *out)
 {
     int t = threadIdx.x;
-    long long acc = b.values[t] + b.values[189 - t];
+    long long acc = b.values[t] + b.values[191 - t];
     acc = acc * (long long)b.scale + (long long)(b.offset.x * 10) + (long long)(b.offset.y * 100);
     acc += s.c + s.s + s.l + (long long)(d * 1000) + (long long)(f.x + f.y + f.z + f.w);
     acc += b.tag[t % 16];
     b.values[t] = -1; /* each thread's own copy */
-    out[t] = (int)acc + (b.values[(t + 1) % 190] == -1 ? 1000000 : 0);
+    out[t] = (int)acc + (b.values[(t + 1) % 192] == -1 ? 1000000 : 0);
 }
 
 int main()
 {
     static_assert(sizeof(Big) == 800, "the struct is 800 bytes");
     Big b;
-    for (int i = 0; i < 190; i++)
+    for (int i = 0; i < 192; i++)
         b.values[i] = i * i;
     b.scale = 3.0;
     b.offset = make_float2(1.5f, 2.25f);
