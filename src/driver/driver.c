@@ -131,17 +131,31 @@ static int make_tmpdir(driver *d)
     return 0;
 }
 
-/* A temporary file for input k: <tmp>/<k>-<base><suffix>, or with -keep
- * <keep-dir>/<base>.simt<suffix>. */
+/* The length of path's base name without its extension; *base is set. */
+static int stem(const char *path, const char **base)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    const char *dot = strrchr(b, '.');
+    *base = b;
+    return dot && dot != b ? (int)(dot - b) : (int)strlen(b);
+}
+
+/* A temporary file for input k: <tmp>/<base><suffix> (<base>-<k> when an
+ * earlier input has the same base name, as a.cu and x/a.cu), or with -keep
+ * <keep-dir>/<base>.simt<suffix>.  Objects keep plain names because -lib
+ * archives them under those names. */
 static const char *temp_file(driver *d, size_t k, const char *path, const char *suffix)
 {
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    int n = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    const char *base, *other;
+    int n = stem(path, &base);
     if (d->p->keep)
         return fmt(d, "%s/%.*s.simt%s", d->tmpdir, n, base, suffix);
-    char *t = fmt(d, "%s/%zu-%.*s%s", d->tmpdir, k, n, base, suffix);
+    int clash = 0;
+    for (size_t j = 0; j < k && !clash; j++)
+        clash = stem(d->p->inputs[j].path, &other) == n && !strncmp(other, base, (size_t)n);
+    char *t = clash ? fmt(d, "%s/%.*s-%zu%s", d->tmpdir, n, base, k, suffix)
+                    : fmt(d, "%s/%.*s%s", d->tmpdir, n, base, suffix);
     if (!d->p->dryrun)
         add_temp(t);
     return t;
@@ -372,12 +386,10 @@ static void push_deps_with_compile(driver *d, strvec *c, const char *obj, int na
     if (!named_here)
         return;
     if (!has_dep_opt(p, "-MF")) {
-        const char *base = strrchr(obj, '/');
-        base = base ? base + 1 : obj;
-        const char *dot = strrchr(base, '.');
-        int n = dot && dot != base ? (int)(dot - obj) : (int)strlen(obj);
+        const char *base;
+        int n = stem(obj, &base);
         strvec_push(c, "-MF");
-        strvec_push(c, fmt(d, "%.*s.d", n, obj));
+        strvec_push(c, fmt(d, "%.*s.d", (int)(base - obj) + n, obj));
     }
     if (!has_dep_opt(p, "-MT")) {
         strvec_push(c, "-MT");
@@ -491,10 +503,8 @@ static const char *object_for(driver *d, size_t k)
         return temp_file(d, k, path, ".o");
     if (p->output)
         return p->output;
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    int n = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    const char *base;
+    int n = stem(path, &base);
     if (p->odir)
         return fmt(d, "%s/%.*s.o", p->odir, n, base);
     return fmt(d, "%.*s.o", n, base);
