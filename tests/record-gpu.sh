@@ -13,6 +13,7 @@ out=${1:?usage: record-gpu.sh OUTDIR [PATTERN]}
 pattern=${2:-}
 arch=${SIMT_GPU_ARCH:-sm_90}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 root=$(pwd)
 tmp=$(mktemp -d)
 for src in $(find tests/cuda -name '*.cu' | sort); do
@@ -40,7 +41,7 @@ for proj in tests/projects/*/; do
     case "$proj" in *"$pattern"*) ;; *) continue ;; esac
     mkdir -p "$out/$proj"
     cp -R "$proj" "$tmp/proj"
-    if (cd "$tmp/proj" && make NVCC=nvcc > build.log 2>&1 && ./app > "$root/$out/$proj/expected.out" 2>&1); then
+    if (cd "$tmp/proj" && make NVCC=nvcc > build.log 2>&1 && ./app > "$out/$proj/expected.out" 2>&1); then
         echo "recorded $proj"
     else
         echo "project failed: $proj"

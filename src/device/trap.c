@@ -34,6 +34,20 @@ void simt_brkpt(const char *site)
     simt_trap(site);
 }
 
+/* The function as nvcc's front end spells it: g++ writes "int*", nvcc
+ * "int *" (CUDA prints it in the assert message). */
+static void nvcc_spelling(const char *func, char *out, size_t len)
+{
+    size_t o = 0;
+    for (const char *p = func; *p && o + 2 < len; p++) {
+        if ((*p == '*' || *p == '&') && p > func && p[-1] != ' ' && p[-1] != '*' &&
+            p[-1] != '&' && p[-1] != '(')
+            out[o++] = ' ';
+        out[o++] = *p;
+    }
+    out[o] = 0;
+}
+
 void simt__assert_fail(const char *expr, const char *file, unsigned line, const char *func)
 {
     struct worker *w = engine_self();
@@ -44,8 +58,10 @@ void simt__assert_fail(const char *expr, const char *file, unsigned line, const 
     uint3 tid = simt__thread_idx;
     /* CUDA's own message; the thread ends, the grid runs to its end and
      * then fails with cudaErrorAssert. */
+    char spelled[512];
+    nvcc_spelling(func, spelled, sizeof spelled);
     fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
-            file, line, func, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, expr);
+            file, line, spelled, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, expr);
     grid_fail_deferred(b->grid, cudaErrorAssert);
     sched_exit_current(w);
 }

@@ -155,8 +155,8 @@ static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void 
 {
     API_ENTER();
     simt_kernel *k = simt_find_kernel(func);
-    if (!k)
-        return api_return(cudaErrorInvalidDeviceFunction);
+    if (!k) /* what an H200 returns for a host function */
+        return api_return(cudaErrorInvalidResourceHandle);
     struct by_pointer *b = malloc(sizeof *b);
     if (!b)
         return api_return(cudaErrorMemoryAllocation);
@@ -303,19 +303,37 @@ cudaError_t cudaFuncGetName(const char **name, const void *func)
 
 /* ---- occupancy ------------------------------------------------------------- */
 
+/* The shared memory a multiprocessor sets aside for blocks of this
+ * kernel: all of it by default, else the carveout the kernel prefers,
+ * rounded up to a size sm_90 supports (KiB). */
+static size_t shared_per_sm(const struct simt_kernel_state *ks)
+{
+    static const unsigned sizes_kib[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+    if (ks->carveout < 0)
+        return SHMEM_PER_SM;
+    size_t want = (size_t)ks->carveout * SHMEM_PER_SM / 100;
+    for (unsigned i = 0; i < sizeof sizes_kib / sizeof sizes_kib[0]; i++)
+        if ((size_t)sizes_kib[i] * 1024 >= want)
+            return (size_t)sizes_kib[i] * 1024;
+    return SHMEM_PER_SM;
+}
+
 /* Blocks of blockSize threads one multiprocessor holds: limited by warps,
- * blocks and shared memory, as the occupancy calculator computes them. */
+ * blocks and shared memory, as the occupancy calculator computes them.
+ * __launch_bounds__ shapes register allocation, not this count: an H200
+ * reports occupancy for block sizes above a kernel's bound too. */
 static int blocks_per_sm(const simt_kernel *k, struct simt_kernel_state *ks, int blockSize,
                          size_t dyn)
 {
-    if (blockSize > max_threads(k) || dyn > dyn_allowed(ks))
+    (void)k;
+    if (blockSize > 1024 || dyn > dyn_allowed(ks))
         return 0;
     int warps = (blockSize + 31) / 32;
     int n = (THREADS_PER_SM / 32) / warps;
     if (n > BLOCKS_PER_SM)
         n = BLOCKS_PER_SM;
     size_t smem = static_shared(ks) + dyn + SHMEM_RESERVED;
-    int by_smem = (int)(SHMEM_PER_SM / smem);
+    int by_smem = (int)(shared_per_sm(ks) / smem);
     return by_smem < n ? by_smem : n;
 }
 
