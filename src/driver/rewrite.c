@@ -80,6 +80,7 @@ void rw_buf_free(rw_buf *b)
     free(b->data);
     memset(b, 0, sizeof *b);
 }
+
 /* ---- edits and diagnostics ------------------------------------------ */
 
 /* Records an edit replacing input bytes [start, end) with r->text from
@@ -220,6 +221,7 @@ static int classify_brace(const rw *r, long i, long *name)
     }
     return SC_BLOCK;
 }
+
 /* ---- launches ----------------------------------------------------------- */
 
 /* Can the token at j end a postfix-expression? */
@@ -366,6 +368,7 @@ static void launch(rw *r, long i)
 
     rw_replace_toks(r, p1, p1, "}");
 }
+
 /* ---- the pass --------------------------------------------------------------- */
 
 static void pass(rw *r)

@@ -310,6 +310,7 @@ long rw_remove_attr(rw *r, long i)
     rw_replace_toks(r, i, e, "");
     return e;
 }
+
 /* ---- __shared__ ------------------------------------------------------------ */
 
 static uint32_t hash_text(const char *p, size_t n)
