@@ -39,6 +39,7 @@
 #include "simt/atomic.hpp"
 #include "simt/intrinsics.hpp"
 #include "simt/launch.hpp"
+#include "simt/warp.hpp"
 
 /* ---- the C++ overloads of nvcc's cuda_runtime.h ---------------------- */
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)

@@ -72,6 +72,7 @@ static int arrive(const char *site, int pred, enum bar_mode mode, const char *wh
     }
     struct block *b = &w->block;
     hook_barrier_arrive(b, site);
+    sched_count_sync(b, t);
     if (b->bar_arrived == 0) {
         b->bar_site = site;
         b->bar_first = t;

@@ -22,6 +22,7 @@
 #include "engine/engine.h"
 #include "engine/fault.h"
 #include "engine/shared.h"
+#include "engine/warp.h"
 
 static struct {
     pthread_once_t once;
@@ -81,6 +82,7 @@ static void start_block(struct worker *w, struct grid *g, unsigned long long i)
     b->waiters = b->waiters_tail = NULL;
     b->gen++;
     b->threads = w->threads;
+    warp_block_begin(b, w->warps, (g->nthreads + 31) / 32);
     builtins_set_block(g, b->idx);
     shared_block_begin(w, g);
     w->in_block = 1;
@@ -263,7 +265,8 @@ static void start_once(void)
         w->id = i;
         w->stack_size = stack;
         w->threads = calloc(1024, sizeof *w->threads);
-        if (!w->threads || shared_worker_init(w) != 0) {
+        w->warps = calloc(32, sizeof *w->warps);
+        if (!w->threads || !w->warps || shared_worker_init(w) != 0) {
             fprintf(stderr, "simt: error: out of memory starting worker %d\n", i);
             abort();
         }

@@ -42,11 +42,16 @@ struct sthread {
     const char *wait_site;    /* where it waits, for diagnostics */
     int bar_result;           /* __syncthreads_count: predicates set */
     unsigned bar_total;       /* threads that took part */
+    unsigned long long coll_result; /* a warp collective's result */
+    int coll_pred;
+    unsigned syncs;           /* warp and block synchronizations passed ... */
+    unsigned syncs_gen;       /* ... in the block of this generation */
     struct sthread *next;     /* barrier wait list, then ready list */
     unsigned gen;             /* block generation it parked in */
 };
 
 struct grid;
+struct warp;
 
 struct block {
     struct grid *grid;
@@ -64,6 +69,8 @@ struct block {
     struct sthread *waiters, *waiters_tail;
     unsigned gen;                   /* tells this block's parked threads from stale ones */
     struct sthread *threads;        /* [nthreads] */
+    struct warp *warps;             /* [ceil(nthreads / 32)] */
+    unsigned warp_pending;          /* collectives and __activemask waiters in flight */
 };
 
 /* A host-side command the workers run (copies, memsets, host functions). */
@@ -114,6 +121,7 @@ struct worker {
     int in_block;
     struct grid *grid;                /* grid it claims blocks from */
     struct sthread *threads;          /* capacity: 1024 */
+    struct warp *warps;               /* capacity: 32 */
     char *arena;                      /* shared memory of the running block */
     size_t arena_cap;
     size_t stack_size;
@@ -149,6 +157,17 @@ static inline struct sthread *sched_current(struct worker *w)
     const uint3 t = simt__thread_idx;
     return &b->threads[t.x + bd.x * (t.y + bd.y * t.z)];
 }
+/* Counts a synchronization point the thread passes: how far along a lane
+ * is, which __activemask uses to release the lanes that are behind first. */
+static inline void sched_count_sync(const struct block *b, struct sthread *t)
+{
+    if (t->syncs_gen != b->gen) {
+        t->syncs_gen = b->gen;
+        t->syncs = 0;
+    }
+    t->syncs++;
+}
+
 /* Whether t holds a fiber of the running block (blocked or ready). */
 static inline int sched_is_parked(const struct block *b, const struct sthread *t)
 {

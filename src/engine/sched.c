@@ -19,6 +19,7 @@
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/shared.h"
+#include "engine/warp.h"
 
 static void fiber_main(void *arg);
 
@@ -127,6 +128,8 @@ static void hold(struct worker *w, struct sthread *t)
 void sched_block_current(struct worker *w, struct sthread *t)
 {
     hold(w, t);
+    if (w->block.warp_pending)
+        warp_thread_blocked(w, &w->block, (unsigned)(t - w->block.threads));
     struct fiber *next = w->ready ? ready_pop(w)->fiber : spare_fiber(w);
     switch_to(w, next);
 }
@@ -149,17 +152,21 @@ void sched_yield_current(struct worker *w)
     switch_to(w, next);
 }
 
-static void thread_exited(struct worker *w, struct block *b)
+/* The running thread (id) ended; wakes what waited for it to arrive. */
+static void thread_exited(struct worker *w, struct block *b, unsigned id)
 {
     w->current->thr = NULL;
-    b->live--;
+    if (b->warp_pending)
+        warp_thread_exited(w, b, id);
     if (b->bar_arrived)
         barrier_thread_exited(w, b);
 }
 
 void sched_exit_current(struct worker *w)
 {
-    thread_exited(w, &w->block);
+    struct sthread *t = sched_current(w);
+    w->block.live--;
+    thread_exited(w, &w->block, (unsigned)(t - w->block.threads));
     leave(w);
 }
 
@@ -189,6 +196,13 @@ void sched_abort_block(struct worker *w)
  * must be re-read: back to the scheduler loop).  This is the hot path of
  * every kernel: it writes threadIdx and the next thread's index, nothing
  * else, and keeps its state in locals. */
+/* The thread that just returned on this fiber: threadIdx still holds it
+ * (it is restored on every switch back). */
+static unsigned t_index_of(struct worker *w, struct block *b)
+{
+    return (unsigned)(sched_current(w) - b->threads);
+}
+
 static void run_threads(struct worker *w, struct block *b)
 {
     struct grid *g = b->grid;
@@ -215,12 +229,11 @@ static void run_threads(struct worker *w, struct block *b)
         unsigned long switches = w->switches;
         fn(args);
         b->live--;
-        if (__builtin_expect(b->bar_arrived != 0 || w->switches != switches, 0)) {
+        if (__builtin_expect((b->bar_arrived | b->warp_pending) != 0 || w->switches != switches,
+                             0)) {
             /* The thread blocked on the way (this fiber was handed to
-             * it), or others wait at a barrier its exit may complete. */
-            w->current->thr = NULL;
-            if (b->bar_arrived)
-                barrier_thread_exited(w, b);
+             * it), or others wait for threads its exit concerns. */
+            thread_exited(w, b, (unsigned)(t_index_of(w, b)));
             return;
         }
     }

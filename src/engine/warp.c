@@ -1,0 +1,465 @@
+/*
+ * warp.c: warp collectives as rendezvous of the lanes they name.
+ *
+ * The last lane to arrive computes every lane's result, as the hardware
+ * does in one instruction, stores each waiting lane's in its thread record
+ * and makes them ready; it goes on with its own result without a switch.
+ * Results follow PTX's shfl.sync/vote.sync/match.sync/redux.sync
+ * definitions (PTX ISA, "Parallel Synchronization and Communication
+ * Instructions"); what they leave undefined is reported.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/diag.h"
+#include "engine/warp.h"
+
+static const char *const op_names[] = {
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+    "__ballot_sync", "__any_sync", "__all_sync",
+    "__match_any_sync", "__match_all_sync",
+    "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+    "__reduce_min_sync", "__reduce_max_sync",
+    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+    "__syncwarp",
+};
+
+void warp_block_begin(struct block *b, struct warp *warps, unsigned nwarps)
+{
+    b->warps = warps;
+    b->warp_pending = 0;
+    for (unsigned i = 0; i < nwarps; i++) {
+        unsigned n = b->nthreads - i * 32;
+        warps[i].lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+        warps[i].ncoll = 0;
+        warps[i].amask_waiting = 0;
+    }
+}
+
+/* ---- diagnostics ----------------------------------------------------------- */
+
+static void fail(struct worker *w, unsigned wi, const char *site, const char *fmt, ...)
+    __attribute__((noreturn, noinline, cold, format(printf, 4, 5)));
+static void fail(struct worker *w, unsigned wi, const char *site, const char *fmt, ...)
+{
+    struct block *b = &w->block;
+    char what[512], msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(msg, sizeof msg, "simt: error: %s in kernel %s block (%u,%u,%u) warp %u at %s\n", what,
+             b->grid->name, b->idx.x, b->idx.y, b->idx.z, wi, site);
+    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
+    sched_abort_block(w);
+}
+
+/* "lanes 3, 5-7" */
+static const char *lane_list(unsigned m, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < 32 && o + 12 < len; i++) {
+        if (!(m >> i & 1))
+            continue;
+        int j = i;
+        while (j + 1 < 32 && (m >> (j + 1) & 1))
+            j++;
+        o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? ", " : "", i);
+        if (j > i)
+            o += (size_t)snprintf(buf + o, len - o, "-%d", j);
+        i = j;
+    }
+    return buf;
+}
+
+/* ---- lane states ----------------------------------------------------------- */
+
+/* Lanes of warp wi that have exited.  A lane that started and holds no
+ * fiber is either the running one or gone. */
+static unsigned exited_lanes(const struct block *b, unsigned wi, unsigned running)
+{
+    const struct warp *wp = &b->warps[wi];
+    unsigned m = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned id = wi * 32 + l;
+        if (!(wp->lanes >> l & 1) || id >= b->next_thread || id == running)
+            continue;
+        if (!sched_is_parked(b, &b->threads[id]))
+            m |= 1u << l;
+    }
+    return m;
+}
+
+/* Every lane of the warp is blocked or gone: nothing more will arrive at
+ * an __activemask of this warp. */
+static int converged(const struct block *b, unsigned wi)
+{
+    const struct warp *wp = &b->warps[wi];
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned id = wi * 32 + l;
+        if (!(wp->lanes >> l & 1))
+            continue;
+        if (id >= b->next_thread)
+            return 0;
+        const struct sthread *t = &b->threads[id];
+        if (sched_is_parked(b, t) && t->state == TS_READY)
+            return 0;
+    }
+    return 1;
+}
+
+/* The warp has converged: releases the __activemask waiters of one call
+ * site with the lanes that wait there.  Of several sites, the lanes that
+ * passed the fewest synchronization points go first: on a GPU they are the
+ * ones the others would have waited for at the branch's reconvergence
+ * point (ties: the site of the lowest lane).  The others wait on; released
+ * lanes block or exit again and the next site follows.  `self`, a waiter
+ * still running, gets its result returned rather than queued. */
+static unsigned release_activemask(struct worker *w, struct block *b, unsigned wi, unsigned self)
+{
+    struct warp *wp = &b->warps[wi];
+    unsigned waiting = wp->amask_waiting, best = 0, best_syncs = ~0u;
+    while (waiting) {
+        int first = __builtin_ctz(waiting);
+        const char *site = wp->amask_site[first];
+        unsigned group = 0, syncs = ~0u;
+        for (unsigned l = (unsigned)first; l < 32; l++) {
+            if ((waiting >> l & 1) &&
+                (wp->amask_site[l] == site || strcmp(wp->amask_site[l], site) == 0)) {
+                group |= 1u << l;
+                unsigned s = b->threads[wi * 32 + l].syncs;
+                syncs = s < syncs ? s : syncs;
+            }
+        }
+        waiting &= ~group;
+        if (syncs < best_syncs) {
+            best = group;
+            best_syncs = syncs;
+        }
+    }
+    unsigned mine = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(best >> l & 1))
+            continue;
+        unsigned id = wi * 32 + l;
+        if (id == self) {
+            mine = best;
+            continue;
+        }
+        b->threads[id].coll_result = best;
+        sched_make_ready(w, &b->threads[id]);
+    }
+    wp->amask_waiting &= ~best;
+    b->warp_pending -= (unsigned)__builtin_popcount(best);
+    return mine;
+}
+
+/* ---- results ----------------------------------------------------------------- */
+
+/* The lane lane reads from, per shfl.sync: c packs the sub-warp mask and
+ * the clamp lane as __shfl_*_sync build it from width. */
+static unsigned shfl_source(int op, unsigned lane, int b, int width)
+{
+    unsigned segmask = (unsigned)(32 - width);
+    unsigned cval = op == SIMT_SHFL_UP ? 0 : 31;
+    unsigned maxl = (lane & segmask) | (cval & ~segmask);
+    unsigned minl = lane & segmask;
+    unsigned bb = (unsigned)b & 31;
+    unsigned j;
+    int ok;
+    switch (op) {
+    case SIMT_SHFL_UP:
+        j = lane - bb;
+        ok = (int)j >= (int)maxl;
+        break;
+    case SIMT_SHFL_DOWN:
+        j = lane + bb;
+        ok = j <= maxl;
+        break;
+    case SIMT_SHFL_XOR:
+        j = lane ^ bb;
+        ok = j <= maxl;
+        break;
+    default:
+        j = minl | (bb & ~segmask);
+        ok = j <= maxl;
+        break;
+    }
+    return ok ? j : lane;
+}
+
+static uint64_t reduce(int op, const struct wcoll *c)
+{
+    uint32_t acc = op == SIMT_REDUCE_AND ? 0xffffffffu : 0;
+    int first = 1;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(c->mask >> l & 1))
+            continue;
+        uint32_t v = (uint32_t)c->in[l];
+        switch (op) {
+        case SIMT_REDUCE_ADD: acc += v; break;
+        case SIMT_REDUCE_AND: acc &= v; break;
+        case SIMT_REDUCE_OR: acc |= v; break;
+        case SIMT_REDUCE_XOR: acc ^= v; break;
+        case SIMT_REDUCE_MIN: acc = first || (int32_t)v < (int32_t)acc ? v : acc; break;
+        case SIMT_REDUCE_MAX: acc = first || (int32_t)v > (int32_t)acc ? v : acc; break;
+        case SIMT_REDUCE_UMIN: acc = first || v < acc ? v : acc; break;
+        case SIMT_REDUCE_UMAX: acc = first || v > acc ? v : acc; break;
+        }
+        first = 0;
+    }
+    return acc;
+}
+
+/* Computes every lane's result; returns the caller's. */
+static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct wcoll *c,
+                         unsigned me, int *pred)
+{
+    uint64_t res[32];
+    int preds[32] = {0};
+    unsigned m = c->mask;
+    switch (c->op) {
+    case SIMT_SHFL_IDX:
+    case SIMT_SHFL_UP:
+    case SIMT_SHFL_DOWN:
+    case SIMT_SHFL_XOR:
+        for (unsigned l = 0; l < 32; l++) {
+            if (!(m >> l & 1))
+                continue;
+            unsigned j = shfl_source(c->op, l, c->arg[l], c->width);
+            if (!(m >> j & 1)) {
+                char buf[64];
+                fail(w, wi, c->site,
+                     "%s: lane %u reads lane %u, which is not in the mask 0x%08x (lanes %s) — "
+                     "a lane can only read lanes that take part",
+                     op_names[c->op], l, j, m, lane_list(m, buf, sizeof buf));
+            }
+            res[l] = c->in[j];
+        }
+        break;
+    case SIMT_VOTE_BALLOT:
+    case SIMT_VOTE_ANY:
+    case SIMT_VOTE_ALL: {
+        unsigned ballot = 0;
+        for (unsigned l = 0; l < 32; l++)
+            if ((m >> l & 1) && c->in[l])
+                ballot |= 1u << l;
+        uint64_t r = c->op == SIMT_VOTE_BALLOT ? ballot
+                   : c->op == SIMT_VOTE_ANY   ? ballot != 0
+                                               : ballot == m;
+        for (unsigned l = 0; l < 32; l++)
+            res[l] = r;
+        break;
+    }
+    case SIMT_MATCH_ANY:
+        for (unsigned l = 0; l < 32; l++) {
+            if (!(m >> l & 1))
+                continue;
+            unsigned same = 0;
+            for (unsigned k = 0; k < 32; k++)
+                if ((m >> k & 1) && c->in[k] == c->in[l])
+                    same |= 1u << k;
+            res[l] = same;
+        }
+        break;
+    case SIMT_MATCH_ALL: {
+        int all = 1;
+        uint64_t v0 = c->in[__builtin_ctz(m)];
+        for (unsigned l = 0; l < 32; l++)
+            if ((m >> l & 1) && c->in[l] != v0)
+                all = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            res[l] = all ? m : 0;
+            preds[l] = all;
+        }
+        break;
+    }
+    case SIMT_WARP_SYNC:
+        memset(res, 0, sizeof res);
+        break;
+    default: {
+        uint64_t r = reduce(c->op, c);
+        for (unsigned l = 0; l < 32; l++)
+            res[l] = r;
+        break;
+    }
+    }
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(m >> l & 1) || l == me)
+            continue;
+        struct sthread *t = &b->threads[wi * 32 + l];
+        t->coll_result = res[l];
+        t->coll_pred = preds[l];
+        sched_make_ready(w, t);
+    }
+    if (pred)
+        *pred = preds[me];
+    return res[me];
+}
+
+/* ---- the rendezvous -------------------------------------------------------- */
+
+static uint64_t collective(const char *site, int op, unsigned mask, uint64_t value, unsigned size,
+                           int arg, int width, int *pred)
+{
+    struct worker *w = engine_self();
+    struct sthread *t = sched_current(w);
+    if (!t) {
+        fprintf(stderr, "simt: error: %s called outside a kernel at %s — warp functions exist "
+                        "only in device code\n", op_names[op], site);
+        return value;
+    }
+    struct block *b = &w->block;
+    unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
+    struct warp *wp = &b->warps[wi];
+    char l1[160];
+    if (!(mask >> lane & 1))
+        fail(w, wi, site, "%s: lane %u calls it with mask 0x%08x, which does not name it — a "
+                          "lane must be in its own mask", op_names[op], lane, mask);
+    if (width < 1 || width > 32 || (width & (width - 1)))
+        fail(w, wi, site, "%s: width %d — the width must be a power of two from 1 to 32",
+             op_names[op], width);
+    if (mask & ~wp->lanes)
+        fail(w, wi, site, "%s: mask 0x%08x names %s, which this warp does not have (the block has "
+                          "%u threads) — name only lanes that exist", op_names[op], mask,
+             lane_list(mask & ~wp->lanes, l1, sizeof l1), b->nthreads);
+    struct wcoll *c = NULL;
+    for (unsigned i = 0; i < wp->ncoll; i++) {
+        struct wcoll *p = &wp->coll[i];
+        if (p->mask == mask) {
+            if (p->op != op || (op <= SIMT_SHFL_XOR && p->width != width))
+                fail(w, wi, site, "lanes of one warp wait in different collectives: %s waits in "
+                                  "%s at %s, lane %u calls %s with the same mask 0x%08x",
+                     lane_list(p->arrived, l1, sizeof l1), op_names[p->op], p->site, lane,
+                     op_names[op], mask);
+            c = p;
+            break;
+        }
+        if ((p->arrived & mask) && (p->mask >> lane & 1))
+            fail(w, wi, site, "%s: lanes name each other with different masks: %s wait with mask "
+                              "0x%08x (%s at %s), lane %u calls with mask 0x%08x",
+                 op_names[op], lane_list(p->arrived, l1, sizeof l1), p->mask, op_names[p->op],
+                 p->site, lane, mask);
+    }
+    if (!c) {
+        /* Lanes that exit later are caught as they exit. */
+        unsigned gone = mask & exited_lanes(b, wi, id);
+        if (gone)
+            fail(w, wi, site, "%s: mask 0x%08x names %s, which exited — every lane a mask names "
+                              "must reach the same collective", op_names[op], mask,
+                 lane_list(gone, l1, sizeof l1));
+        if (wp->ncoll == WARP_MAX_COLL)
+            fail(w, wi, site, "%s: more than %d disjoint groups of lanes in collectives at once",
+                 op_names[op], WARP_MAX_COLL);
+        c = &wp->coll[wp->ncoll++];
+        c->mask = mask;
+        c->arrived = 0;
+        c->op = (unsigned char)op;
+        c->width = (unsigned char)width;
+        c->size = (unsigned char)size;
+        c->site = site;
+        b->warp_pending++;
+    }
+    c->in[lane] = value;
+    c->arg[lane] = arg;
+    c->arrived |= 1u << lane;
+    sched_count_sync(b, t);
+    if (c->arrived == c->mask) {
+        struct wcoll done = *c;
+        *c = wp->coll[--wp->ncoll];
+        b->warp_pending--;
+        return complete(w, b, wi, &done, lane, pred);
+    }
+    t->state = TS_BLOCKED;
+    t->wait_site = site;
+    sched_block_current(w, t);
+    if (pred)
+        *pred = t->coll_pred;
+    return t->coll_result;
+}
+
+void warp_thread_blocked(struct worker *w, struct block *b, unsigned id)
+{
+    unsigned wi = id / 32;
+    if (b->warps[wi].amask_waiting && converged(b, wi))
+        release_activemask(w, b, wi, (unsigned)-1);
+}
+
+void warp_thread_exited(struct worker *w, struct block *b, unsigned id)
+{
+    unsigned wi = id / 32, lane = id % 32;
+    struct warp *wp = &b->warps[wi];
+    char l1[160];
+    for (unsigned i = 0; i < wp->ncoll; i++) {
+        struct wcoll *c = &wp->coll[i];
+        if ((c->mask >> lane & 1) && !(c->arrived >> lane & 1))
+            fail(w, wi, c->site, "%s: lane %u exited while %s wait for it (mask 0x%08x) — every "
+                                 "lane a mask names must reach the collective",
+                 op_names[c->op], lane, lane_list(c->arrived, l1, sizeof l1), c->mask);
+    }
+    if (wp->amask_waiting && converged(b, wi))
+        release_activemask(w, b, wi, (unsigned)-1);
+}
+
+/* ---- the API ------------------------------------------------------------------ */
+
+unsigned long long simt_shfl(const char *site, int op, unsigned mask, unsigned long long value,
+                             unsigned size, int b, int width)
+{
+    return collective(site, op, mask, value, size, b, width, NULL);
+}
+
+unsigned simt_vote(const char *site, int op, unsigned mask, int predicate)
+{
+    return (unsigned)collective(site, op, mask, predicate != 0, 4, 0, 32, NULL);
+}
+
+unsigned simt_match(const char *site, int op, unsigned mask, unsigned long long value,
+                    unsigned size, int *pred)
+{
+    int p = 0;
+    unsigned r = (unsigned)collective(site, op, mask, value, size, 0, 32, &p);
+    if (op == SIMT_MATCH_ALL && pred)
+        *pred = p;
+    return r;
+}
+
+unsigned simt_reduce(const char *site, int op, unsigned mask, unsigned value)
+{
+    return (unsigned)collective(site, op, mask, value, 4, 0, 32, NULL);
+}
+
+void simt_syncwarp(const char *site, unsigned mask)
+{
+    collective(site, SIMT_WARP_SYNC, mask, 0, 0, 0, 32, NULL);
+}
+
+unsigned simt_activemask(const char *site)
+{
+    struct worker *w = engine_self();
+    struct sthread *t = sched_current(w);
+    if (!t)
+        return 0;
+    struct block *b = &w->block;
+    unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
+    struct warp *wp = &b->warps[wi];
+    wp->amask_waiting |= 1u << lane;
+    wp->amask_site[lane] = site;
+    b->warp_pending++;
+    sched_count_sync(b, t);
+    /* Counts as blocked for the convergence test. */
+    t->state = TS_BLOCKED;
+    t->gen = b->gen;
+    t->wait_site = site;
+    if (converged(b, wi)) {
+        unsigned mine = release_activemask(w, b, wi, id);
+        if (mine) {
+            t->state = TS_RUNNING;
+            return mine;
+        }
+    }
+    sched_block_current(w, t);
+    return (unsigned)t->coll_result;
+}

@@ -1,0 +1,15 @@
+// A shuffle reads a lane that does not take part in it.
+#include <cstdio>
+__global__ void k(int *out)
+{
+    if (threadIdx.x < 16)
+        out[threadIdx.x] = __shfl_down_sync(0x0000ffff, (int)threadIdx.x, 4);
+}
+int main()
+{
+    int *d;
+    cudaMalloc(&d, 32 * sizeof(int));
+    k<<<1, 32>>>(d);
+    printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    return 0;
+}
