@@ -405,55 +405,9 @@ static void push_output(strvec *c, const char *out)
     }
 }
 
-/* The rewrite step, in this process. */
-static int rewrite_step(driver *d, const char *in, const char *out)
-{
-    const plan *p = d->p;
-    if (p->verbose || p->dryrun) {
-        strvec c = {0};
-        strvec_push(&c, d->self);
-        strvec_push(&c, "--simt-rewrite");
-        strvec_push(&c, in);
-        push_output(&c, out);
-        strvec_push(&c, fmt(d, "-arch=sm_%d", p->arch));
-        print_cmd(&c);
-        strvec_free(&c);
-    }
-    if (p->dryrun)
-        return 0;
-    size_t len;
-    char *src = driver_read_file(in, &len);
-    if (!src) {
-        fprintf(stderr, "simtcc: error: cannot read '%s': %s\n", in, strerror(errno));
-        return 1;
-    }
-    rw_buf o = {0}, diag = {0};
-    rw_options opt = {in, p->arch};
-    int errors = rewrite(src, len, &opt, &o, &diag);
-    free(src);
-    if (diag.len)
-        fwrite(diag.data, 1, diag.len, stderr);
-    int rc = 0;
-    if (errors < 0) {
-        fputs("simtcc: error: out of memory\n", stderr);
-        rc = 1;
-    } else if (errors > 0) {
-        rc = 1;
-    } else {
-        FILE *f = out && strcmp(out, "-") ? fopen(out, "wb") : stdout;
-        if (!f || fwrite(o.data, 1, o.len, f) != o.len || (f != stdout && fclose(f) != 0) ||
-            (f == stdout && fflush(stdout) != 0)) {
-            fprintf(stderr, "simtcc: error: cannot write '%s': %s\n", out ? out : "<stdout>",
-                    strerror(errno));
-            rc = 1;
-        }
-    }
-    rw_buf_free(&o);
-    rw_buf_free(&diag);
-    return rc;
-}
-
-char *driver_read_file(const char *path, size_t *len)
+/* Reads the whole file at path ("-": stdin) into a malloc'd buffer; NULL
+ * with errno set on failure. */
+static char *read_file(const char *path, size_t *len)
 {
     int fd = !path || !strcmp(path, "-") ? 0 : open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -489,6 +443,54 @@ char *driver_read_file(const char *path, size_t *len)
         close(fd);
     *len = n;
     return buf;
+}
+
+/* The rewrite step, in this process. */
+static int rewrite_step(driver *d, const char *in, const char *out)
+{
+    const plan *p = d->p;
+    if (p->verbose || p->dryrun) {
+        strvec c = {0};
+        strvec_push(&c, d->self);
+        strvec_push(&c, "--simt-rewrite");
+        strvec_push(&c, in);
+        push_output(&c, out);
+        strvec_push(&c, fmt(d, "-arch=sm_%d", p->arch));
+        print_cmd(&c);
+        strvec_free(&c);
+    }
+    if (p->dryrun)
+        return 0;
+    size_t len;
+    char *src = read_file(in, &len);
+    if (!src) {
+        fprintf(stderr, "simtcc: error: cannot read '%s': %s\n", in, strerror(errno));
+        return 1;
+    }
+    rw_buf o = {0}, diag = {0};
+    rw_options opt = {in, p->arch};
+    int errors = rewrite(src, len, &opt, &o, &diag);
+    free(src);
+    if (diag.len)
+        fwrite(diag.data, 1, diag.len, stderr);
+    int rc = 0;
+    if (errors < 0) {
+        fputs("simtcc: error: out of memory\n", stderr);
+        rc = 1;
+    } else if (errors > 0) {
+        rc = 1;
+    } else {
+        FILE *f = out && strcmp(out, "-") ? fopen(out, "wb") : stdout;
+        if (!f || fwrite(o.data, 1, o.len, f) != o.len || (f != stdout && fclose(f) != 0) ||
+            (f == stdout && fflush(stdout) != 0)) {
+            fprintf(stderr, "simtcc: error: cannot write '%s': %s\n", out ? out : "<stdout>",
+                    strerror(errno));
+            rc = 1;
+        }
+    }
+    rw_buf_free(&o);
+    rw_buf_free(&diag);
+    return rc;
 }
 
 /* ---- per input ------------------------------------------------------------- */

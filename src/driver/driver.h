@@ -17,8 +17,4 @@
  * exit status: 0, the failing step's status, or 1. */
 int driver_run(const plan *p, const char *self);
 
-/* Reads the whole file at path (NULL or "-": stdin) into a malloc'd buffer;
- * NULL with errno set on failure. */
-char *driver_read_file(const char *path, size_t *len);
-
 #endif /* SIMT_DRIVER_DRIVER_H */
