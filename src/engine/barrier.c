@@ -48,20 +48,20 @@ static void release(struct worker *w, struct block *b)
 {
     if (b->bar_stray)
         diverged(w, b);
-    int count = b->bar_count;
-    unsigned n = b->bar_arrived;
-    for (struct sthread *t = b->waiters, *next; t; t = next) {
-        next = t->next;
-        t->bar_result = count;
-        t->bar_total = n;
-        sched_make_ready(w, t);
-    }
+    /* The generation's results, for the waiters to read as they resume
+     * (the next generation writes the other slot). */
+    b->bar_results[b->bar_gen & 1].count = b->bar_count;
+    b->bar_results[b->bar_gen & 1].total = b->bar_arrived;
+    b->bar_gen++;
+    if (b->waiters)
+        sched_make_ready_list(w, b->waiters, b->waiters_tail);
     b->waiters = b->waiters_tail = NULL;
     b->bar_arrived = 0;
     hook_barrier_release(b);
 }
 
-static int arrive(const char *site, int pred, enum bar_mode mode, const char *what)
+static inline __attribute__((always_inline)) int arrive(const char *site, int pred,
+                                                        enum bar_mode mode, const char *what)
 {
     struct worker *w = engine_self();
     struct sthread *t = sched_current(w);
@@ -97,9 +97,10 @@ static int arrive(const char *site, int pred, enum bar_mode mode, const char *wh
         else
             b->waiters = t;
         b->waiters_tail = t;
+        unsigned gen = b->bar_gen;
         sched_block_current(w, t);
-        count = t->bar_result;
-        n = t->bar_total;
+        count = b->bar_results[gen & 1].count;
+        n = b->bar_results[gen & 1].total;
     }
     switch (mode) {
     case BAR_COUNT:

@@ -40,8 +40,6 @@ struct sthread {
     unsigned char state;      /* TS_BLOCKED or TS_READY while parked */
     struct fiber *fiber;      /* the fiber holding its stack */
     const char *wait_site;    /* where it waits, for diagnostics */
-    int bar_result;           /* __syncthreads_count: predicates set */
-    unsigned bar_total;       /* threads that took part */
     unsigned long long coll_result; /* a warp collective's result */
     int coll_pred;
     unsigned syncs;           /* warp and block synchronizations passed ... */
@@ -67,6 +65,11 @@ struct block {
     struct sthread *bar_stray;      /* first thread waiting at another site */
     const char *bar_stray_site;
     struct sthread *waiters, *waiters_tail;
+    unsigned bar_gen;               /* barrier generations completed */
+    struct {
+        int count;                  /* predicates set */
+        unsigned total;             /* threads that took part */
+    } bar_results[2];               /* by generation parity */
     unsigned gen;                   /* tells this block's parked threads from stale ones */
     struct sthread *threads;        /* [nthreads] */
     struct warp *warps;             /* [ceil(nthreads / 32)] */
@@ -177,6 +180,8 @@ static inline int sched_is_parked(const struct block *b, const struct sthread *t
  * make it ready) and runs something else; returns once t is resumed. */
 void sched_block_current(struct worker *w, struct sthread *t);
 void sched_make_ready(struct worker *w, struct sthread *t);
+/* Appends a list already linked through ->next (head..tail, in order). */
+void sched_make_ready_list(struct worker *w, struct sthread *head, struct sthread *tail);
 /* Ends the running CUDA thread without returning (assert, trap). */
 void sched_exit_current(struct worker *w) __attribute__((noreturn));
 /* Abandons the running block: the grid has failed. */

@@ -19,6 +19,9 @@
 
 void simt_fiber_trampoline(void);
 
+/* Range of the per-fiber offsets that spread stack tops over cache sets. */
+#define STACK_COLORS (128u * 1024u)
+
 static size_t page_size(void)
 {
     static size_t ps;
@@ -51,6 +54,7 @@ size_t fiber_stack_size(void)
         want = limits_stack_size() + 128 * 1024;
         if (want < 256 * 1024)
             want = 256 * 1024;
+        want += STACK_COLORS; /* the colour offset comes off the top */
     }
     size_t ps = page_size();
     return (want + ps - 1) & ~(ps - 1);
@@ -59,13 +63,14 @@ size_t fiber_stack_size(void)
 /* Where a fiber's stack starts, below the top of its mapping.  Every
  * mapping is page-aligned and the stacks are equally spaced, so without
  * an offset the live tops of a thousand parked threads would all fall in
- * the same cache sets and evict each other; the offset (9 cache lines per
- * fiber, modulo 32 KiB) spreads them. */
+ * the same cache sets and evict each other; the offset (65 cache lines per
+ * fiber, modulo 128 KiB, the span of one way of a 1 MiB 8-way L2) spreads
+ * them over every set. */
 static size_t stack_color(void)
 {
     static unsigned long next;
     unsigned long n = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
-    return (size_t)((n * 576) % 32768);
+    return (size_t)((n * 4160) % STACK_COLORS);
 }
 
 static void init_frame(struct fiber *f, fiber_entry entry, void *arg)

@@ -115,6 +115,18 @@ void sched_make_ready(struct worker *w, struct sthread *t)
     ready_push(w, t);
 }
 
+void sched_make_ready_list(struct worker *w, struct sthread *head, struct sthread *tail)
+{
+    for (struct sthread *t = head; t; t = t->next)
+        t->state = TS_READY;
+    tail->next = NULL;
+    if (w->ready_tail)
+        w->ready_tail->next = head;
+    else
+        w->ready = head;
+    w->ready_tail = tail;
+}
+
 /* Gives t's stack to it: from now on t lives on the current fiber. */
 static void hold(struct worker *w, struct sthread *t)
 {

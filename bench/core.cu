@@ -1,0 +1,199 @@
+// bench/core.cu: the core engine's costs, each against a baseline measured
+// in the same run on the same machine.  Not a test: it prints figures.
+//
+//   thread   per-thread cost of a barrier-free kernel over 2^24 threads,
+//            one worker, minus a plain C loop doing the same work
+//   barrier  __syncthreads cost per thread per barrier, 1024-thread blocks
+//   launch   empty-kernel launch + cudaDeviceSynchronize latency
+//   vecadd   vector add of 2^26 floats, all workers, against an OpenMP loop
+//            on the same cores
+//   shfl     a full-warp __shfl_down_sync reduction (5 steps), per lane per
+//            collective
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <omp.h>
+#include <time.h>
+
+static double now()
+{
+    timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+__global__ void scale_add(const float *a, const float *b, float *c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        c[i] = a[i] * 1.5f + b[i];
+}
+
+__global__ void empty() {}
+
+__global__ void barriers(int reps, int *sink)
+{
+    int v = threadIdx.x;
+    for (int r = 0; r < reps; r++)
+        __syncthreads();
+    if (v < 0)
+        *sink = v;
+}
+
+__global__ void no_barriers(int reps, int *sink)
+{
+    int v = threadIdx.x;
+    if (v < 0)
+        *sink = v + reps;
+}
+
+__global__ void warp_reduce(int reps, float *out)
+{
+    float v = threadIdx.x;
+    for (int r = 0; r < reps; r++)
+        for (int off = 16; off > 0; off /= 2)
+            v += __shfl_down_sync(0xffffffff, v, off);
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = v;
+}
+
+__attribute__((noinline)) static void loop(const float *a, const float *b, float *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        c[i] = a[i] * 1.5f + b[i];
+}
+
+static double best_of(int reps, double (*f)(void *), void *arg)
+{
+    double best = 1e30;
+    for (int r = 0; r < reps; r++) {
+        double t = f(arg);
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+struct vec {
+    float *a, *b, *c;
+    int n;
+};
+
+static double run_kernel(void *p)
+{
+    vec *v = (vec *)p;
+    double t0 = now();
+    scale_add<<<(v->n + 255) / 256, 256>>>(v->a, v->b, v->c, v->n);
+    cudaDeviceSynchronize();
+    return now() - t0;
+}
+
+static double run_loop(void *p)
+{
+    vec *v = (vec *)p;
+    double t0 = now();
+    loop(v->a, v->b, v->c, v->n);
+    return now() - t0;
+}
+
+static double run_omp(void *p)
+{
+    vec *v = (vec *)p;
+    double t0 = now();
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < v->n; i++)
+        v->c[i] = v->a[i] * 1.5f + v->b[i];
+    return now() - t0;
+}
+
+static vec make_vec(int n)
+{
+    vec v;
+    v.n = n;
+    cudaMallocManaged(&v.a, n * sizeof(float));
+    cudaMallocManaged(&v.b, n * sizeof(float));
+    cudaMallocManaged(&v.c, n * sizeof(float));
+    for (int i = 0; i < n; i++) {
+        v.a[i] = i;
+        v.b[i] = 1;
+        v.c[i] = 0;
+    }
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    const char *what = argc > 1 ? argv[1] : "all";
+    int all = !strcmp(what, "all");
+    int sms = 0;
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    printf("workers: %d\n", sms);
+    if (all || !strcmp(what, "thread")) {
+        vec v = make_vec(1 << 24);
+        double k = best_of(5, run_kernel, &v), l = best_of(5, run_loop, &v);
+        double per_k = k / v.n * 1e9 * sms, per_l = l / v.n * 1e9;
+        printf("thread: kernel %.2f ns/thread (x %d workers), loop %.2f ns/element, overhead "
+               "%.2f ns/thread (target <= 3)\n", per_k, sms, per_l, per_k - per_l);
+    }
+    if (all || !strcmp(what, "barrier")) {
+        int *sink;
+        cudaMalloc(&sink, 4);
+        const int blocks = 64, reps = 50;
+        barriers<<<blocks, 1024>>>(reps, sink);
+        cudaDeviceSynchronize();
+        double best = 1e30, base = 1e30;
+        for (int r = 0; r < 3; r++) {
+            double t0 = now();
+            barriers<<<blocks, 1024>>>(reps, sink);
+            cudaDeviceSynchronize();
+            double t1 = now();
+            no_barriers<<<blocks, 1024>>>(reps, sink);
+            cudaDeviceSynchronize();
+            double t2 = now();
+            best = t1 - t0 < best ? t1 - t0 : best;
+            base = t2 - t1 < base ? t2 - t1 : base;
+        }
+        double per = (best - base) / (blocks * 1024.0 * reps) * 1e9 * sms;
+        printf("barrier: %.2f ns per thread per __syncthreads (1024-thread blocks; target <= 5)\n",
+               per);
+    }
+    if (all || !strcmp(what, "launch")) {
+        for (int i = 0; i < 1000; i++) {
+            empty<<<1, 1>>>();
+            cudaDeviceSynchronize();
+        }
+        const int n = 20000;
+        double t0 = now();
+        for (int i = 0; i < n; i++) {
+            empty<<<1, 1>>>();
+            cudaDeviceSynchronize();
+        }
+        printf("launch: %.2f us per empty launch + synchronize (target <= 5)\n",
+               (now() - t0) / n * 1e6);
+    }
+    if (all || !strcmp(what, "vecadd")) {
+        vec v = make_vec(1 << 26);
+        double k = best_of(5, run_kernel, &v), o = best_of(5, run_omp, &v);
+        printf("vecadd: kernel %.2f ms, OpenMP (%d threads) %.2f ms, ratio %.2f (target <= 1.2)\n",
+               k * 1e3, omp_get_max_threads(), o * 1e3, k / o);
+    }
+    if (all || !strcmp(what, "shfl")) {
+        float *out;
+        cudaMalloc(&out, 4096 * sizeof(float));
+        const int blocks = 256, reps = 40;
+        warp_reduce<<<blocks, 256>>>(reps, out);
+        cudaDeviceSynchronize();
+        double best = 1e30;
+        for (int r = 0; r < 3; r++) {
+            double t0 = now();
+            warp_reduce<<<blocks, 256>>>(reps, out);
+            cudaDeviceSynchronize();
+            double t = now() - t0;
+            best = t < best ? t : best;
+        }
+        double per = best / (blocks * 256.0 * reps * 5) * 1e9 * sms;
+        printf("shfl: %.2f ns per lane per collective (5-step __shfl_down_sync reduction; "
+               "target <= 10)\n", per);
+    }
+    return 0;
+}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# bench/run.sh: builds and runs the benchmarks; prints the figures that go
+# to docs/PERFORMANCE.md.  Not part of `make test`.
+set -e
+B=${B:-build}
+SIMTCC="$B/bin/simtcc"
+mkdir -p "$B/bench"
+"$SIMTCC" -O2 -Xcompiler -fopenmp -Xlinker -fopenmp bench/core.cu -o "$B/bench/core"
+echo "== one worker"
+SIMT_WORKERS=1 "$B/bench/core" thread
+SIMT_WORKERS=1 "$B/bench/core" barrier
+SIMT_WORKERS=1 "$B/bench/core" shfl
+echo "== all workers"
+"$B/bench/core" launch
+"$B/bench/core" vecadd
+echo "== scaling (vector add, 2^26 floats)"
+n=$(nproc)
+w=1
+while [ "$w" -le "$n" ]; do
+    SIMT_WORKERS=$w OMP_NUM_THREADS=$w "$B/bench/core" vecadd | grep vecadd | sed "s/^/workers $w: /"
+    w=$((w * 2))
+done
