@@ -226,6 +226,7 @@ static void *worker_main(void *arg)
     w->main.thr = NULL;
     hook_fiber_adopt(&w->main);
     fault_worker_init(w);
+    sched_worker_init(w);
     w->current = &w->main;
     struct fiber *f = fiber_create(w->stack_size, first_fiber, w);
     if (!f) {

@@ -112,6 +112,17 @@ struct grid {
     struct grid *next;                /* active list */
 };
 
+/* A hardware fault in a CUDA thread, as the signal handler saw it. */
+struct fault_info {
+    int pending;
+    int sig;
+    void *addr;
+    const void *pc;
+    int write;                        /* 1 write, 0 read, -1 unknown */
+    int in_guard;                     /* in a fiber stack's guard region */
+    uint3 tid;
+};
+
 struct worker {
     int id;
     pthread_t os;
@@ -129,6 +140,8 @@ struct worker {
     size_t arena_cap;
     size_t stack_size;
     void *altstack;
+    struct fault_info fault;
+    struct fiber *escape;             /* spare fiber reserved for fault escapes */
 };
 
 /* ---- engine.c: the pool ------------------------------------------------ */
@@ -150,6 +163,7 @@ struct sthread *engine_thread(void);
 
 /* ---- sched.c: running blocks on a worker ------------------------------- */
 void sched_loop(struct worker *w) __attribute__((noreturn));
+void sched_worker_init(struct worker *w);
 /* The CUDA thread running on w (from threadIdx), or NULL outside blocks. */
 static inline struct sthread *sched_current(struct worker *w)
 {
@@ -187,6 +201,9 @@ void sched_exit_current(struct worker *w) __attribute__((noreturn));
 /* Abandons the running block: the grid has failed. */
 void sched_abort_block(struct worker *w) __attribute__((noreturn));
 void sched_yield_current(struct worker *w);
+/* From a fault handler: leaves the faulting thread's stack for a fresh
+ * fiber, which reports the fault (w->fault) out of signal context. */
+void sched_escape_fault(struct worker *w) __attribute__((noreturn));
 
 /* ---- grid.c ------------------------------------------------------------ */
 /* Records err as the grid's failure (first one wins) and skips its

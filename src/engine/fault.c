@@ -75,34 +75,30 @@ static void chain(int sig, siginfo_t *si, void *ctx)
     }
 }
 
-static void on_fault(int sig, siginfo_t *si, void *ctx)
+/* Reports the fault recorded in w->fault and abandons the block.  Runs on
+ * a fresh fiber, out of the signal handler, so it may use stdio. */
+void fault_report(struct worker *w)
 {
-    struct worker *w = engine_self();
-    if (!sched_current(w)) {
-        chain(sig, si, ctx);
-        return;
-    }
+    struct fault_info *f = &w->fault;
     struct block *b = &w->block;
     struct grid *g = b->grid;
-    uint3 tid = simt__thread_idx;
     char where[512], what[256] = "", msg[1400];
-    diag_symbolize(fault_pc(ctx), where, sizeof where);
+    diag_symbolize(f->pc, where, sizeof where);
     const char *kind;
     const char *todo;
     int err;
-    if ((sig == SIGSEGV || sig == SIGBUS) && in_guard(w, si->si_addr)) {
+    if ((f->sig == SIGSEGV || f->sig == SIGBUS) && f->in_guard) {
         kind = "stack overflow";
         todo = "raise the stack with cudaDeviceSetLimit(cudaLimitStackSize, ...) or "
                "SIMT_STACK_SIZE, or make the thread's local arrays smaller";
         err = cudaErrorLaunchFailure;
-    } else if (sig == SIGSEGV || sig == SIGBUS) {
-        int wr = fault_is_write(ctx);
-        kind = wr == 1 ? "invalid write" : wr == 0 ? "invalid read" : "invalid access";
-        if (!fault_describe_address || !fault_describe_address(si->si_addr, what, sizeof what))
-            snprintf(what, sizeof what, "address %p is not in any live allocation", si->si_addr);
+    } else if (f->sig == SIGSEGV || f->sig == SIGBUS) {
+        kind = f->write == 1 ? "invalid write" : f->write == 0 ? "invalid read" : "invalid access";
+        if (!fault_describe_address || !fault_describe_address(f->addr, what, sizeof what))
+            snprintf(what, sizeof what, "address %p is not in any live allocation", f->addr);
         todo = "check the index against the allocation's size";
         err = cudaErrorIllegalAddress;
-    } else if (sig == SIGFPE) {
+    } else if (f->sig == SIGFPE) {
         kind = "arithmetic exception (integer division by zero or overflow)";
         todo = "check the divisor";
         err = cudaErrorLaunchFailure;
@@ -114,13 +110,32 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
     snprintf(msg, sizeof msg,
              "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s%s%s — %s; "
              "the grid fails with %s\n",
-             kind, g->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, where,
+             kind, g->name, b->idx.x, b->idx.y, b->idx.z, f->tid.x, f->tid.y, f->tid.z, where,
              what[0] ? ": " : "", what, todo,
              err == cudaErrorIllegalAddress ? "cudaErrorIllegalAddress"
              : err == cudaErrorIllegalInstruction ? "cudaErrorIllegalInstruction"
                                                   : "cudaErrorLaunchFailure");
     diag_grid_failure(g, err, msg);
     sched_abort_block(w);
+}
+
+/* Only async-signal-safe work here: record what happened, then leave the
+ * faulting thread's stack for a fresh fiber that reports. */
+static void on_fault(int sig, siginfo_t *si, void *ctx)
+{
+    struct worker *w = engine_self();
+    if (!sched_current(w)) {
+        chain(sig, si, ctx);
+        return;
+    }
+    struct fault_info *f = &w->fault;
+    f->sig = sig;
+    f->addr = si->si_addr;
+    f->pc = fault_pc(ctx);
+    f->write = fault_is_write(ctx);
+    f->in_guard = in_guard(w, si->si_addr);
+    f->tid = simt__thread_idx;
+    sched_escape_fault(w);
 }
 
 void fault_install(void)

@@ -14,6 +14,9 @@
 struct worker;
 
 void fault_install(void);
+/* Reports the fault recorded in w->fault, fails the grid, abandons the
+ * block; never returns.  Called on a fresh fiber after the handler left. */
+void fault_report(struct worker *w) __attribute__((noreturn));
 void fault_worker_init(struct worker *w);
 
 /* Describes an address for a fault report ("32 bytes after a 64-byte

@@ -18,6 +18,7 @@
 
 #include "check/hooks.h"
 #include "engine/engine.h"
+#include "engine/fault.h"
 #include "engine/shared.h"
 #include "engine/warp.h"
 
@@ -32,6 +33,12 @@ static void after_switch(struct worker *w)
     if (f) {
         reset_pending = NULL;
         fiber_reset(f, fiber_main, w);
+        if (w->fault.pending) {
+            /* The faulting thread's fiber becomes the next escape. */
+            w->escape = f;
+            w->fault.pending = 0;
+            fault_report(w);
+        }
         f->next = w->idle;
         w->idle = f;
     }
@@ -172,6 +179,27 @@ static void thread_exited(struct worker *w, struct block *b, unsigned id)
         warp_thread_exited(w, b, id);
     if (b->bar_arrived)
         barrier_thread_exited(w, b);
+}
+
+void sched_escape_fault(struct worker *w)
+{
+    /* No allocation in a signal handler: the worker keeps a fiber for
+     * this (see sched_worker_init). */
+    struct fiber *next = w->escape;
+    w->escape = NULL;
+    w->fault.pending = 1;
+    reset_pending = w->current;
+    switch_to(w, next);
+    abort(); /* unreachable: the fiber was reset */
+}
+
+void sched_worker_init(struct worker *w)
+{
+    w->escape = fiber_create(w->stack_size, fiber_main, w);
+    if (!w->escape) {
+        fprintf(stderr, "simt: error: cannot allocate a fiber stack for worker %d\n", w->id);
+        abort();
+    }
 }
 
 void sched_exit_current(struct worker *w)
