@@ -84,26 +84,25 @@ static char *own_printf(plan *p, const char *fmt, ...)
     return own(p, s);
 }
 
-/* Does the argument spell the option `name`: "-name" or "--name"?
- * Single-letter names take one dash only. */
-static const char *after_name(const char *a, const char *name)
+/* The rest of argument a after "-short" or "--long", as nvcc spells
+ * them (it rejects --arch and -gpu-architecture); NULL if a is neither. */
+static const char *after_name(const char *a, const char *s, const char *l)
 {
-    size_t n = strlen(name);
-    if (a[0] != '-')
-        return NULL;
-    a++;
-    if (a[0] == '-' && n > 1)
-        a++;
-    else if (a[0] == '-')
-        return NULL;
-    return strncmp(a, name, n) == 0 ? a + n : NULL;
+    if (s && a[0] == '-' && a[1] != '-' && !strncmp(a + 1, s, strlen(s)))
+        return a + 1 + strlen(s);
+    if (l && a[0] == '-' && a[1] == '-' && !strncmp(a + 2, l, strlen(l)))
+        return a + 2 + strlen(l);
+    return NULL;
 }
 
 /* A flag: the argument is exactly -s or --l. */
 static int flag(ctx *c, const char *s, const char *l)
 {
-    const char *r;
-    return (s && (r = after_name(c->arg, s)) && !*r) || (l && (r = after_name(c->arg, l)) && !*r);
+    const char *r = after_name(c->arg, s, NULL);
+    if (r && !*r)
+        return 1;
+    r = after_name(c->arg, NULL, l);
+    return r && !*r;
 }
 
 /* An option with a value: "-s v", "-s=v", "--l v", "--l=v".  Returns 1 and
@@ -111,11 +110,9 @@ static int flag(ctx *c, const char *s, const char *l)
  * missing. */
 static int value(ctx *c, const char *s, const char *l)
 {
-    const char *r = NULL;
-    if (s)
-        r = after_name(c->arg, s);
-    if ((!r || (*r && *r != '=')) && l)
-        r = after_name(c->arg, l);
+    const char *r = after_name(c->arg, s, NULL);
+    if (!r || (*r && *r != '='))
+        r = after_name(c->arg, NULL, l);
     if (!r || (*r && *r != '='))
         return 0;
     if (*r == '=') {
@@ -736,18 +733,16 @@ static int option(ctx *c)
             strvec_push(&p->link, own_printf(p, "-l%s", c->val));
         return 0;
     }
-    if (a[0] == '-' && a[1] == 'O') {
-        static const char *const ok[] = {"", "0", "1", "2", "3", "s", "g", "fast", NULL};
-        if (!one_of(a + 2, ok))
-            return fail(c, "invalid optimization level '%s'", a);
-        p->opt = a;
-        return 0;
-    }
-    VALUE(NULL, "optimize") {
-        static const char *const ok[] = {"0", "1", "2", "3", NULL};
-        if (!one_of(c->val, ok))
+    VALUE("O", "optimize") { /* -O2, -O 2, --optimize=2: nvcc takes any number */
+        if (!*c->val || strspn(c->val, "0123456789") != strlen(c->val))
             return fail(c, "invalid optimization level '%s'", c->val);
         p->opt = own_printf(p, "-O%s", c->val);
+        return 0;
+    }
+    if (a[0] == '-' && a[1] == 'O' && a[2] && a[2] != '=') {
+        if (strspn(a + 2, "0123456789") != strlen(a + 2))
+            return fail(c, "invalid optimization level '%s'", a);
+        p->opt = a;
         return 0;
     }
 #undef VALUE

@@ -342,7 +342,8 @@ static void push_pp(driver *d, strvec *c, int cuda)
         static const char *const defs[] = {
             "-D__CUDACC__", "-D__NVCC__", "-D__SIMT__", "-D__SIMT_CU__",
             "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
-            "-D__CUDACC_VER_BUILD__=88", NULL};
+            "-D__CUDACC_VER_BUILD__=88", "-D__CUDA_API_VER_MAJOR__=13",
+            "-D__CUDA_API_VER_MINOR__=0", NULL};
         for (const char *const *k = defs; *k; k++)
             strvec_push(c, *k);
         strvec_push(c, fmt(d, "-D__CUDA_ARCH_LIST__=%d", p->arch * 10));

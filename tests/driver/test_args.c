@@ -50,6 +50,20 @@ TEST(args_unknown_option_is_an_error)
     REJECT("unknown option '-ofile'", "-ofile", "x.cu");
 }
 
+TEST(args_spellings_as_nvcc)
+{
+    /* Short names take one dash, long names two, as nvcc has them. */
+    REJECT("unknown option '--arch=sm_80'", "--arch=sm_80", "x.cu");
+    REJECT("unknown option '-gpu-architecture=sm_80'", "-gpu-architecture=sm_80", "x.cu");
+    REJECT("unknown option '--c'", "--c", "x.cu");
+    plan p;
+    PARSE(&p, "--gpu-architecture", "sm_80", "-o=out", "-I=inc", "x.cu");
+    ASSERT_EQ(p.arch, 80);
+    ASSERT(!strcmp(p.output, "out"));
+    ASSERT(!strcmp(p.pp.v[1], "inc"));
+    plan_free(&p);
+}
+
 TEST(args_forward_unknown_to_host_compiler)
 {
     plan p;
@@ -69,9 +83,9 @@ TEST(args_every_accepted_option_parses)
         {"-include", "h.h"}, {"--pre-include=h.h"}, {"-D", "X=1"}, {"-DX"}, {"-U", "X"},
         {"-UX"}, {"-L", "lib"}, {"-Llib"}, {"-l", "m"}, {"-lm"}, {"--library", "m"},
         {"-lcudart"}, {"-lcudart_static"}, {"-lcudadevrt"}, {"-lcuda"}, {"-O0"}, {"-O1"},
-        {"-O2"}, {"-O3"}, {"-O"}, {"--optimize", "2"}, {"-g"}, {"--debug"}, {"-G"},
+        {"-O2"}, {"-O3"}, {"-O4"}, {"-O", "2"}, {"--optimize", "2"}, {"--optimize=3"}, {"-g"}, {"--debug"}, {"-G"},
         {"-lineinfo"}, {"--generate-line-info"}, {"-std=c++11"}, {"-std=c++14"},
-        {"-std=c++17"}, {"-std", "c++20"}, {"--std=c++17"}, {"-x", "cu"}, {"-x", "c++"},
+        {"-std=c++17"}, {"-std", "c++20"}, {"--std=c++17"}, {"-x", "cu"}, {"--x", "cu"}, {"-x", "c++"},
         {"-x", "c"}, {"-x", "none"}, {"-Xcompiler", "-fPIC,-Wall"}, {"-Xcompiler=-O3"},
         {"--compiler-options", "-fopenmp"}, {"--compiler-options=-g3"}, {"-Xlinker", "-rpath,/x"},
         {"--linker-options=--as-needed"}, {"-ccbin", "g++"}, {"--compiler-bindir", "clang++"},
@@ -133,7 +147,8 @@ TEST(args_bad_values_are_errors)
     REJECT("invalid value 'dynamic' for -cudart", "-cudart", "dynamic", "x.cu");
     REJECT("invalid value 'fast' for --default-stream", "--default-stream", "fast", "x.cu");
     REJECT("invalid value 'foo' for -Werror", "-Werror", "foo", "x.cu");
-    REJECT("invalid optimization level '-O9'", "-O9", "x.cu");
+    REJECT("invalid optimization level '-Ofast'", "-Ofast", "x.cu");
+    REJECT("invalid optimization level 'x.cu'", "-O", "x.cu");
     REJECT("invalid value '32' for -m", "-m", "32", "x.cu");
     REJECT("needs a value", "x.cu", "-o");
     REJECT("don't know what to do with 'x.txt'", "x.txt");
