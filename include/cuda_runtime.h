@@ -38,6 +38,9 @@
 
 #include "simt/atomic.hpp"
 #include "simt/intrinsics.hpp"
+#include "simt/math.hpp"
+#include "cuda_fp16.h"
+#include "cuda_bf16.h"
 #include "simt/launch.hpp"
 #include "simt/warp.hpp"
 
