@@ -183,7 +183,9 @@ check "-keep" "$SIMTCC" -keep -keep-dir kd -Werror all-warnings -w --dryrun -c a
 # The whole way, once libsimt exists.
 if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
     printf '#include <cstdio>\n__global__ void k(int *p) { __shared__ int s[4]; s[threadIdx.x] = threadIdx.x; __syncthreads(); p[threadIdx.x] = s[3 - threadIdx.x]; }\nint main() { int *d; cudaMallocManaged(&d, 16); k<<<1, 4>>>(d); cudaDeviceSynchronize(); printf("%%d %%d %%d %%d\\n", d[0], d[1], d[2], d[3]); return 0; }\n' > e2e.cu
-    if "$SIMTCC" -O2 e2e.cu -o e2e > out 2>&1 && ./e2e > run.out 2>&1; then
+    # A sanitizer build of libsimt needs the program linked with its runtime.
+    if "$SIMTCC" -O2 ${SANITIZE:+-Xcompiler -fsanitize=$SANITIZE} e2e.cu -o e2e > out 2>&1 &&
+       ./e2e > run.out 2>&1; then
         contains "end to end" run.out "3 2 1 0"
     else
         bad "end to end: simtcc e2e.cu && ./e2e"; cat out run.out 2>/dev/null | head -n 20
