@@ -70,7 +70,7 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
                         "the threads of a block and exist only in device code\n", what, site);
         return pred;
     }
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     hook_barrier_arrive(b, site);
     sched_count_sync(b, t);
     if (b->bar_arrived == 0) {

@@ -68,10 +68,32 @@ static void cpu_relax(void)
 #endif
 }
 
+/* A block record: reused from the worker's free list or made with its
+ * thread records, warps and shared memory. */
+static struct block *block_record(struct worker *w)
+{
+    struct block *b = w->free_blocks;
+    if (b) {
+        w->free_blocks = b->next;
+        return b;
+    }
+    b = calloc(1, sizeof *b);
+    if (b) {
+        b->threads = calloc(1024, sizeof *b->threads);
+        b->warps = calloc(32, sizeof *b->warps);
+    }
+    if (!b || !b->threads || !b->warps || shared_block_init(b) != 0) {
+        fprintf(stderr, "simt: error: out of memory for a block on worker %d\n", w->id);
+        abort();
+    }
+    return b;
+}
+
 static void start_block(struct worker *w, struct grid *g, unsigned long long i)
 {
-    struct block *b = &w->block;
+    struct block *b = block_record(w);
     b->grid = g;
+    b->linear = i;
     grid_block_index(g, i, &b->idx);
     b->nthreads = g->nthreads;
     b->next_thread = 0;
@@ -81,11 +103,11 @@ static void start_block(struct worker *w, struct grid *g, unsigned long long i)
     b->bar_stray = NULL;
     b->waiters = b->waiters_tail = NULL;
     b->gen++;
-    b->threads = w->threads;
-    warp_block_begin(b, w->warps, (g->nthreads + 31) / 32);
-    builtins_set_block(g, b->idx);
-    shared_block_begin(w, g);
-    w->in_block = 1;
+    warp_block_begin(b, b->warps, (g->nthreads + 31) / 32);
+    shared_block_start(b);
+    b->next = w->resident;
+    w->resident = b;
+    sched_enter_block(w, b);
 }
 
 /* Claims one block of w's current grid; 0 when the grid has none left. */
@@ -265,12 +287,6 @@ static void start_once(void)
         struct worker *w = &E.workers[i];
         w->id = i;
         w->stack_size = stack;
-        w->threads = calloc(1024, sizeof *w->threads);
-        w->warps = calloc(32, sizeof *w->warps);
-        if (!w->threads || !w->warps || shared_worker_init(w) != 0) {
-            fprintf(stderr, "simt: error: out of memory starting worker %d\n", i);
-            abort();
-        }
         pthread_attr_t attr;
         pthread_attr_init(&attr);
         pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);

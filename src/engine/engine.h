@@ -46,6 +46,7 @@ struct sthread {
     unsigned syncs_gen;       /* ... in the block of this generation */
     struct sthread *next;     /* barrier wait list, then ready list */
     unsigned gen;             /* block generation it parked in */
+    struct block *blk;        /* its block, while parked */
 };
 
 struct grid;
@@ -71,9 +72,14 @@ struct block {
         unsigned total;             /* threads that took part */
     } bar_results[2];               /* by generation parity */
     unsigned gen;                   /* tells this block's parked threads from stale ones */
-    struct sthread *threads;        /* [nthreads] */
-    struct warp *warps;             /* [ceil(nthreads / 32)] */
+    struct sthread *threads;        /* [nthreads] (capacity 1024) */
+    struct warp *warps;             /* [ceil(nthreads / 32)] (capacity 32) */
     unsigned warp_pending;          /* collectives and __activemask waiters in flight */
+    char *arena;                    /* its shared memory */
+    size_t arena_cap;
+    char *static_base;              /* where its static __shared__ variables start */
+    unsigned long long linear;      /* block index in the grid */
+    struct block *next;             /* the worker's resident or free list */
 };
 
 /* A host-side command the workers run (copies, memsets, host functions). */
@@ -131,13 +137,10 @@ struct worker {
     struct fiber *idle;               /* parked fibers, stacks kept */
     unsigned long switches;           /* fiber switches so far */
     struct sthread *ready, *ready_tail;
-    struct block block;
-    int in_block;
+    struct block *cur;                /* block of the running thread, or NULL */
+    struct block *resident;           /* blocks started and not finished */
+    struct block *free_blocks;        /* block records to reuse */
     struct grid *grid;                /* grid it claims blocks from */
-    struct sthread *threads;          /* capacity: 1024 */
-    struct warp *warps;               /* capacity: 32 */
-    char *arena;                      /* shared memory of the running block */
-    size_t arena_cap;
     size_t stack_size;
     void *altstack;
     struct fault_info fault;
@@ -164,12 +167,13 @@ struct sthread *engine_thread(void);
 /* ---- sched.c: running blocks on a worker ------------------------------- */
 void sched_loop(struct worker *w) __attribute__((noreturn));
 void sched_worker_init(struct worker *w);
+void sched_enter_block(struct worker *w, struct block *b);
 /* The CUDA thread running on w (from threadIdx), or NULL outside blocks. */
 static inline struct sthread *sched_current(struct worker *w)
 {
-    if (!w || !w->in_block)
+    if (!w || !w->cur)
         return 0;
-    const struct block *b = &w->block;
+    const struct block *b = w->cur;
     const dim3 bd = b->grid->block_dim;
     const uint3 t = simt__thread_idx;
     return &b->threads[t.x + bd.x * (t.y + bd.y * t.z)];

@@ -80,7 +80,7 @@ static void chain(int sig, siginfo_t *si, void *ctx)
 void fault_report(struct worker *w)
 {
     struct fault_info *f = &w->fault;
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     struct grid *g = b->grid;
     char where[512], what[256] = "", msg[1400];
     diag_symbolize(f->pc, where, sizeof where);

@@ -44,14 +44,26 @@ static void after_switch(struct worker *w)
     }
 }
 
+/* Makes b the block whose threads run: its built-in variables and shared
+ * memory. */
+void sched_enter_block(struct worker *w, struct block *b)
+{
+    w->cur = b;
+    builtins_set_block(b->grid, b->idx);
+    shared_block_enter(b);
+}
+
 static inline __attribute__((always_inline)) void switch_to(struct worker *w, struct fiber *to)
 {
     struct fiber *from = w->current;
     assert(from != to);
     w->current = to;
     w->switches++;
-    if (to->thr)
+    if (to->thr) {
+        if (to->thr->blk != w->cur)
+            sched_enter_block(w, to->thr->blk);
         builtins_set_thread(to->thr->tid);
+    }
     hook_switch_begin(from, to);
     simt_fiber_switch(&from->sp, to->sp);
     hook_switch_end(from, 0);
@@ -140,22 +152,23 @@ static void hold(struct worker *w, struct sthread *t)
     struct fiber *self = w->current;
     t->tid = simt__thread_idx;
     t->fiber = self;
-    t->gen = w->block.gen;
+    t->gen = w->cur->gen;
+    t->blk = w->cur;
     self->thr = t;
 }
 
 void sched_block_current(struct worker *w, struct sthread *t)
 {
     hold(w, t);
-    if (w->block.warp_pending)
-        warp_thread_blocked(w, &w->block, (unsigned)(t - w->block.threads));
+    if (w->cur->warp_pending)
+        warp_thread_blocked(w, w->cur, (unsigned)(t - w->cur->threads));
     struct fiber *next = w->ready ? ready_pop(w)->fiber : spare_fiber(w);
     switch_to(w, next);
 }
 
 void sched_yield_current(struct worker *w)
 {
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     struct sthread *t = sched_current(w);
     struct fiber *next;
     if (!t)
@@ -205,14 +218,37 @@ void sched_worker_init(struct worker *w)
 void sched_exit_current(struct worker *w)
 {
     struct sthread *t = sched_current(w);
-    w->block.live--;
-    thread_exited(w, &w->block, (unsigned)(t - w->block.threads));
+    w->cur->live--;
+    thread_exited(w, w->cur, (unsigned)(t - w->cur->threads));
     leave(w);
+}
+
+static void unlink_resident(struct worker *w, struct block *b)
+{
+    for (struct block **p = &w->resident; *p; p = &(*p)->next) {
+        if (*p == b) {
+            *p = b->next;
+            break;
+        }
+    }
+    b->next = w->free_blocks;
+    w->free_blocks = b;
+}
+
+/* b is over (finished or abandoned): it leaves the worker. */
+static void block_over(struct worker *w, struct block *b)
+{
+    struct grid *g = b->grid;
+    unlink_resident(w, b);
+    if (w->cur == b)
+        w->cur = NULL;
+    shared_block_end(w);
+    grid_block_done(g, 1);
 }
 
 void sched_abort_block(struct worker *w)
 {
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     for (unsigned i = 0; i < b->next_thread; i++) {
         struct sthread *t = &b->threads[i];
         if (sched_is_parked(b, t)) {
@@ -224,10 +260,18 @@ void sched_abort_block(struct worker *w)
             }
         }
     }
-    w->ready = w->ready_tail = NULL;
-    w->in_block = 0;
-    shared_block_end(w);
-    grid_block_done(b->grid, 1);
+    /* Other resident blocks keep their ready threads. */
+    struct sthread **p = &w->ready;
+    w->ready_tail = NULL;
+    while (*p) {
+        if ((*p)->blk == b) {
+            *p = (*p)->next;
+        } else {
+            w->ready_tail = *p;
+            p = &(*p)->next;
+        }
+    }
+    block_over(w, b);
     leave(w);
 }
 
@@ -279,35 +323,42 @@ static void run_threads(struct worker *w, struct block *b)
     }
 }
 
-static void finish_block(struct worker *w)
+/* A resident block with threads not started yet, other than b. */
+static struct block *startable(struct worker *w)
 {
-    struct block *b = &w->block;
-    w->in_block = 0;
-    shared_block_end(w);
-    grid_block_done(b->grid, 1);
+    for (struct block *o = w->resident; o; o = o->next)
+        if (o->next_thread < o->nthreads)
+            return o;
+    return NULL;
 }
 
 void sched_loop(struct worker *w)
 {
     for (;;) {
-        if (w->in_block) {
-            struct block *b = &w->block;
-            if (b->next_thread < b->nthreads) {
-                run_threads(w, b);
-            } else if (w->ready) {
-                struct sthread *t = ready_pop(w);
-                struct fiber *self = w->current;
-                self->thr = NULL;
-                self->next = w->idle;
-                w->idle = self;
-                switch_to(w, t->fiber);
-            } else if (b->live == 0) {
-                finish_block(w);
+        struct block *b = w->cur;
+        if (b && b->next_thread < b->nthreads) {
+            run_threads(w, b);
+        } else if (w->ready) {
+            struct sthread *t = ready_pop(w);
+            struct fiber *self = w->current;
+            self->thr = NULL;
+            self->next = w->idle;
+            w->idle = self;
+            switch_to(w, t->fiber);
+        } else if (b && b->live == 0) {
+            block_over(w, b);
+        } else if (w->resident) {
+            struct block *o = startable(w);
+            if (o) {
+                sched_enter_block(w, o);
             } else {
-                barrier_deadlock(w, b);
+                /* Every resident block's live threads are blocked. */
+                if (!b)
+                    sched_enter_block(w, w->resident);
+                barrier_deadlock(w, w->cur);
             }
-            continue;
+        } else {
+            engine_find_work(w);
         }
-        engine_find_work(w);
     }
 }

@@ -19,26 +19,32 @@ static size_t align_up(size_t n, size_t a)
     return (n + a - 1) & ~(a - 1);
 }
 
-int shared_worker_init(struct worker *w)
+int shared_block_init(struct block *b)
 {
     size_t ps = (size_t)sysconf(_SC_PAGESIZE);
     size_t cap = align_up(SHARED_ARENA_BYTES, ps);
     /* A guard page after the arena turns a block running off its end into
-     * a fault the engine reports. */
-    char *p = mmap(NULL, cap + ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+     * a fault the engine reports.  Pages are touched only as used. */
+    char *p = mmap(NULL, cap + ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
     if (p == MAP_FAILED)
         return -1;
     mprotect(p + cap, ps, PROT_NONE);
-    w->arena = p;
-    w->arena_cap = cap;
+    b->arena = p;
+    b->arena_cap = cap;
     return 0;
 }
 
-void shared_block_begin(struct worker *w, struct grid *g)
+void shared_block_start(struct block *b)
 {
-    simt__arena.kernel = g->ks;
-    simt__arena.dynamic_base = w->arena;
-    simt__arena.static_base = w->arena + align_up(g->dyn_shmem, 128);
+    b->static_base = b->arena + align_up(b->grid->dyn_shmem, 128);
+}
+
+void shared_block_enter(const struct block *b)
+{
+    simt__arena.kernel = b->grid->ks;
+    simt__arena.dynamic_base = b->arena;
+    simt__arena.static_base = b->static_base;
 }
 
 void shared_block_end(struct worker *w)
@@ -58,7 +64,7 @@ static void *overflow(struct simt_kernel_state *ks, size_t need) __attribute__((
 static void *overflow(struct simt_kernel_state *ks, size_t need)
 {
     struct worker *w = engine_self();
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     uint3 tid = simt__thread_idx;
     char msg[512];
     snprintf(msg, sizeof msg,
@@ -76,7 +82,7 @@ void *simt__shared_static_slow(simt_shared_site *s, size_t size, size_t align)
 {
     struct simt_kernel_state *ks = (struct simt_kernel_state *)(uintptr_t)simt__arena.kernel;
     struct worker *w = engine_self();
-    if (!ks || !w || !w->in_block) {
+    if (!ks || !w || !w->cur) {
         fprintf(stderr, "simt: error: a __shared__ variable was used outside a kernel — shared "
                         "memory exists only while a block runs\n");
         abort();
@@ -111,7 +117,7 @@ void *simt__shared_static_slow(simt_shared_site *s, size_t size, size_t align)
         }
         off = ks->extra[i].offset;
     }
-    size_t end = (size_t)(simt__arena.static_base - w->arena) + off + size;
+    size_t end = (size_t)(simt__arena.static_base - w->cur->arena) + off + size;
     pthread_mutex_unlock(&ks->lock);
     if (end > 232448u)
         overflow(ks, off + size);

@@ -14,8 +14,12 @@
 /* Bytes a worker's arena can hold: the emulated device's opt-in maximum. */
 #define SHARED_ARENA_BYTES (232448u + 1024u)
 
-int shared_worker_init(struct worker *w);
-void shared_block_begin(struct worker *w, struct grid *g);
+/* Gives a block record its arena (once; records are reused). */
+int shared_block_init(struct block *b);
+/* A new block of b->grid starts in the record. */
+void shared_block_start(struct block *b);
+/* b's threads run from now on. */
+void shared_block_enter(const struct block *b);
 void shared_block_end(struct worker *w);
 
 #endif

@@ -43,7 +43,7 @@ static void fail(struct worker *w, unsigned wi, const char *site, const char *fm
     __attribute__((noreturn, noinline, cold, format(printf, 4, 5)));
 static void fail(struct worker *w, unsigned wi, const char *site, const char *fmt, ...)
 {
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     char what[512], msg[1024];
     va_list ap;
     va_start(ap, fmt);
@@ -311,7 +311,7 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
                         "only in device code\n", op_names[op], site);
         return value;
     }
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
     struct warp *wp = &b->warps[wi];
     char l1[160];
@@ -442,7 +442,7 @@ unsigned simt_activemask(const char *site)
     struct sthread *t = sched_current(w);
     if (!t)
         return 0;
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
     struct warp *wp = &b->warps[wi];
     wp->amask_waiting |= 1u << lane;

@@ -1,12 +1,7 @@
-// Shuffles of every type CUDA overloads, and of wider structures through
-// the template path, in 2-D blocks whose warps span rows; and in a block
-// whose last warp is partial, shuffles that stay within its lanes.
+// Shuffles of every type CUDA overloads, in 2-D blocks whose warps span
+// rows; and in a block whose last warp is partial, shuffles that stay
+// within its lanes.
 #include <cstdio>
-
-struct Pair {
-    double a;
-    int b[3];
-};
 
 __global__ void types(unsigned long long *out)
 {
@@ -21,12 +16,9 @@ __global__ void types(unsigned long long *out)
     unsigned long long ull = __shfl_xor_sync(full, ~(unsigned long long)t, 16);
     float f = __shfl_sync(full, t * 0.5f, 0);
     double d = __shfl_up_sync(full, t * 0.25, 1);
-    Pair p;
-    p.a = t * 1.5;
-    p.b[0] = t;
-    p.b[1] = -t;
-    p.b[2] = t * t;
-    Pair q = __shfl_down_sync(full, p, 2);
+    double qa = __shfl_down_sync(full, t * 1.5, 2);
+    int q0 = __shfl_down_sync(full, t, 2), q1 = __shfl_down_sync(full, -t, 2);
+    int q2 = __shfl_down_sync(full, t * t, 2);
     unsigned long long *o = out + t * 11;
     o[0] = (unsigned)i;
     o[1] = u;
@@ -36,8 +28,8 @@ __global__ void types(unsigned long long *out)
     o[5] = ull;
     o[6] = (unsigned long long)(f * 4);
     o[7] = (unsigned long long)(d * 8);
-    o[8] = (unsigned long long)(q.a * 2);
-    o[9] = (unsigned)(q.b[0] + q.b[1] * 3 + q.b[2] * 7);
+    o[8] = (unsigned long long)(qa * 2);
+    o[9] = (unsigned)(q0 + q1 * 3 + q2 * 7);
     o[10] = full;
 }
 
