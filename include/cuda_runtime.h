@@ -10,6 +10,10 @@
 #ifndef SIMT_CUDA_RUNTIME_H
 #define SIMT_CUDA_RUNTIME_H
 
+/* Warnings a user's flags enable (-Wshadow, -Wpedantic) are about their
+ * code, not these headers. */
+#pragma GCC system_header
+
 #include "host_defines.h"
 #include "builtin_types.h"
 #include "cuda_runtime_api.h"

@@ -5,6 +5,7 @@
  */
 #ifndef SIMT_DEVICE_LAUNCH_PARAMETERS_H
 #define SIMT_DEVICE_LAUNCH_PARAMETERS_H
+#pragma GCC system_header
 
 #include "simt.h"
 

@@ -8,6 +8,7 @@
  */
 #ifndef SIMT_DRIVER_TYPES_H
 #define SIMT_DRIVER_TYPES_H
+#pragma GCC system_header
 
 #include <stddef.h>
 #include "vector_types.h"
@@ -1130,6 +1131,29 @@ struct cudaKernelNodeParams {
 struct cudaHostNodeParams {
     cudaHostFn_t fn;
     void *userData;
+};
+
+
+/* ---- graphs and stream-ordered allocation ------------------------------ */
+typedef struct cudaGraphEdgeData_st {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;          /* cudaGraphDependencyType */
+    unsigned char reserved[5];
+} cudaGraphEdgeData;
+
+typedef struct cudaGraphExecUpdateResultInfo_st {
+    enum cudaGraphExecUpdateResult result;
+    cudaGraphNode_t errorNode;
+    cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+
+struct cudaMemAllocNodeParams {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;                  /* out */
 };
 
 #ifdef __cplusplus

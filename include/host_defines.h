@@ -8,6 +8,7 @@
  */
 #ifndef SIMT_HOST_DEFINES_H
 #define SIMT_HOST_DEFINES_H
+#pragma GCC system_header
 
 #define __host__
 #define __device__

@@ -11,6 +11,7 @@
  */
 #ifndef SIMT_H
 #define SIMT_H
+#pragma GCC system_header
 
 #include <stddef.h>
 #include "driver_types.h"

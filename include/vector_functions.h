@@ -3,6 +3,7 @@
  */
 #ifndef SIMT_VECTOR_FUNCTIONS_H
 #define SIMT_VECTOR_FUNCTIONS_H
+#pragma GCC system_header
 
 #include "vector_types.h"
 

@@ -7,6 +7,7 @@
  */
 #ifndef SIMT_VECTOR_TYPES_H
 #define SIMT_VECTOR_TYPES_H
+#pragma GCC system_header
 
 #define SIMT__VEC1(name, T, al) \
     typedef struct __attribute__((aligned(al))) name { T x; } name

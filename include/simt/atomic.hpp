@@ -8,6 +8,7 @@
  */
 #ifndef SIMT_ATOMIC_HPP
 #define SIMT_ATOMIC_HPP
+#pragma GCC system_header
 
 #include <string.h>
 #include "../vector_types.h"

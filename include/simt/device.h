@@ -8,6 +8,7 @@
  */
 #ifndef SIMT_DEVICE_H
 #define SIMT_DEVICE_H
+#pragma GCC system_header
 
 #include <stdarg.h>
 #include "../simt.h"

@@ -20,6 +20,7 @@
  */
 #ifndef SIMT_LAUNCH_HPP
 #define SIMT_LAUNCH_HPP
+#pragma GCC system_header
 
 #include <stddef.h>
 #include <new>
@@ -57,6 +58,34 @@ struct values<idx<I...>, T...> : leaf<I, T>... {
     explicit values(A &&...a) : leaf<I, T>{static_cast<A &&>(a)}... {}
 };
 
+/* An integral argument that may have been a null pointer constant at the
+ * launch (NULL, 0): it converts to its own type as before, and to any
+ * pointer type, which the stored integer alone no longer could. */
+template <class T> struct maybe_null {
+    T &v;
+    operator T &() const { return v; }
+    template <class P> operator P *() const { return v ? (P *)(size_t)v : (P *)0; }
+};
+template <class T> struct nullable { typedef T &type; static T &wrap(T &v) { return v; } };
+#define SIMT__NULLABLE(I)                                                              \
+    template <> struct nullable<I> {                                                   \
+        typedef maybe_null<I> type;                                                    \
+        static maybe_null<I> wrap(I &v) { return maybe_null<I>{v}; }                   \
+    };
+SIMT__NULLABLE(int)
+SIMT__NULLABLE(long)
+SIMT__NULLABLE(long long)
+SIMT__NULLABLE(unsigned)
+SIMT__NULLABLE(unsigned long)
+#undef SIMT__NULLABLE
+
+/* Whether L can be called with lvalues of T...: the kernel takes the
+ * stored arguments as they are. */
+template <class L, class... T>
+static auto callable(int) -> decltype(static_cast<L *>(0)->operator()(*static_cast<T *>(0)...),
+                                      char());
+template <class L, class... T> static long callable(...);
+
 /* The arguments of one <<<>>> launch and the lambda that calls the kernel. */
 template <class L, class... T>
 struct pack {
@@ -69,7 +98,10 @@ struct pack {
 
     template <size_t... I> void invoke(idx<I...>)
     {
-        call(static_cast<leaf<I, T> &>(args).value...);
+        if constexpr (sizeof(callable<L, T...>(0)) == sizeof(char))
+            call(static_cast<leaf<I, T> &>(args).value...);
+        else /* a NULL or 0 passed for a pointer parameter */
+            call(nullable<T>::wrap(static_cast<leaf<I, T> &>(args).value)...);
     }
     static void run(void *p) { static_cast<pack *>(p)->invoke(seq()); }
     static void release(void *p) { delete static_cast<pack *>(p); }

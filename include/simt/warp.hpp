@@ -7,6 +7,7 @@
  */
 #ifndef SIMT_WARP_HPP
 #define SIMT_WARP_HPP
+#pragma GCC system_header
 
 #include <string.h>
 #include "../simt.h"

@@ -327,7 +327,8 @@ static int is_launch_open(const rw *r, long i)
 }
 
 /* CALLEE<<<CFG>>>(ARGS) becomes
- *   ::simt__launch_t{::simt__cfg(CFG), [=](auto &&...simt__p) { CALLEE(simt__p...); }, ARGS}
+ *   ::simt__launch_t{::simt__cfg(CFG),
+ *       [=](auto &&...simt__p) -> decltype(CALLEE(simt__p...)) { CALLEE(simt__p...); }, ARGS}
  * CFG and ARGS stay where they are (so launches and uses inside them are
  * rewritten too); the callee moves into the lambda. */
 static void launch(rw *r, long i)
@@ -360,8 +361,13 @@ static void launch(rw *r, long i)
     rw_put(&r->text, "::simt__launch_t{::simt__cfg(");
     rw_add_edit(r, r->t[c0].off, tok_end(r, i + 2), mark);
 
+    /* The trailing return type makes a call the kernel cannot take a
+     * substitution failure, which launch.hpp tests (NULL passed for a
+     * pointer parameter). */
     mark = r->text.len;
-    rw_put(&r->text, "), [=](auto &&...simt__p) { ");
+    rw_put(&r->text, "), [=](auto &&...simt__p) -> decltype(");
+    rw_put_toks(r, &r->text, c0, i - 1, -1, NULL);
+    rw_put(&r->text, "(simt__p...)) { ");
     rw_put_toks(r, &r->text, c0, i - 1, -1, NULL);
     rw_put(&r->text, p1 > p0 + 1 ? "(simt__p...); }, " : "(simt__p...); }");
     rw_add_edit(r, r->t[g].off, tok_end(r, p0), mark);

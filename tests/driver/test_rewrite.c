@@ -6,11 +6,11 @@
 #include "rw_test.h"
 
 #define LAUNCH(cfg, callee, args)                                                     \
-    "::simt__launch_t{::simt__cfg(" cfg "), [=](auto &&...simt__p) { " callee        \
-    "(simt__p...); }, " args "}"
+    "::simt__launch_t{::simt__cfg(" cfg "), [=](auto &&...simt__p) -> decltype(" callee \
+    "(simt__p...)) { " callee "(simt__p...); }, " args "}"
 #define LAUNCH0(cfg, callee)                                                          \
-    "::simt__launch_t{::simt__cfg(" cfg "), [=](auto &&...simt__p) { " callee        \
-    "(simt__p...); }}"
+    "::simt__launch_t{::simt__cfg(" cfg "), [=](auto &&...simt__p) -> decltype(" callee \
+    "(simt__p...)) { " callee "(simt__p...); }}"
 #define SHARED(n, decl, name)                                                         \
     "typedef " decl "; static ::simt_shared_site simt__shs_" n "; simt__sht_" n " &" name \
     " = *(simt__sht_" n " *)::simt_shared_static(&simt__shs_" n ", sizeof(simt__sht_" n  \
