@@ -17,7 +17,7 @@ void simt_trap(const char *site)
         fprintf(stderr, "simt: error: __trap() outside a kernel at %s\n", site);
         abort();
     }
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     uint3 tid = simt__thread_idx;
     char msg[512];
     snprintf(msg, sizeof msg,
@@ -54,7 +54,7 @@ void simt__assert_fail(const char *expr, const char *file, unsigned line, const 
     if (!sched_current(w)) {
         __assert_fail(expr, file, line, func);
     }
-    struct block *b = &w->block;
+    struct block *b = w->cur;
     uint3 tid = simt__thread_idx;
     /* CUDA's own message; the thread ends, the grid runs to its end and
      * then fails with cudaErrorAssert. */
