@@ -141,6 +141,34 @@ static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim
 {
     return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
+/* cudaLaunchKernelEx with the kernel's own parameter types: arguments are
+ * converted to them, then launched by pointer. */
+template <class... ExpTypes, class... ActTypes>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                             void (*kernel)(ExpTypes...), ActTypes &&...args)
+{
+    return [&](ExpTypes... coerced) {
+        void *pArgs[sizeof...(ExpTypes) ? sizeof...(ExpTypes) : 1] = {&coerced...};
+        return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+    }(static_cast<ActTypes &&>(args)...);
+}
+template <class T>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, T *kernel, void **args)
+{
+    return ::cudaLaunchKernelExC(config, (const void *)kernel, args);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, T *func,
+                                                         const cudaLaunchConfig_t *config)
+{
+    return ::cudaOccupancyMaxActiveClusters(numClusters, (const void *)func, config);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,
+                                                               const cudaLaunchConfig_t *config)
+{
+    return ::cudaOccupancyMaxPotentialClusterSize(clusterSize, (const void *)func, config);
+}
 template <class T>
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry)
 {

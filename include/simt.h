@@ -68,6 +68,17 @@ cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_byt
                         cudaStream_t stream, simt_thread_fn fn, void *args,
                         void (*release)(void *args));
 
+/* Launch properties beyond <<<>>>'s: clusters (cudaLaunchAttributeClusterDimension
+ * or __cluster_dims__) and cooperative launches (grid.sync). */
+typedef struct simt_launch_attrs {
+    unsigned cluster_dim[3];   /* zeros: the kernel's __cluster_dims__, if any */
+    int cooperative;
+} simt_launch_attrs;
+
+cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,
+                           cudaStream_t stream, simt_thread_fn fn, void *args,
+                           void (*release)(void *args), const simt_launch_attrs *attrs);
+
 /* The kernel probe: a launch through <<<>>> learns which kernel the call
  * expression names by calling it once with simt__probing set; the kernel's
  * prologue answers with its descriptor and returns before its body runs. */

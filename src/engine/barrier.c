@@ -15,9 +15,11 @@
 #include "check/hooks.h"
 #include "engine/diag.h"
 #include "engine/engine.h"
+#include "engine/gridsync.h"
 #include "simt/device.h"
+#include "simt/groups.h"
 
-enum bar_mode { BAR_PLAIN, BAR_COUNT, BAR_AND, BAR_OR };
+enum bar_mode { BAR_PLAIN, BAR_COUNT, BAR_AND, BAR_OR, BAR_GRID };
 
 static int same_site(const char *a, const char *b)
 {
@@ -44,7 +46,7 @@ static void diverged(struct worker *w, struct block *b)
 }
 
 /* Every live thread has arrived: wake them all. */
-static void release(struct worker *w, struct block *b)
+void barrier_release(struct worker *w, struct block *b)
 {
     if (b->bar_stray)
         diverged(w, b);
@@ -57,7 +59,20 @@ static void release(struct worker *w, struct block *b)
         sched_make_ready_list(w, b->waiters, b->waiters_tail);
     b->waiters = b->waiters_tail = NULL;
     b->bar_arrived = 0;
+    b->bar_grid = 0;
     hook_barrier_release(b);
+}
+
+static void enqueue_waiter(struct block *b, struct sthread *t, const char *site)
+{
+    t->state = TS_BLOCKED;
+    t->wait_site = site;
+    t->next = NULL;
+    if (b->waiters_tail)
+        b->waiters_tail->next = t;
+    else
+        b->waiters = t;
+    b->waiters_tail = t;
 }
 
 static inline __attribute__((always_inline)) int arrive(const char *site, int pred,
@@ -83,20 +98,16 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
         b->bar_stray_site = site;
     }
     b->bar_count += pred != 0;
+    if (mode == BAR_GRID)
+        b->bar_grid = 1;
     unsigned n = ++b->bar_arrived;
     int count;
-    if (n == b->live) {
+    if (n == b->live && (mode != BAR_GRID || gridbar_block_arrived(w, b))) {
         count = b->bar_count;
-        release(w, b);
+        if (mode != BAR_GRID)
+            barrier_release(w, b);
     } else {
-        t->state = TS_BLOCKED;
-        t->wait_site = site;
-        t->next = NULL;
-        if (b->waiters_tail)
-            b->waiters_tail->next = t;
-        else
-            b->waiters = t;
-        b->waiters_tail = t;
+        enqueue_waiter(b, t, site);
         unsigned gen = b->bar_gen;
         sched_block_current(w, t);
         count = b->bar_results[gen & 1].count;
@@ -116,8 +127,39 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
 
 void barrier_thread_exited(struct worker *w, struct block *b)
 {
-    if (b->bar_arrived && b->bar_arrived == b->live)
-        release(w, b);
+    if (b->bar_arrived && b->bar_arrived == b->live) {
+        if (!b->bar_grid)
+            barrier_release(w, b);
+        else
+            gridbar_block_arrived(w, b);
+    }
+}
+
+/* cooperative_groups::this_grid().sync() */
+void simt_grid_sync(const char *site)
+{
+    struct worker *w = engine_self();
+    struct sthread *t = sched_current(w);
+    if (t && !w->cur->grid->cooperative) {
+        struct block *b = w->cur;
+        uint3 tid = simt__thread_idx;
+        char msg[600];
+        snprintf(msg, sizeof msg,
+                 "simt: error: grid.sync() in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s, "
+                 "but the grid was not launched cooperatively: its blocks need not be resident "
+                 "together, so the grid cannot synchronize — launch it with "
+                 "cudaLaunchCooperativeKernel\n",
+                 b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, site);
+        diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
+        sched_abort_block(w);
+    }
+    arrive(site, 0, BAR_GRID, "grid.sync()");
+}
+
+int simt_grid_is_cooperative(void)
+{
+    struct worker *w = engine_self();
+    return w && w->cur && w->cur->grid->cooperative;
 }
 
 void barrier_deadlock(struct worker *w, struct block *b)

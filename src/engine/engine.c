@@ -21,6 +21,7 @@
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
+#include "engine/gridsync.h"
 #include "engine/shared.h"
 #include "engine/warp.h"
 
@@ -89,10 +90,16 @@ static struct block *block_record(struct worker *w)
     return b;
 }
 
-static void start_block(struct worker *w, struct grid *g, unsigned long long i)
+static struct block *start_block(struct worker *w, struct grid *g, unsigned long long i)
 {
     struct block *b = block_record(w);
     b->grid = g;
+    b->owner = w;
+    b->cluster = NULL;
+    b->rank = 0;
+    b->waits_outside = 0;
+    b->exit_hook = 0;
+    b->bar_grid = 0;
     b->linear = i;
     grid_block_index(g, i, &b->idx);
     b->nthreads = g->nthreads;
@@ -107,7 +114,52 @@ static void start_block(struct worker *w, struct grid *g, unsigned long long i)
     shared_block_start(b);
     b->next = w->resident;
     w->resident = b;
-    sched_enter_block(w, b);
+    return b;
+}
+
+/* Starts unit u of g: one block, or every block of a cluster (ranks in
+ * x-fastest order), resident together. */
+static void start_unit(struct worker *w, struct grid *g, unsigned long long u)
+{
+    if (g->unit_blocks == 1) {
+        sched_enter_block(w, start_block(w, g, u));
+        return;
+    }
+    struct cluster *c = w->free_clusters;
+    if (c)
+        w->free_clusters = c->next;
+    else if (!(c = calloc(1, sizeof *c))) {
+        fprintf(stderr, "simt: error: out of memory for a cluster on worker %d\n", w->id);
+        abort();
+    }
+    const unsigned *cd = g->cluster_dim;
+    unsigned long long gx = g->grid_dim.x, gy = g->grid_dim.y;
+    unsigned long long cgx = gx / cd[0], cgy = gy / cd[1];
+    unsigned long long cx = u % cgx, cy = (u / cgx) % cgy, cz = u / (cgx * cgy);
+    c->grid = g;
+    c->nblocks = g->unit_blocks;
+    c->finished = 0;
+    c->arrived = 0;
+    c->phase = 0;
+    c->live = g->unit_blocks * g->nthreads;
+    c->waiters = c->waiters_tail = NULL;
+    for (unsigned r = 0; r < c->nblocks; r++) {
+        unsigned long long bx = cx * cd[0] + r % cd[0];
+        unsigned long long by = cy * cd[1] + (r / cd[0]) % cd[1];
+        unsigned long long bz = cz * cd[2] + r / (cd[0] * cd[1]);
+        struct block *b = start_block(w, g, bx + gx * (by + gy * bz));
+        b->cluster = c;
+        b->rank = r;
+        b->exit_hook = 1;
+        c->blocks[r] = b;
+    }
+    sched_enter_block(w, c->blocks[0]);
+}
+
+void engine_free_cluster(struct worker *w, struct cluster *c)
+{
+    c->next = w->free_clusters;
+    w->free_clusters = c;
 }
 
 /* Claims one block of w's current grid; 0 when the grid has none left. */
@@ -115,17 +167,25 @@ static int claim_block(struct worker *w)
 {
     struct grid *g = w->grid;
     unsigned long long i = atomic_fetch_add_explicit(&g->next_block, 1, memory_order_relaxed);
-    if (i >= g->nblocks) {
+    if (i >= g->nunits) {
         w->grid = NULL;
         grid_unref(g);
         return 0;
     }
     if (atomic_load_explicit(&g->error, memory_order_relaxed)) {
-        grid_block_done(g, 1);
+        if (g->gridbar)
+            for (unsigned k = 0; k < g->unit_blocks; k++)
+                gridbar_block_finished(g);
+        grid_block_done(g, g->unit_blocks);
         return 1;
     }
-    start_block(w, g, i);
+    start_unit(w, g, i);
     return 1;
+}
+
+int engine_claim_more(struct worker *w)
+{
+    return w->grid && w->grid->cooperative && claim_block(w);
 }
 
 /* Takes the next task or grid off the lists; called with E.lock held. */
@@ -144,7 +204,7 @@ static struct task *take_locked(struct worker *w)
         E.active = g->next;
         if (!E.active)
             E.active_tail = NULL;
-        if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nblocks) {
+        if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits) {
             atomic_fetch_sub(&E.work, 1);
             grid_unref(g); /* the list's reference */
             continue;
@@ -245,6 +305,8 @@ static void *worker_main(void *arg)
 {
     struct worker *w = arg;
     engine__self = w;
+    pthread_mutex_init(&w->inbox_lock, NULL);
+    pthread_cond_init(&w->inbox_cv, NULL);
     w->main.thr = NULL;
     hook_fiber_adopt(&w->main);
     fault_worker_init(w);

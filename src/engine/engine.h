@@ -47,10 +47,16 @@ struct sthread {
     struct sthread *next;     /* barrier wait list, then ready list */
     unsigned gen;             /* block generation it parked in */
     struct block *blk;        /* its block, while parked */
+    /* mbarrier.c and pipeline.c */
+    const void *wait_obj;     /* the barrier or word it waits on or last polled */
+    unsigned long long wait_value; /* the state it saw there */
+    unsigned wait_polls;      /* polls in a row that found nothing else to run */
+    struct athread *async;    /* its asynchronous copies in flight */
 };
 
 struct grid;
 struct warp;
+struct cluster;
 
 struct block {
     struct grid *grid;
@@ -67,6 +73,7 @@ struct block {
     const char *bar_stray_site;
     struct sthread *waiters, *waiters_tail;
     unsigned bar_gen;               /* barrier generations completed */
+    int bar_grid;                   /* this generation is a grid.sync() */
     struct {
         int count;                  /* predicates set */
         unsigned total;             /* threads that took part */
@@ -80,6 +87,29 @@ struct block {
     char *static_base;              /* where its static __shared__ variables start */
     unsigned long long linear;      /* block index in the grid */
     struct block *next;             /* the worker's resident or free list */
+    struct cluster *cluster;        /* its cluster, if the launch has clusters */
+    unsigned rank;                  /* rank in the cluster */
+    int waits_outside;              /* its threads wait for other blocks (grid.sync) */
+    struct worker *owner;           /* the worker it is resident on */
+    struct block *gb_next;          /* grid barrier's waiting list, then an inbox */
+    /* Exits need bookkeeping beyond the block (clusters count threads). */
+    int exit_hook;
+};
+
+/* The blocks of one cluster, resident together on one worker. */
+struct cluster {
+    struct grid *grid;
+    unsigned nblocks;
+    unsigned started;               /* blocks started so far */
+    unsigned finished;
+    struct block *blocks[16];       /* by rank */
+    uint3 idx;                      /* cluster index in the grid of clusters */
+    /* cluster.sync() and barrier_arrive/wait, one phase at a time */
+    unsigned live;                  /* threads of the cluster not exited */
+    unsigned arrived;
+    unsigned phase;
+    struct sthread *waiters, *waiters_tail;
+    struct cluster *next;           /* free list */
 };
 
 /* A host-side command the workers run (copies, memsets, host functions). */
@@ -105,7 +135,14 @@ struct grid {
     void (*release)(void *args);
     unsigned long long nblocks;
     unsigned nthreads;                /* per block */
-    atomic_ullong next_block;
+    /* Workers claim units: one block, or a whole cluster (co-scheduled on
+     * one worker), in order. */
+    unsigned cluster_dim[3];          /* blocks per cluster along x, y, z (1,1,1: none) */
+    unsigned unit_blocks;             /* blocks per unit */
+    unsigned long long nunits;
+    int cooperative;                  /* all blocks resident together (grid.sync) */
+    struct gridbar *gridbar;          /* cooperative grids: the grid-wide barrier */
+    atomic_ullong next_block;         /* next unit to claim */
     atomic_ullong blocks_done;
     atomic_int error;                 /* first failure, 0 while none */
     atomic_int deferred_error;        /* fails the grid once it is done (assert) */
@@ -141,6 +178,13 @@ struct worker {
     struct block *resident;           /* blocks started and not finished */
     struct block *free_blocks;        /* block records to reuse */
     struct grid *grid;                /* grid it claims blocks from */
+    struct cluster *free_clusters;
+    /* Threads other workers release (grid.sync): drained into the ready
+     * list by this worker. */
+    pthread_mutex_t inbox_lock;
+    pthread_cond_t inbox_cv;
+    struct block *inbox;
+    int inbox_sleeping;
     size_t stack_size;
     void *altstack;
     struct fault_info fault;
@@ -155,6 +199,9 @@ void engine_submit_task(struct task *t);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while
  * there is nothing to do. */
 void engine_find_work(struct worker *w);
+/* Cooperative grids: starts one more of w's grid's blocks; 0 if none. */
+int engine_claim_more(struct worker *w);
+void engine_free_cluster(struct worker *w, struct cluster *c);
 /* The worker this OS thread is, or NULL on host threads. */
 extern SIMT_TLS struct worker *engine__self;
 static inline struct worker *engine_self(void)
@@ -249,6 +296,8 @@ static inline void builtins_set_block(const struct grid *g, uint3 idx)
 
 /* ---- barrier.c --------------------------------------------------------- */
 void barrier_thread_exited(struct worker *w, struct block *b);
+/* Every live thread arrived: wakes the waiters. */
+void barrier_release(struct worker *w, struct block *b);
 /* All live threads are blocked and nothing can release them. */
 void barrier_deadlock(struct worker *w, struct block *b) __attribute__((noreturn));
 

@@ -14,6 +14,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "engine/cluster.h"
 #include "engine/diag.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
@@ -94,7 +95,8 @@ void fault_report(struct worker *w)
         err = cudaErrorLaunchFailure;
     } else if (f->sig == SIGSEGV || f->sig == SIGBUS) {
         kind = f->write == 1 ? "invalid write" : f->write == 0 ? "invalid read" : "invalid access";
-        if (!fault_describe_address || !fault_describe_address(f->addr, what, sizeof what))
+        if (!cluster_describe_address(w, f->addr, what, sizeof what) &&
+            (!fault_describe_address || !fault_describe_address(f->addr, what, sizeof what)))
             snprintf(what, sizeof what, "address %p is not in any live allocation", f->addr);
         todo = "check the index against the allocation's size";
         err = cudaErrorIllegalAddress;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "engine/engine.h"
+#include "engine/gridsync.h"
 
 void grid_ref(struct grid *g)
 {
@@ -37,9 +38,22 @@ void grid_fail(struct grid *g, int err)
 {
     int none = 0;
     atomic_compare_exchange_strong(&g->error, &none, err);
-    unsigned long long n = atomic_exchange(&g->next_block, g->nblocks);
-    if (n < g->nblocks)
-        grid_block_done(g, g->nblocks - n);
+    unsigned long long n = atomic_exchange(&g->next_block, g->nunits);
+    /* Blocks waiting at grid.sync would wait for ever: their owners abort
+     * them as they take them back. */
+    if (g->gridbar) {
+        pthread_mutex_lock(&g->gridbar->lock);
+        struct block *list = g->gridbar->waiting;
+        g->gridbar->waiting = NULL;
+        pthread_mutex_unlock(&g->gridbar->lock);
+        while (list) {
+            struct block *next = list->gb_next;
+            engine_post_block(list);
+            list = next;
+        }
+    }
+    if (n < g->nunits)
+        grid_block_done(g, (g->nunits - n) * g->unit_blocks);
 }
 
 void grid_fail_deferred(struct grid *g, int err)

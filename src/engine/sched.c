@@ -18,7 +18,9 @@
 
 #include "check/hooks.h"
 #include "engine/engine.h"
+#include "engine/cluster.h"
 #include "engine/fault.h"
+#include "engine/gridsync.h"
 #include "engine/shared.h"
 #include "engine/warp.h"
 
@@ -190,6 +192,8 @@ static void thread_exited(struct worker *w, struct block *b, unsigned id)
     w->current->thr = NULL;
     if (b->warp_pending)
         warp_thread_exited(w, b, id);
+    if (b->cluster)
+        cluster_thread_exited(w, b);
     if (b->bar_arrived)
         barrier_thread_exited(w, b);
 }
@@ -231,18 +235,35 @@ static void unlink_resident(struct worker *w, struct block *b)
             break;
         }
     }
+}
+
+static void free_record(struct worker *w, struct block *b)
+{
     b->next = w->free_blocks;
     w->free_blocks = b;
 }
 
-/* b is over (finished or abandoned): it leaves the worker. */
+/* b is over (finished or abandoned): it leaves the worker.  A cluster's
+ * records stay until the whole cluster is over (their shared memory may
+ * still be named by the others). */
 static void block_over(struct worker *w, struct block *b)
 {
     struct grid *g = b->grid;
+    b->live = 0;
     unlink_resident(w, b);
     if (w->cur == b)
         w->cur = NULL;
     shared_block_end(w);
+    struct cluster *c = b->cluster;
+    if (!c) {
+        free_record(w, b);
+    } else if (cluster_block_finished(w, b)) {
+        for (unsigned r = 0; r < c->nblocks; r++)
+            free_record(w, c->blocks[r]);
+        engine_free_cluster(w, c);
+    }
+    if (g->gridbar)
+        gridbar_block_finished(g);
     grid_block_done(g, 1);
 }
 
@@ -313,7 +334,8 @@ static void run_threads(struct worker *w, struct block *b)
         unsigned long switches = w->switches;
         fn(args);
         b->live--;
-        if (__builtin_expect((b->bar_arrived | b->warp_pending) != 0 || w->switches != switches,
+        if (__builtin_expect((b->bar_arrived | b->warp_pending | (unsigned)b->exit_hook) != 0 ||
+                                 w->switches != switches,
                              0)) {
             /* The thread blocked on the way (this fiber was handed to
              * it), or others wait for threads its exit concerns. */
@@ -338,6 +360,9 @@ void sched_loop(struct worker *w)
         struct block *b = w->cur;
         if (b && b->next_thread < b->nthreads) {
             run_threads(w, b);
+        } else if (b && b->live == 0) {
+            /* Before resuming others: they may belong to other blocks. */
+            block_over(w, b);
         } else if (w->ready) {
             struct sthread *t = ready_pop(w);
             struct fiber *self = w->current;
@@ -345,18 +370,28 @@ void sched_loop(struct worker *w)
             self->next = w->idle;
             w->idle = self;
             switch_to(w, t->fiber);
-        } else if (b && b->live == 0) {
-            block_over(w, b);
         } else if (w->resident) {
+            /* Nothing of the current block can run: another resident block,
+             * blocks other workers handed back, or more blocks of a
+             * cooperative grid. */
+            engine_drain_inbox(w);
+            if (w->ready)
+                continue;
             struct block *o = startable(w);
             if (o) {
                 sched_enter_block(w, o);
-            } else {
-                /* Every resident block's live threads are blocked. */
-                if (!b)
-                    sched_enter_block(w, w->resident);
-                barrier_deadlock(w, w->cur);
+                continue;
             }
+            for (o = w->resident; o; o = o->next)
+                if (!o->waits_outside)
+                    break;
+            if (o) {
+                /* Its live threads are all blocked, waiting for each other. */
+                sched_enter_block(w, o);
+                barrier_deadlock(w, o);
+            }
+            if (!engine_claim_more(w))
+                engine_wait_inbox(w);
         } else {
             engine_find_work(w);
         }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/gridsync.h"
 #include "engine/kstate.h"
 #include "runtime/stream.h"
 
@@ -69,20 +70,71 @@ static cudaError_t validate(const simt_kernel *k, struct simt_kernel_state *ks, 
     return cudaSuccess;
 }
 
+static int blocks_per_sm(const simt_kernel *k, struct simt_kernel_state *ks, int blockSize,
+                         size_t dyn);
+
+static int blocks_per_sm_for_launch(const simt_kernel *k, struct simt_kernel_state *ks,
+                                    int blockSize, size_t dyn)
+{
+    return blocks_per_sm(k, ks, blockSize, dyn);
+}
+
 static void grid_done(struct grid *g)
 {
     struct cmd *c = g->owner;
     int err = grid_result(g);
+    gridbar_destroy(g);
     if (g->release)
         g->release(g->args);
     cmd_complete(c, err);
+}
+
+/* Cluster shape and co-residency rules (CUDA guide, "Thread Block
+ * Clusters", "Grid Synchronization"). */
+static cudaError_t validate_groups(const simt_kernel *k, struct simt_kernel_state *ks, dim3 grid,
+                                   dim3 block, size_t shmem, const simt_launch_attrs *a,
+                                   unsigned cl[3])
+{
+    cl[0] = cl[1] = cl[2] = 1;
+    const unsigned *want = NULL;
+    if (a && (a->cluster_dim[0] | a->cluster_dim[1] | a->cluster_dim[2]))
+        want = a->cluster_dim;
+    else if (k && (k->cluster_dims[0] | k->cluster_dims[1] | k->cluster_dims[2]))
+        want = k->cluster_dims;
+    if (want) {
+        for (int d = 0; d < 3; d++)
+            cl[d] = want[d] ? want[d] : 1;
+        unsigned n = cl[0] * cl[1] * cl[2];
+        unsigned cap = ks->nonportable_cluster ? 16 : 8;
+        if (n > cap)
+            return cudaErrorInvalidClusterSize;
+        if (grid.x % cl[0] || grid.y % cl[1] || grid.z % cl[2])
+            return cudaErrorInvalidClusterSize;
+        if (device_arch() < 90)
+            return cudaErrorInvalidClusterSize;
+    }
+    if (a && a->cooperative) {
+        unsigned long long nblocks = (unsigned long long)grid.x * grid.y * grid.z;
+        int per_sm = blocks_per_sm_for_launch(k, ks, (int)(block.x * block.y * block.z), shmem);
+        if (nblocks > (unsigned long long)per_sm * (unsigned long long)device_sm_count())
+            return cudaErrorCooperativeLaunchTooLarge;
+    }
+    return cudaSuccess;
 }
 
 cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,
                         cudaStream_t stream, simt_thread_fn fn, void *args,
                         void (*release)(void *args))
 {
+    return simt_launch_ex(k, grid, block, shared_bytes, stream, fn, args, release, NULL);
+}
+
+cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,
+                           cudaStream_t stream, simt_thread_fn fn, void *args,
+                           void (*release)(void *args), const simt_launch_attrs *attrs)
+{
     cudaError_t e = api_sticky();
+    unsigned cl[3];
     if (e == cudaSuccess && !fn)
         e = cudaErrorInvalidDeviceFunction;
     struct simt_kernel_state *ks = e ? NULL : kstate_of(k);
@@ -90,6 +142,8 @@ cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_byt
         e = cudaErrorMemoryAllocation;
     if (e == cudaSuccess)
         e = validate(k, ks, grid, block, shared_bytes);
+    if (e == cudaSuccess)
+        e = validate_groups(k, ks, grid, block, shared_bytes, attrs, cl);
     struct CUstream_st *s = NULL;
     if (e == cudaSuccess && !(s = stream_resolve(stream)))
         e = cudaErrorInvalidResourceHandle;
@@ -117,6 +171,18 @@ cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_byt
     g->release = release;
     g->nblocks = (unsigned long long)grid.x * grid.y * grid.z;
     g->nthreads = block.x * block.y * block.z;
+    g->cluster_dim[0] = cl[0];
+    g->cluster_dim[1] = cl[1];
+    g->cluster_dim[2] = cl[2];
+    g->unit_blocks = cl[0] * cl[1] * cl[2];
+    g->nunits = g->nblocks / g->unit_blocks;
+    g->cooperative = attrs && attrs->cooperative;
+    if (g->cooperative && gridbar_create(g) != 0) {
+        free(g);
+        if (release)
+            release(args);
+        return api_return(cudaErrorMemoryAllocation);
+    }
     g->on_done = grid_done;
     struct cmd *c = cmd_new(CMD_GRID);
     c->grid = g;
@@ -151,7 +217,7 @@ static void release_by_pointer(void *arg)
 }
 
 static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void **args,
-                                  size_t shmem, cudaStream_t stream)
+                                  size_t shmem, cudaStream_t stream, const simt_launch_attrs *attrs)
 {
     API_ENTER();
     simt_kernel *k = simt_find_kernel(func);
@@ -162,28 +228,57 @@ static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void 
         return api_return(cudaErrorMemoryAllocation);
     b->k = k;
     b->pack = k->pack(args);
-    return simt_launch(k, grid, block, shmem, stream, run_by_pointer, b, release_by_pointer);
+    return simt_launch_ex(k, grid, block, shmem, stream, run_by_pointer, b, release_by_pointer,
+                          attrs);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
                              size_t sharedMem, cudaStream_t stream)
 {
-    return launch_pointer(func, grid, block, args, sharedMem, stream);
+    return launch_pointer(func, grid, block, args, sharedMem, stream, NULL);
 }
 
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
                                         size_t sharedMem, cudaStream_t stream)
 {
-    return launch_pointer(func, grid, block, args, sharedMem, stream);
+    simt_launch_attrs a = {{0, 0, 0}, 1};
+    return launch_pointer(func, grid, block, args, sharedMem, stream, &a);
+}
+
+cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList,
+                                                   unsigned int numDevices, unsigned int flags)
+{
+    API_ENTER();
+    if (!launchParamsList || numDevices != 1 || (flags & ~3u))
+        return api_return(numDevices > 1 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+    struct cudaLaunchParams *p = launchParamsList;
+    simt_launch_attrs a = {{0, 0, 0}, 1};
+    return launch_pointer(p->func, p->gridDim, p->blockDim, p->args, p->sharedMem, p->stream, &a);
 }
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
 {
     API_ENTER();
-    if (!config)
+    if (!config || (config->numAttrs && !config->attrs))
         return api_return(cudaErrorInvalidValue);
+    simt_launch_attrs a = {{0, 0, 0}, 0};
+    for (unsigned i = 0; i < config->numAttrs; i++) {
+        const cudaLaunchAttribute *at = &config->attrs[i];
+        switch (at->id) {
+        case cudaLaunchAttributeClusterDimension:
+            a.cluster_dim[0] = at->val.clusterDim.x;
+            a.cluster_dim[1] = at->val.clusterDim.y;
+            a.cluster_dim[2] = at->val.clusterDim.z;
+            break;
+        case cudaLaunchAttributeCooperative:
+            a.cooperative = at->val.cooperative != 0;
+            break;
+        default:
+            break; /* scheduling hints: nothing to do on a CPU */
+        }
+    }
     return launch_pointer(func, config->gridDim, config->blockDim, args,
-                          config->dynamicSmemBytes, config->stream);
+                          config->dynamicSmemBytes, config->stream, &a);
 }
 
 /* ---- function attributes --------------------------------------------------- */
