@@ -1119,6 +1119,15 @@ typedef struct cudaLaunchConfig_st {
 #define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
 #define cudaKernelNodeAttributeClusterDimension cudaLaunchAttributeClusterDimension
 
+struct cudaLaunchParams {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    void **args;
+    size_t sharedMem;
+    cudaStream_t stream;
+};
+
 struct cudaKernelNodeParams {
     void *func;
     dim3 gridDim;
