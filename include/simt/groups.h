@@ -29,6 +29,10 @@ void simt_cluster_dim(unsigned dim[3]);    /* blocks per cluster */
 void simt_cluster_index(unsigned idx[3]);  /* this cluster in the grid of clusters */
 int simt_launch_is_cluster(void);
 
+/* A barrier among threads first..first+count-1 of the block (linear ids):
+ * tiles and partitions wider than a warp. */
+void simt_range_sync(const char *site, unsigned first, unsigned count);
+
 #ifdef __cplusplus
 }
 #endif
