@@ -17,7 +17,8 @@
 struct tilebar {
     unsigned first, count;    /* thread range; count 0: slot free */
     unsigned arrived;
-    unsigned gen;             /* the block generation the slot belongs to */
+    const struct block *blk;  /* the block (record and generation) it belongs to */
+    unsigned gen;
     const char *site;
     struct sthread *waiters, *tail;
 };
@@ -37,7 +38,7 @@ void simt_range_sync(const char *site, unsigned first, unsigned count)
     struct tilebar *free_slot = NULL, *bar = NULL;
     for (int i = 0; i < TILEBARS; i++) {
         struct tilebar *s = &bars[i];
-        int live = s->count && s->gen == b->gen;
+        int live = s->count && s->blk == b && s->gen == b->gen;
         if (live && s->first == first && s->count == count) {
             bar = s;
             break;
@@ -64,6 +65,7 @@ void simt_range_sync(const char *site, unsigned first, unsigned count)
         bar->first = first;
         bar->count = count;
         bar->arrived = 0;
+        bar->blk = b;
         bar->gen = b->gen;
         bar->site = site;
         bar->waiters = bar->tail = NULL;
