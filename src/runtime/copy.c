@@ -1,12 +1,21 @@
 /*
  * copy.c: cudaMemcpy and cudaMemset in all their shapes: 1D, 2D, 3D
- * (pitched pointers), peer, and their asynchronous forms.
+ * (pitched pointers), peer, and their asynchronous forms; and the
+ * transfers of graph memcpy and memset nodes.
  *
  * Every call validates its ranges against the allocation table before
  * anything is queued, then runs one transfer (rows of bytes, in slices) in
- * stream order.  Blocking calls wait for it through stream_run_sync;
- * asynchronous ones queue a heap copy of the transfer's parameters, never
- * of the data.
+ * stream order, or adds it to a capturing stream's graph.  Asynchronous
+ * transfers queue a heap copy of their parameters, never of the data,
+ * except from pageable memory to the device, which is staged at the call
+ * (the caller may reuse its buffer at once).
+ *
+ * Which calls return before their transfer is done is what an H200 did
+ * (CUDA 13; docs/gpu-facts/streams-sync.txt), as the CUDA runtime API's
+ * "API synchronization behavior" describes it: cudaMemcpy waits unless
+ * both sides are device memory; cudaMemset waits only for pinned or
+ * managed memory; cudaMemcpyAsync waits for pageable destinations and
+ * for host-to-host copies.
  *
  * The checks and their order are what an H200 returned (CUDA 13):
  * docs/gpu-facts/memory-api.txt and the probes quoted below.  Under
@@ -18,20 +27,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/graph.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
 
-struct xfer {
-    char *dst;
-    const char *src;        /* NULL for a set */
-    int value;
-    size_t width, height, depth;
-    size_t dpitch, spitch;  /* bytes between rows */
-    size_t dslice, sslice;  /* bytes between slices */
-};
-
-static void xfer_run(void *arg)
+void xfer_run(void *arg)
 {
     const struct xfer *x = arg;
     size_t width = x->width, height = x->height;
@@ -43,58 +44,126 @@ static void xfer_run(void *arg)
     for (size_t z = 0; z < x->depth; z++) {
         for (size_t y = 0; y < height; y++) {
             char *d = x->dst + z * x->dslice + y * x->dpitch;
-            if (x->src)
+            if (x->src) {
                 memmove(d, x->src + z * x->sslice + y * x->spitch, width);
-            else
-                memset(d, x->value, width);
+            } else if (x->elem == 2) {
+                uint16_t v = (uint16_t)x->value;
+                for (size_t i = 0; i < width / 2; i++)
+                    memcpy(d + 2 * i, &v, 2);
+            } else if (x->elem == 4) {
+                uint32_t v = x->value;
+                for (size_t i = 0; i < width / 4; i++)
+                    memcpy(d + 4 * i, &v, 4);
+            } else {
+                memset(d, (int)(x->value & 0xff), width);
+            }
         }
     }
 }
 
-static void xfer_run_owned(void *arg)
+struct staged {
+    struct xfer x;
+    char *buffer;               /* the staged source, or NULL */
+};
+
+static void staged_run(void *arg)
 {
-    xfer_run(arg);
-    free(arg);
+    struct staged *q = arg;
+    xfer_run(&q->x);
+    free(q->buffer);
+    free(q);
 }
 
 enum { SYNC, ASYNC };
 
-/* Runs x in stream order on s.  A blocking call waits for it and then
- * returns the context's error if the device failed meanwhile (the copy
- * waited for the kernel that failed); `flush` makes it a flush point for
- * device printf, as blocking copies are on a GPU. */
-static cudaError_t submit(struct CUstream_st *s, const struct xfer *x, int blocking, int flush)
+/* Memory as the blocking rules see it. */
+static int is_device(enum mem_type t)
 {
-    if (blocking) {
-        struct xfer local = *x;
-        stream_run_sync(s, xfer_run, &local);
-        if (flush)
-            printf_flush();
-        return api_sticky();
-    }
-    struct xfer *q = malloc(sizeof *q);
-    if (!q)
+    return t == MEM_DEVICE || t == MEM_SYMBOL;
+}
+
+static int is_host(enum mem_type t)
+{
+    return t == MEM_NONE || t == MEM_PINNED || t == MEM_REGISTERED;
+}
+
+/* Whether a call returns only once its transfer is done (an H200, with a
+ * kernel still running in the stream): blocking copies unless both sides
+ * are device memory (managed memory included), blocking sets unless the
+ * memory is device memory, asynchronous copies into pageable memory and
+ * between host buffers. */
+static int waits(const struct xfer *x, int async, enum mem_type dt, enum mem_type st)
+{
+    if (!x->src)
+        return async == SYNC && !is_device(dt);
+    if (async == SYNC)
+        return !is_device(dt) || !is_device(st);
+    return dt == MEM_NONE || (is_host(dt) && is_host(st));
+}
+
+/* Copies the rows of x's source into one packed buffer, which becomes
+ * the source: a pageable source may change once the call returns. */
+static cudaError_t stage(struct xfer *x, char **buffer)
+{
+    size_t n = x->width * x->height * x->depth;
+    char *b = malloc(n ? n : 1);
+    if (!b)
         return cudaErrorMemoryAllocation;
-    *q = *x;
-    stream_run_async(s, xfer_run_owned, q);
+    for (size_t z = 0; z < x->depth; z++)
+        for (size_t y = 0; y < x->height; y++)
+            memcpy(b + (z * x->height + y) * x->width, x->src + z * x->sslice + y * x->spitch,
+                   x->width);
+    x->src = b;
+    x->spitch = x->width;
+    x->sslice = x->width * x->height;
+    *buffer = b;
     return cudaSuccess;
 }
 
-/* Blocking calls run in the legacy default stream. */
+/* Runs x in stream order on s, or adds it to s's capture.  A call that
+ * waits returns the context's error if the device failed meanwhile (the
+ * copy waited for the kernel that failed); waiting makes it a flush point
+ * for device printf, as on a GPU. */
+static cudaError_t submit(struct CUstream_st *s, const struct xfer *x, int async,
+                          enum mem_type dt, enum mem_type st)
+{
+    cudaError_t e;
+    if (async == SYNC && (e = capture_check_unsafe()) != cudaSuccess)
+        return e;
+    cudaGraphNode_t node;
+    e = capture_op(s, x->src ? cudaGraphNodeTypeMemcpy : cudaGraphNodeTypeMemset, &node);
+    if (e != cudaSuccess)
+        return e;
+    if (node) {
+        graph_xfer_fill(node, x);
+        capture_done();
+        return cudaSuccess;
+    }
+    if (waits(x, async, dt, st)) {
+        struct xfer local = *x;
+        stream_run_sync(s, xfer_run, &local);
+        printf_flush();
+        return api_sticky();
+    }
+    struct staged *q = malloc(sizeof *q);
+    if (!q)
+        return cudaErrorMemoryAllocation;
+    q->x = *x;
+    q->buffer = NULL;
+    if (x->src && st == MEM_NONE && (e = stage(&q->x, &q->buffer)) != cudaSuccess) {
+        free(q);
+        return e;
+    }
+    stream_run_async(s, staged_run, q);
+    return cudaSuccess;
+}
+
+/* Blocking calls run in the legacy default stream (the calling thread's
+ * own default stream under per-thread default streams). */
 static cudaError_t stream_of(cudaStream_t h, int async, struct CUstream_st **out)
 {
     *out = stream_resolve(async ? h : NULL);
     return *out ? cudaSuccess : cudaErrorInvalidResourceHandle;
-}
-
-/* An asynchronous copy touching pageable memory is synchronous: the GPU
- * stages pageable sources before returning and writes pageable
- * destinations only after the stream gets there (CUDA runtime API, "API
- * synchronization behavior"), so the program may reuse the buffer as soon
- * as the call returns. */
-static int blocking_for(int async, enum mem_type dt, enum mem_type st)
-{
-    return async == SYNC || dt == MEM_NONE || st == MEM_NONE;
 }
 
 static int kind_valid(enum cudaMemcpyKind k)
@@ -127,6 +196,24 @@ static size_t span_of(size_t width, size_t height, size_t pitch, size_t depth, s
 
 /* ---- 1D ------------------------------------------------------------------- */
 
+/* Validates a 1D copy of count > 0 bytes and describes it. */
+static cudaError_t describe_1d(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                               struct xfer *x, enum mem_type *dt, enum mem_type *st)
+{
+    if (!kind_valid(kind))
+        return cudaErrorInvalidMemcpyDirection;
+    if (!dst || !src)
+        return cudaErrorInvalidValue;
+    cudaError_t e = mem_check_range(dst, count, dst_on_device(kind), dt);
+    if (e == cudaSuccess)
+        e = mem_check_range(src, count, src_on_device(kind), st);
+    if (e != cudaSuccess)
+        return e;
+    *x = (struct xfer){.dst = dst, .src = src, .width = count, .height = 1, .depth = 1,
+                       .kind = kind};
+    return cudaSuccess;
+}
+
 static cudaError_t copy_1d(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                            cudaStream_t stream, int async)
 {
@@ -137,18 +224,22 @@ static cudaError_t copy_1d(void *dst, const void *src, size_t count, enum cudaMe
     cudaError_t e = stream_of(stream, async, &s);
     if (e != cudaSuccess)
         return e;
-    if (!kind_valid(kind))
-        return cudaErrorInvalidMemcpyDirection;
-    if (!dst || !src)
-        return cudaErrorInvalidValue;
+    struct xfer x;
     enum mem_type dt, st;
-    e = mem_check_range(dst, count, dst_on_device(kind), &dt);
-    if (e == cudaSuccess)
-        e = mem_check_range(src, count, src_on_device(kind), &st);
+    e = describe_1d(dst, src, count, kind, &x, &dt, &st);
     if (e != cudaSuccess)
         return e;
-    struct xfer x = {.dst = dst, .src = src, .width = count, .height = 1, .depth = 1};
-    return submit(s, &x, blocking_for(async, dt, st), async == SYNC);
+    return submit(s, &x, async, dt, st);
+}
+
+cudaError_t copy_describe_1d(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                             struct xfer *x)
+{
+    enum mem_type dt, st;
+    /* An H200: a memcpy node of 0 bytes is invalid. */
+    if (count == 0)
+        return cudaErrorInvalidValue;
+    return describe_1d(dst, src, count, kind, x, &dt, &st);
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
@@ -228,8 +319,8 @@ static cudaError_t copy_2d(void *dst, size_t dpitch, const void *src, size_t spi
     if (e != cudaSuccess)
         return e;
     struct xfer x = {.dst = dst, .src = src, .width = width, .height = height, .depth = 1,
-                     .dpitch = dpitch, .spitch = spitch};
-    return submit(s, &x, blocking_for(async, dt, st), async == SYNC);
+                     .dpitch = dpitch, .spitch = spitch, .kind = kind};
+    return submit(s, &x, async, dt, st);
 }
 
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
@@ -281,6 +372,31 @@ static cudaError_t side_bounds(const struct cudaPitchedPtr *p, struct cudaPos po
     return mem_check_range(*first, span, on_device, type);
 }
 
+/* Validates a 3D copy of a non-empty extent and describes it. */
+static cudaError_t describe_3d(const struct cudaMemcpy3DParms *p, struct xfer *x,
+                               enum mem_type *dt, enum mem_type *st)
+{
+    struct cudaExtent e = p->extent;
+    if (!kind_valid(p->kind))
+        return cudaErrorInvalidMemcpyDirection;
+    cudaError_t r = side_shape(&p->dstPtr, e);
+    if (r == cudaSuccess)
+        r = side_shape(&p->srcPtr, e);
+    if (r != cudaSuccess)
+        return r;
+    char *d, *sp;
+    r = side_bounds(&p->dstPtr, p->dstPos, e, dst_on_device(p->kind), &d, dt);
+    if (r == cudaSuccess)
+        r = side_bounds(&p->srcPtr, p->srcPos, e, src_on_device(p->kind), &sp, st);
+    if (r != cudaSuccess)
+        return r;
+    *x = (struct xfer){.dst = d, .src = sp, .width = e.width, .height = e.height,
+                       .depth = e.depth, .dpitch = p->dstPtr.pitch, .spitch = p->srcPtr.pitch,
+                       .dslice = p->dstPtr.pitch * p->dstPtr.ysize,
+                       .sslice = p->srcPtr.pitch * p->srcPtr.ysize, .kind = p->kind};
+    return cudaSuccess;
+}
+
 static cudaError_t copy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t stream, int async)
 {
     if (!p)
@@ -295,25 +411,22 @@ static cudaError_t copy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t strea
     cudaError_t r = stream_of(stream, async, &s);
     if (r != cudaSuccess)
         return r;
-    if (!kind_valid(p->kind))
-        return cudaErrorInvalidMemcpyDirection;
-    r = side_shape(&p->dstPtr, e);
-    if (r == cudaSuccess)
-        r = side_shape(&p->srcPtr, e);
-    if (r != cudaSuccess)
-        return r;
-    char *d, *sp;
+    struct xfer x;
     enum mem_type dt, st;
-    r = side_bounds(&p->dstPtr, p->dstPos, e, dst_on_device(p->kind), &d, &dt);
-    if (r == cudaSuccess)
-        r = side_bounds(&p->srcPtr, p->srcPos, e, src_on_device(p->kind), &sp, &st);
+    r = describe_3d(p, &x, &dt, &st);
     if (r != cudaSuccess)
         return r;
-    struct xfer x = {.dst = d, .src = sp, .width = e.width, .height = e.height, .depth = e.depth,
-                     .dpitch = p->dstPtr.pitch, .spitch = p->srcPtr.pitch,
-                     .dslice = p->dstPtr.pitch * p->dstPtr.ysize,
-                     .sslice = p->srcPtr.pitch * p->srcPtr.ysize};
-    return submit(s, &x, blocking_for(async, dt, st), async == SYNC);
+    return submit(s, &x, async, dt, st);
+}
+
+cudaError_t copy_describe_3d(const struct cudaMemcpy3DParms *p, struct xfer *x)
+{
+    enum mem_type dt, st;
+    if (!p || p->srcArray || p->dstArray)
+        return cudaErrorInvalidValue;
+    if (p->extent.width == 0 || p->extent.height == 0 || p->extent.depth == 0)
+        return cudaErrorInvalidValue;
+    return describe_3d(p, x, &dt, &st);
 }
 
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
@@ -339,12 +452,13 @@ static cudaError_t set_rows(void *p, int value, size_t width, size_t height, siz
     cudaError_t e = stream_of(stream, async, &s);
     if (e != cudaSuccess)
         return e;
-    e = mem_check_range(p, span_of(width, height, pitch, depth, slice), 1, NULL);
+    enum mem_type dt;
+    e = mem_check_range(p, span_of(width, height, pitch, depth, slice), 1, &dt);
     if (e != cudaSuccess)
         return e;
-    struct xfer x = {.dst = p, .value = (unsigned char)value, .width = width, .height = height,
-                     .depth = depth, .dpitch = pitch, .dslice = slice};
-    return submit(s, &x, async == SYNC, 0);
+    struct xfer x = {.dst = p, .value = (unsigned char)value, .elem = 1, .width = width,
+                     .height = height, .depth = depth, .dpitch = pitch, .dslice = slice};
+    return submit(s, &x, async, dt, MEM_NONE);
 }
 
 static cudaError_t set_1d(void *p, int value, size_t count, cudaStream_t stream, int async)
@@ -381,6 +495,30 @@ static cudaError_t set_3d(struct cudaPitchedPtr p, int value, struct cudaExtent 
     if (__builtin_mul_overflow(p.pitch, p.ysize, &slice))
         return cudaErrorInvalidValue;
     return set_rows(p.ptr, value, e.width, e.height, p.pitch, e.depth, slice, stream, async);
+}
+
+/* A memset node (an H200): elements of 1, 2 or 4 bytes, aligned to their
+ * size; several rows need a pitch of at least a row. */
+cudaError_t copy_describe_set(const struct cudaMemsetParams *p, struct xfer *x)
+{
+    if (!p || !p->dst || p->width == 0 || p->height == 0)
+        return cudaErrorInvalidValue;
+    unsigned el = p->elementSize;
+    if ((el != 1 && el != 2 && el != 4) || ((uintptr_t)p->dst & (el - 1)))
+        return cudaErrorInvalidValue;
+    size_t row;
+    if (__builtin_mul_overflow(p->width, (size_t)el, &row))
+        return cudaErrorInvalidValue;
+    if (p->height > 1 && p->pitch < row)
+        return cudaErrorInvalidValue;
+    cudaError_t e = mem_check_range(p->dst, span_of(row, p->height, p->pitch, 1, 0), 1, NULL);
+    if (e != cudaSuccess)
+        return e;
+    *x = (struct xfer){.dst = p->dst, .value = el == 4 ? p->value : el == 2 ? p->value & 0xffff
+                                                                             : p->value & 0xff,
+                       .elem = el, .width = row, .height = p->height, .depth = 1,
+                       .dpitch = p->pitch};
+    return cudaSuccess;
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count)

@@ -5,14 +5,27 @@
  * command is, and its completion time is the event's timestamp.  A
  * never-recorded event counts as complete (cudaEventQuery returns
  * cudaSuccess) but has no time (cudaEventElapsedTime fails).
+ *
+ * Recorded in a capturing stream, an event marks a point of the capture
+ * instead (the stream's frontier): waiting for it joins the capture.
+ * Until it is recorded again it is a captured event, which cannot be
+ * queried or waited for (cudaErrorCapturedEvent during its capture,
+ * cudaErrorInvalidValue after, as an H200 answers).
+ *
+ * Each event has its own lock: one host thread may record an event while
+ * another waits for it.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
+#include "runtime/graph.h"
 #include "runtime/stream.h"
 
 struct CUevent_st {
     unsigned flags;
+    pthread_mutex_t lock;
     struct cmd *cmd;           /* last recording, referenced */
+    struct capture_mark cap;   /* last recorded in a capture: cap.id != 0 */
 };
 
 static const unsigned valid_flags =
@@ -30,6 +43,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     if (!e)
         return api_return(cudaErrorMemoryAllocation);
     e->flags = flags;
+    pthread_mutex_init(&e->lock, NULL);
     *event = e;
     return cudaSuccess;
 }
@@ -45,8 +59,60 @@ cudaError_t cudaEventDestroy(cudaEvent_t e)
     if (!e)
         return api_return(cudaErrorInvalidResourceHandle);
     cmd_unref(e->cmd);
+    free(e->cap.nodes);
+    pthread_mutex_destroy(&e->lock);
     free(e);
     return cudaSuccess;
+}
+
+struct cmd *event_cmd(cudaEvent_t e)
+{
+    pthread_mutex_lock(&e->lock);
+    struct cmd *c = e->cmd;
+    if (c)
+        cmd_ref(c);
+    pthread_mutex_unlock(&e->lock);
+    return c;
+}
+
+/* Makes c e's recording (c referenced by the caller for the event). */
+static void set_cmd_locked(cudaEvent_t e, struct cmd *c)
+{
+    struct cmd *old = e->cmd;
+    e->cmd = c;
+    e->cap.id = 0;
+    cmd_unref(old);
+}
+
+void event_set_cmd(cudaEvent_t e, struct cmd *c)
+{
+    cmd_ref(c);
+    pthread_mutex_lock(&e->lock);
+    set_cmd_locked(e, c);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* Recording in a capturing stream. */
+static cudaError_t record_captured(cudaEvent_t e, struct CUstream_st *s, unsigned flags)
+{
+    if (flags & cudaEventRecordExternal) {
+        cudaGraphNode_t node;
+        cudaError_t err = capture_op(s, cudaGraphNodeTypeEventRecord, &node);
+        if (err != cudaSuccess)
+            return err;
+        if (node) {
+            node->u.event = e;
+            capture_done();
+        }
+    }
+    pthread_mutex_lock(&e->lock);
+    cudaError_t err = capture_record(s, &e->cap);
+    if (err == cudaSuccess && e->cap.id != 0) {
+        cmd_unref(e->cmd);
+        e->cmd = NULL;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return err;
 }
 
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t stream, unsigned int flags)
@@ -59,12 +125,27 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t stream, unsigne
     struct CUstream_st *s = stream_resolve(stream);
     if (!s)
         return api_return(cudaErrorInvalidResourceHandle);
+    if (stream_is_capturing(s)) {
+        cudaError_t err = record_captured(e, s, flags);
+        return err == cudaSuccess ? cudaSuccess : api_return(err);
+    }
+    /* An H200: external records exist only in graphs. */
+    if (flags & cudaEventRecordExternal)
+        return api_return(cudaErrorIllegalState);
+    cudaGraphNode_t node;
+    cudaError_t err = capture_op(s, cudaGraphNodeTypeEmpty, &node);
+    if (node) /* s began capturing meanwhile: an empty node is harmless */
+        capture_done();
+    if (err != cudaSuccess)
+        return api_return(err);
     struct cmd *c = cmd_new(CMD_MARK);
     cmd_ref(c); /* the event's reference */
+    /* Enqueued under the event's lock, so that recordings of one event
+     * from several threads replace each other in enqueue order. */
+    pthread_mutex_lock(&e->lock);
     stream_enqueue(s, c, NULL);
-    struct cmd *old = e->cmd;
-    e->cmd = c;
-    cmd_unref(old);
+    set_cmd_locked(e, c);
+    pthread_mutex_unlock(&e->lock);
     cmd_unref(c); /* the creator's reference */
     return cudaSuccess;
 }
@@ -74,14 +155,28 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t stream)
     return cudaEventRecordWithFlags(e, stream, 0);
 }
 
+/* The error of an event that was last recorded in a capture: still
+ * capturing, or a capture that has ended. */
+static cudaError_t captured_error_locked(cudaEvent_t e)
+{
+    if (e->cap.id == 0)
+        return cudaSuccess;
+    return capture_is_active(e->cap.id) ? cudaErrorCapturedEvent : cudaErrorInvalidValue;
+}
+
 cudaError_t cudaEventQuery(cudaEvent_t e)
 {
     API_ENTER();
     if (!e)
         return api_return(cudaErrorInvalidResourceHandle);
-    if (e->cmd && !cmd_done(e->cmd))
-        return api_return(cudaErrorNotReady);
-    return cudaSuccess;
+    pthread_mutex_lock(&e->lock);
+    cudaError_t err = captured_error_locked(e);
+    int busy = e->cmd && !cmd_done(e->cmd);
+    pthread_mutex_unlock(&e->lock);
+    if (err != cudaSuccess)
+        return api_return(err);
+    /* An H200: not ready is no error, cudaGetLastError stays clean. */
+    return busy ? cudaErrorNotReady : cudaSuccess;
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t e)
@@ -89,9 +184,18 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e)
     API_ENTER();
     if (!e)
         return api_return(cudaErrorInvalidResourceHandle);
-    if (e->cmd)
-        cmd_wait(e->cmd);
+    pthread_mutex_lock(&e->lock);
+    cudaError_t err = captured_error_locked(e);
+    pthread_mutex_unlock(&e->lock);
+    if (err != cudaSuccess)
+        return api_return(err);
+    struct cmd *c = event_cmd(e);
+    if (c) {
+        cmd_wait(c);
+        cmd_unref(c);
+    }
     printf_flush();
+    mempool_trim_all();
     return api_sticky();
 }
 
@@ -102,14 +206,35 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
         return api_return(cudaErrorInvalidValue);
     if (!start || !end)
         return api_return(cudaErrorInvalidResourceHandle);
+    struct cmd *a = event_cmd(start), *b = event_cmd(end);
+    cudaError_t err = cudaSuccess;
     /* What an H200 returns: unrecorded or timing-disabled events are
-     * invalid handles here; a pending one is not ready. */
-    if (!start->cmd || !end->cmd || (start->flags & cudaEventDisableTiming) ||
-        (end->flags & cudaEventDisableTiming))
-        return api_return(cudaErrorInvalidResourceHandle);
-    if (!cmd_done(start->cmd) || !cmd_done(end->cmd))
-        return api_return(cudaErrorNotReady);
-    *ms = (float)((double)(end->cmd->done_ns - start->cmd->done_ns) / 1e6);
+     * invalid handles here; a pending one is not ready (no error). */
+    if (!a || !b || (start->flags & cudaEventDisableTiming) || (end->flags & cudaEventDisableTiming))
+        err = cudaErrorInvalidResourceHandle;
+    else if (!cmd_done(a) || !cmd_done(b))
+        err = cudaErrorNotReady;
+    else
+        *ms = (float)((double)(b->done_ns - a->done_ns) / 1e6);
+    cmd_unref(a);
+    cmd_unref(b);
+    if (err == cudaErrorNotReady)
+        return err;
+    return err == cudaSuccess ? cudaSuccess : api_return(err);
+}
+
+/* cudaStreamWaitEvent on a capturing stream with cudaEventWaitExternal:
+ * a wait node. */
+static cudaError_t wait_external(struct CUstream_st *s, cudaEvent_t e)
+{
+    cudaGraphNode_t node;
+    cudaError_t err = capture_op(s, cudaGraphNodeTypeWaitEvent, &node);
+    if (err != cudaSuccess)
+        return err;
+    if (node) {
+        node->u.event = e;
+        capture_done();
+    }
     return cudaSuccess;
 }
 
@@ -121,7 +246,36 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t e, unsigned int
         return api_return(cudaErrorInvalidResourceHandle);
     if (flags & ~(unsigned)cudaEventWaitExternal)
         return api_return(cudaErrorInvalidValue);
-    if (!e->cmd)
-        return cudaSuccess;
-    return stream_wait_cmd(s, e->cmd);
+    int capturing = stream_is_capturing(s);
+    cudaError_t err;
+    if (flags & cudaEventWaitExternal) {
+        /* An H200: external waits exist only in graphs. */
+        err = capturing ? wait_external(s, e) : cudaErrorIllegalState;
+        return err == cudaSuccess ? cudaSuccess : api_return(err);
+    }
+    pthread_mutex_lock(&e->lock);
+    if (e->cap.id != 0) {
+        err = capture_wait(s, &e->cap);
+        pthread_mutex_unlock(&e->lock);
+        return err == cudaSuccess ? cudaSuccess : api_return(err);
+    }
+    struct cmd *c = e->cmd;
+    if (c)
+        cmd_ref(c);
+    pthread_mutex_unlock(&e->lock);
+    if (capturing) {
+        /* Work outside the capture: only in-stream order may cross its
+         * boundary (an H200: even an event that completed long ago). */
+        cmd_unref(c);
+        err = c ? capture_isolation(s) : cudaSuccess;
+        return err == cudaSuccess ? cudaSuccess : api_return(err);
+    }
+    cudaGraphNode_t node;
+    err = capture_op(s, cudaGraphNodeTypeEmpty, &node);
+    if (node)
+        capture_done();
+    if (err == cudaSuccess && c)
+        err = stream_wait_cmd(s, c);
+    cmd_unref(c);
+    return err == cudaSuccess ? cudaSuccess : api_return(err);
 }

@@ -11,6 +11,7 @@
 
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
+#include "runtime/graph.h"
 #include "runtime/stream.h"
 
 /* The emulated device's shared-memory limits (sm_90). */
@@ -147,6 +148,15 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     struct CUstream_st *s = NULL;
     if (e == cudaSuccess && !(s = stream_resolve(stream)))
         e = cudaErrorInvalidResourceHandle;
+    /* A capturing stream records the launch as a kernel node instead. */
+    cudaGraphNode_t node = NULL;
+    if (e == cudaSuccess)
+        e = capture_op(s, cudaGraphNodeTypeKernel, &node);
+    if (node) {
+        graph_kernel_fill(node, k, grid, block, shared_bytes, fn, args, release);
+        capture_done();
+        return cudaSuccess;
+    }
     struct grid *g = NULL;
     if (e == cudaSuccess && !(g = calloc(1, sizeof *g)))
         e = cudaErrorMemoryAllocation;

@@ -304,6 +304,30 @@ static cudaError_t release(const void *p, enum mem_type a, enum mem_type b, cons
     return cudaSuccess;
 }
 
+/* Set in an allocation's flags while a memory pool holds it for reuse. */
+#define POOLED 0x80000000u
+
+cudaError_t mem_alloc_tracked(void **out, size_t size, enum mem_type type, const char *api,
+                              const void *caller)
+{
+    assert(size > 0 && (type == MEM_DEVICE || type == MEM_PINNED));
+    return track_alloc(out, size, type, 0, api, caller);
+}
+
+cudaError_t mem_free_tracked(void *p, const char *by)
+{
+    return release(p, MEM_DEVICE, MEM_PINNED, by);
+}
+
+void mem_set_pooled(void *p, int pooled)
+{
+    pthread_rwlock_wrlock(&M.lock);
+    struct alloc *b = alloc_at_locked((uintptr_t)p);
+    if (b && b->start == (uintptr_t)p)
+        b->flags = pooled ? b->flags | POOLED : b->flags & ~POOLED;
+    pthread_rwlock_unlock(&M.lock);
+}
+
 /* Rounds a row width up to the pitch; 0 when that overflows. */
 static size_t pitch_of(size_t width)
 {
@@ -444,7 +468,7 @@ int mem_report_leaks(FILE *f)
     int count = 0;
     size_t bytes = 0;
     for (size_t i = 0; i < M.nallocs; i++) {
-        if (M.allocs[i].type != MEM_REGISTERED) {
+        if (M.allocs[i].type != MEM_REGISTERED && !(M.allocs[i].flags & POOLED)) {
             count++;
             bytes += M.allocs[i].size;
         }
@@ -455,7 +479,7 @@ int mem_report_leaks(FILE *f)
                 count, count == 1 ? "" : "s", bytes);
         for (size_t i = 0; i < M.nallocs; i++) {
             const struct alloc *b = &M.allocs[i];
-            if (b->type == MEM_REGISTERED)
+            if (b->type == MEM_REGISTERED || (b->flags & POOLED))
                 continue;
             char who[512];
             describe_caller(b->caller, who, sizeof who);
@@ -632,6 +656,10 @@ cudaError_t cudaFree(void *devPtr)
     cudaError_t e = sync_device();
     if (e != cudaSuccess)
         return e;
+    /* An H200 frees memory from cudaMallocAsync here too. */
+    e = mempool_forget(devPtr);
+    if (e != cudaSuccess)
+        return api_return(e);
     return api_return(release(devPtr, MEM_DEVICE, MEM_MANAGED, "cudaFree"));
 }
 

@@ -55,6 +55,22 @@ size_t mem_device_capacity(void);
  * writes nothing when there are none.  Returns how many it listed. */
 int mem_report_leaks(FILE *f);
 
+/* ---- for memory pools and graphs (mempool.c, graph.c) ------------------- */
+
+/* Allocates and tracks size > 0 bytes of device (MEM_DEVICE) or pinned
+ * host (MEM_PINNED) memory, as cudaMalloc does, under the name `api`. */
+cudaError_t mem_alloc_tracked(void **out, size_t size, enum mem_type type, const char *api,
+                              const void *caller);
+/* Frees what mem_alloc_tracked returned; cudaErrorInvalidValue when p does
+ * not start a live allocation. */
+cudaError_t mem_free_tracked(void *p, const char *by);
+/* Marks the allocation at p as held by a memory pool for reuse (pooled 1:
+ * leak reports leave it out) or as the program's again (0). */
+void mem_set_pooled(void *p, int pooled);
+/* cudaFree of p (mempool.c): a pool forgets p if it handed it out;
+ * cudaErrorInvalidValue when p is memory a pool holds after cudaFreeAsync. */
+cudaError_t mempool_forget(void *p);
+
 /* Makes a __device__/__constant__ variable known by address, so that the
  * C entry points taking `const void *symbol` accept it.  Registering a
  * range that overlaps a registered one replaces it. */

@@ -1,10 +1,19 @@
 /*
- * stream.c: commands, streams and the host API over them.
+ * stream.c: commands, streams, stream capture and the host API over them.
  *
  * One lock (the timeline lock) guards every command's dependency counts and
  * every stream's `last`; it is never held while user code or a kernel
  * runs.  Completion wakes waiters through one condition variable.
+ *
+ * A second lock (the capture lock) guards the capture sequences and the
+ * capture state of streams.  It is taken before the timeline lock, never
+ * after it.  While no capture is active (the common case) operations test
+ * one atomic counter and never take it.
+ *
+ * The results of calls during capture are what an H200 returned (CUDA 13):
+ * docs/gpu-facts/streams-capture.txt.
  */
+#include <assert.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -12,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "runtime/graph.h"
 #include "runtime/stream.h"
 
 static struct {
@@ -21,8 +31,9 @@ static struct {
     long pending;               /* commands not done */
     struct CUstream_st legacy;
     struct CUstream_st *streams; /* created and per-thread streams */
+    unsigned long long next_id;
 } T = {.lock = PTHREAD_MUTEX_INITIALIZER, .done = PTHREAD_COND_INITIALIZER,
-       .legacy = {.legacy = 1}};
+       .legacy = {.legacy = 1, .id = 1}, .next_id = 2};
 
 static SIMT_TLS struct CUstream_st *per_thread;
 
@@ -92,9 +103,27 @@ static void run_host_task(struct task *t)
     cmd_complete(c, 0);
 }
 
-/* c's dependencies are all done: hand it to the workers.  Marks complete
- * at once; the caller holds the lock and collects them in *marks. */
-static void start_locked(struct cmd *c, struct cmd ***marks, int *nmarks, int *cap)
+/* Completions of CMD_MARK commands found while the lock is held: they
+ * complete at once, after the caller's own work. */
+struct marks {
+    struct cmd **v;
+    int n, cap;
+};
+
+static void marks_push(struct marks *m, struct cmd *c)
+{
+    if (m->n == m->cap) {
+        m->cap = m->cap ? 2 * m->cap : 8;
+        struct cmd **n = realloc(m->v, (size_t)m->cap * sizeof *n);
+        if (!n)
+            oom();
+        m->v = n;
+    }
+    m->v[m->n++] = c;
+}
+
+/* c's dependencies are all done: hand it to the workers. */
+static void start_locked(struct cmd *c, struct marks *m)
 {
     switch (c->kind) {
     case CMD_GRID:
@@ -105,14 +134,7 @@ static void start_locked(struct cmd *c, struct cmd ***marks, int *nmarks, int *c
         engine_submit_task(&c->task);
         break;
     case CMD_MARK:
-        if (*nmarks == *cap) {
-            *cap = *cap ? 2 * *cap : 8;
-            struct cmd **n = realloc(*marks, (size_t)*cap * sizeof *n);
-            if (!n)
-                oom();
-            *marks = n;
-        }
-        (*marks)[(*nmarks)++] = c;
+        marks_push(m, c);
         break;
     }
 }
@@ -151,14 +173,14 @@ static void stream_remove_locked(struct CUstream_st *s)
         }
     }
     unref_locked(s->last);
+    free(s->frontier);
     free(s);
 }
 
 /* Completes c and everything its completion makes complete, under lock. */
 static void complete_locked(struct cmd *c, int error)
 {
-    struct cmd **marks = NULL;
-    int nmarks = 0, cap = 0;
+    struct marks m = {0};
     for (;;) {
         c->error = error;
         c->done_ns = now_ns();
@@ -167,7 +189,7 @@ static void complete_locked(struct cmd *c, int error)
         for (int i = 0; i < c->nsucc; i++) {
             struct cmd *s = c->succ[i];
             if (--s->deps == 0)
-                start_locked(s, &marks, &nmarks, &cap);
+                start_locked(s, &m);
             unref_locked(s);
         }
         c->nsucc = 0;
@@ -175,14 +197,21 @@ static void complete_locked(struct cmd *c, int error)
         if (st && st->destroyed && st->last == c)
             stream_remove_locked(st);
         unref_locked(c); /* the reference the timeline held while it ran */
-        if (nmarks == 0)
+        if (m.n == 0)
             break;
-        c = marks[--nmarks];
+        c = m.v[--m.n];
         error = 0;
     }
-    free(marks);
+    free(m.v);
     if (T.waiters)
         pthread_cond_broadcast(&T.done);
+}
+
+static void complete_marks_locked(struct marks *m)
+{
+    while (m->n > 0)
+        complete_locked(m->v[--m->n], 0);
+    free(m->v);
 }
 
 void cmd_complete(struct cmd *c, int error)
@@ -194,12 +223,26 @@ void cmd_complete(struct cmd *c, int error)
     pthread_mutex_unlock(&T.lock);
 }
 
-/* Links c into s and counts its dependencies; returns 1 when c can start. */
-static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
+/* Counts c as pending on the timeline, owned by stream s. */
+static void track_locked(struct CUstream_st *s, struct cmd *c)
 {
     c->stream = s;
     c->refs++; /* held by the timeline until c completes */
     __atomic_store_n(&T.pending, T.pending + 1, __ATOMIC_RELAXED);
+}
+
+/* Makes c the newest command of s. */
+static void set_last_locked(struct CUstream_st *s, struct cmd *c)
+{
+    c->refs++;
+    unref_locked(s->last);
+    s->last = c;
+}
+
+/* Links c into s and counts its dependencies; returns 1 when c can start. */
+static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
+{
+    track_locked(s, c);
     add_dep_locked(c, s->last);
     add_dep_locked(c, after);
     if (s->legacy) {
@@ -209,23 +252,18 @@ static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
     } else if (is_blocking(s)) {
         add_dep_locked(c, T.legacy.last);
     }
-    c->refs++;
-    unref_locked(s->last);
-    s->last = c;
+    set_last_locked(s, c);
     return c->deps == 0;
 }
 
 void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after)
 {
-    struct cmd **marks = NULL;
-    int nmarks = 0, cap = 0;
+    struct marks m = {0};
     engine_start();
     pthread_mutex_lock(&T.lock);
     if (link_locked(s, c, after))
-        start_locked(c, &marks, &nmarks, &cap);
-    while (nmarks > 0)
-        complete_locked(marks[--nmarks], 0);
-    free(marks);
+        start_locked(c, &m);
+    complete_marks_locked(&m);
     pthread_mutex_unlock(&T.lock);
 }
 
@@ -236,6 +274,56 @@ int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c)
     int now = link_locked(s, c, NULL);
     pthread_mutex_unlock(&T.lock);
     return now;
+}
+
+struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n,
+                                 const int *dep_start, const int *deps, struct cmd *after)
+{
+    struct marks m = {0};
+    struct cmd *entry = cmd_new(CMD_MARK), *exit = cmd_new(CMD_MARK);
+    engine_start();
+    pthread_mutex_lock(&T.lock);
+    /* The entry follows the stream's rules; everything else follows the
+     * entry, and the exit becomes the stream's newest command. */
+    link_locked(s, entry, after);
+    for (int i = 0; i < n; i++) {
+        struct cmd *c = cmds[i];
+        track_locked(s, c);
+        if (dep_start[i] == dep_start[i + 1])
+            add_dep_locked(c, entry);
+        for (int k = dep_start[i]; k < dep_start[i + 1]; k++) {
+            assert(deps[k] < i);
+            add_dep_locked(c, cmds[deps[k]]);
+        }
+        if (c->wait_for) {
+            add_dep_locked(c, c->wait_for);
+            unref_locked(c->wait_for);
+            c->wait_for = NULL;
+        }
+    }
+    track_locked(s, exit);
+    add_dep_locked(exit, entry);
+    for (int i = 0; i < n; i++)
+        add_dep_locked(exit, cmds[i]);
+    set_last_locked(s, exit);
+    exit->refs++; /* the caller's */
+    /* Nothing could start before the entry; what has no unmet dependency
+     * now (the entry, commands whose dependencies are all done already)
+     * starts. */
+    if (entry->deps == 0)
+        start_locked(entry, &m);
+    for (int i = 0; i < n; i++) {
+        if (cmds[i]->deps == 0)
+            start_locked(cmds[i], &m);
+        unref_locked(cmds[i]);
+    }
+    if (exit->deps == 0)
+        start_locked(exit, &m);
+    unref_locked(entry);
+    unref_locked(exit);
+    complete_marks_locked(&m);
+    pthread_mutex_unlock(&T.lock);
+    return exit;
 }
 
 static void cpu_relax(void)
@@ -251,9 +339,7 @@ static void cpu_relax(void)
  * microseconds), then sleeps on the completion condition. */
 static void wait_until(int (*done)(const void *), const void *arg)
 {
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    long long start = (long long)t0.tv_sec * 1000000000LL + t0.tv_nsec;
+    long long start = now_ns();
     for (unsigned i = 0;; i++) {
         if (done(arg))
             return;
@@ -289,23 +375,53 @@ void cmd_wait(struct cmd *c)
 void timeline_wait_all(void)
 {
     wait_until(all_done, NULL);
+    mempool_trim_all();
 }
 
 /* ---- streams ------------------------------------------------------------- */
+
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t thread_key;
+
+/* A host thread ends: its default stream goes once its work is done, as
+ * a destroyed stream does. */
+static void thread_ended(void *arg)
+{
+    struct CUstream_st *s = arg;
+    pthread_mutex_lock(&T.lock);
+    s->destroyed = 1;
+    if (!s->last || cmd_done(s->last))
+        stream_remove_locked(s);
+    pthread_mutex_unlock(&T.lock);
+}
+
+static void make_key(void)
+{
+    if (pthread_key_create(&thread_key, thread_ended) != 0)
+        oom();
+}
+
+static void stream_add_locked(struct CUstream_st *s)
+{
+    s->id = T.next_id++;
+    s->next = T.streams;
+    T.streams = s;
+}
 
 static struct CUstream_st *per_thread_stream(void)
 {
     struct CUstream_st *s = per_thread;
     if (s)
         return s;
+    pthread_once(&key_once, make_key);
     s = calloc(1, sizeof *s);
     if (!s)
         oom();
     s->per_thread = 1;
     pthread_mutex_lock(&T.lock);
-    s->next = T.streams;
-    T.streams = s;
+    stream_add_locked(s);
     pthread_mutex_unlock(&T.lock);
+    pthread_setspecific(thread_key, s);
     per_thread = s;
     return s;
 }
@@ -373,8 +489,7 @@ static cudaError_t create(cudaStream_t *out, unsigned flags, int priority)
     /* Priorities clamp to the device's range [0, -5] (lower is higher). */
     s->priority = priority > 0 ? 0 : priority < -5 ? -5 : priority;
     pthread_mutex_lock(&T.lock);
-    s->next = T.streams;
-    T.streams = s;
+    stream_add_locked(s);
     pthread_mutex_unlock(&T.lock);
     *out = s;
     return cudaSuccess;
@@ -444,6 +559,7 @@ cudaError_t stream_sync(struct CUstream_st *s)
     /* Waiting on the legacy stream also waits for the blocking streams it
      * depends on, which its last command already implies. */
     printf_flush();
+    mempool_trim_all();
     return api_sticky();
 }
 
@@ -453,6 +569,9 @@ cudaError_t cudaStreamSynchronize(cudaStream_t h)
     struct CUstream_st *s = stream_resolve(h);
     if (!s)
         return api_return(cudaErrorInvalidResourceHandle);
+    cudaError_t e = capture_check_sync(s);
+    if (e != cudaSuccess)
+        return api_return(e);
     return stream_sync(s);
 }
 
@@ -462,10 +581,14 @@ cudaError_t cudaStreamQuery(cudaStream_t h)
     struct CUstream_st *s = stream_resolve(h);
     if (!s)
         return api_return(cudaErrorInvalidResourceHandle);
+    cudaError_t e = capture_check_sync(s);
+    if (e != cudaSuccess)
+        return api_return(e);
     struct cmd *c = last_of(s);
     int busy = c && !cmd_done(c);
     cmd_unref(c);
-    return busy ? api_return(cudaErrorNotReady) : cudaSuccess;
+    /* An H200: not ready is no error, cudaGetLastError stays clean. */
+    return busy ? cudaErrorNotReady : cudaSuccess;
 }
 
 cudaError_t cudaStreamGetFlags(cudaStream_t h, unsigned int *flags)
@@ -500,6 +623,18 @@ cudaError_t cudaStreamGetDevice(cudaStream_t h, int *device)
     if (!device)
         return api_return(cudaErrorInvalidValue);
     *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetId(cudaStream_t h, unsigned long long *streamId)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if (!streamId)
+        return api_return(cudaErrorInvalidValue);
+    *streamId = s->id;
     return cudaSuccess;
 }
 
@@ -539,6 +674,16 @@ static cudaError_t add_callback(cudaStream_t h, cudaStreamCallback_t cb, cudaHos
         return api_return(cudaErrorInvalidResourceHandle);
     if (!cb && !fn)
         return api_return(cudaErrorInvalidValue);
+    cudaGraphNode_t node;
+    cudaError_t e = capture_op(s, cudaGraphNodeTypeHost, &node);
+    if (e != cudaSuccess)
+        return api_return(e);
+    if (node) {
+        node->u.host.fn = fn;
+        node->u.host.userData = user;
+        capture_done();
+        return cudaSuccess;
+    }
     struct callback *c = malloc(sizeof *c);
     if (!c)
         return api_return(cudaErrorMemoryAllocation);
@@ -553,13 +698,21 @@ static cudaError_t add_callback(cudaStream_t h, cudaStreamCallback_t cb, cudaHos
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int flags)
 {
-    if (flags != 0)
+    API_ENTER();
+    if (flags != 0 || !callback)
         return api_return(cudaErrorInvalidValue);
+    /* Callbacks with a status argument cannot become graph nodes. */
+    struct CUstream_st *s = stream_resolve(stream);
+    if (s && stream_is_capturing(s))
+        return api_return(capture_forbid(s));
     return add_callback(stream, callback, NULL, userData);
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
+    API_ENTER();
+    if (!fn)
+        return api_return(cudaErrorInvalidValue);
     return add_callback(stream, NULL, fn, userData);
 }
 
@@ -576,21 +729,560 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t l
     return cudaSuccess;
 }
 
+/* ---- capture ------------------------------------------------------------- */
+
+struct capture {
+    unsigned long long id;
+    cudaGraph_t graph;
+    enum cudaStreamCaptureMode mode;
+    int invalidated;
+    pthread_t thread;           /* the thread that began it */
+    struct CUstream_st *origin;
+    struct CUstream_st *streams; /* members, through cap_next */
+    struct capture *next;
+};
+
+static struct {
+    pthread_mutex_t lock;
+    atomic_int active;          /* captures in the list */
+    struct capture *list;
+    unsigned long long next_id;
+} C = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* cudaThreadExchangeStreamCaptureMode: how this thread's potentially
+ * unsafe calls interact with captures (Global by default). */
+static SIMT_TLS enum cudaStreamCaptureMode thread_mode;
+
+int capture_active(void)
+{
+    return atomic_load_explicit(&C.active, memory_order_acquire) != 0;
+}
+
+static int frontier_reserve(struct CUstream_st *s, size_t n)
+{
+    if (n <= s->capfront)
+        return 0;
+    size_t cap = s->capfront ? 2 * s->capfront : 4;
+    while (cap < n)
+        cap *= 2;
+    cudaGraphNode_t *v = realloc(s->frontier, cap * sizeof *v);
+    if (!v)
+        return -1;
+    s->frontier = v;
+    s->capfront = cap;
+    return 0;
+}
+
+/* Adds nodes to s's frontier, each once. */
+static int frontier_add(struct CUstream_st *s, cudaGraphNode_t const *nodes, size_t n)
+{
+    if (frontier_reserve(s, s->nfront + n))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < s->nfront && s->frontier[j] != nodes[i])
+            j++;
+        if (j == s->nfront)
+            s->frontier[s->nfront++] = nodes[i];
+    }
+    return 0;
+}
+
+/* Whether a capture has a blocking stream (the legacy stream would
+ * depend on it). */
+static int has_blocking_locked(const struct capture *c)
+{
+    for (const struct CUstream_st *s = c->streams; s; s = s->cap_next)
+        if (is_blocking(s))
+            return 1;
+    return 0;
+}
+
+/* The legacy stream used while blocking streams capture: the dependency
+ * it would take on them invalidates their captures (CUDA guide,
+ * "Prohibited and Unhandled Operations"). */
+static cudaError_t implicit_locked(int invalidate)
+{
+    int found = 0;
+    for (struct capture *c = C.list; c; c = c->next) {
+        if (has_blocking_locked(c)) {
+            found = 1;
+            if (invalidate)
+                c->invalidated = 1;
+        }
+    }
+    return found ? cudaErrorStreamCaptureImplicit : cudaSuccess;
+}
+
+cudaError_t capture_op(struct CUstream_st *s, enum cudaGraphNodeType type, cudaGraphNode_t *node)
+{
+    *node = NULL;
+    if (!capture_active())
+        return cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    struct capture *c = s->cap;
+    if (!c) {
+        cudaError_t e = s->legacy ? implicit_locked(1) : cudaSuccess;
+        pthread_mutex_unlock(&C.lock);
+        return e;
+    }
+    if (c->invalidated) {
+        pthread_mutex_unlock(&C.lock);
+        return cudaErrorStreamCaptureInvalidated;
+    }
+    cudaGraphNode_t n = graph_node_new(c->graph, type);
+    if (!n || frontier_reserve(s, 1)) {
+        if (n)
+            graph_node_free(n);
+        pthread_mutex_unlock(&C.lock);
+        return cudaErrorMemoryAllocation;
+    }
+    for (size_t i = 0; i < s->nfront; i++) {
+        if (graph_edge_add(s->frontier[i], n)) {
+            graph_node_free(n);
+            pthread_mutex_unlock(&C.lock);
+            return cudaErrorMemoryAllocation;
+        }
+    }
+    s->frontier[0] = n;
+    s->nfront = 1;
+    *node = n;
+    return cudaSuccess; /* locked until capture_done */
+}
+
+void capture_done(void)
+{
+    pthread_mutex_unlock(&C.lock);
+}
+
+int stream_is_capturing(struct CUstream_st *s)
+{
+    if (!capture_active())
+        return 0;
+    pthread_mutex_lock(&C.lock);
+    int yes = s->cap != NULL;
+    pthread_mutex_unlock(&C.lock);
+    return yes;
+}
+
+/* Whether the calling thread may not make potentially unsafe calls now;
+ * marks the captures that forbid it as invalidated when `invalidate`. */
+static int forbidden_locked(int invalidate)
+{
+    if (thread_mode == cudaStreamCaptureModeRelaxed)
+        return 0;
+    pthread_t self = pthread_self();
+    int forbidden = 0;
+    for (struct capture *c = C.list; c; c = c->next) {
+        int mine = pthread_equal(c->thread, self);
+        if ((mine && c->mode != cudaStreamCaptureModeRelaxed) ||
+            (!mine && thread_mode == cudaStreamCaptureModeGlobal &&
+             c->mode == cudaStreamCaptureModeGlobal)) {
+            forbidden = 1;
+            if (invalidate)
+                c->invalidated = 1;
+        }
+    }
+    return forbidden;
+}
+
+cudaError_t capture_check_unsafe(void)
+{
+    if (!capture_active())
+        return cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    int forbidden = forbidden_locked(1);
+    pthread_mutex_unlock(&C.lock);
+    return forbidden ? cudaErrorStreamCaptureUnsupported : cudaSuccess;
+}
+
+/* An operation that a capturing stream cannot take: its capture is
+ * invalidated. */
+cudaError_t capture_forbid(struct CUstream_st *s)
+{
+    pthread_mutex_lock(&C.lock);
+    if (s->cap)
+        s->cap->invalidated = 1;
+    pthread_mutex_unlock(&C.lock);
+    return cudaErrorStreamCaptureUnsupported;
+}
+
+cudaError_t capture_check_sync(struct CUstream_st *s)
+{
+    if (!capture_active())
+        return cudaSuccess;
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    if (s->cap) {
+        s->cap->invalidated = 1;
+        e = cudaErrorStreamCaptureUnsupported;
+    } else if (s->legacy) {
+        e = implicit_locked(1);
+    }
+    pthread_mutex_unlock(&C.lock);
+    return e;
+}
+
+cudaError_t capture_check_device_sync(void)
+{
+    if (!capture_active())
+        return cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    int any = C.list != NULL;
+    for (struct capture *c = C.list; c; c = c->next)
+        c->invalidated = 1;
+    pthread_mutex_unlock(&C.lock);
+    return any ? cudaErrorStreamCaptureUnsupported : cudaSuccess;
+}
+
+static struct capture *find_locked(unsigned long long id)
+{
+    for (struct capture *c = C.list; c; c = c->next)
+        if (c->id == id)
+            return c;
+    return NULL;
+}
+
+int capture_is_active(unsigned long long id)
+{
+    pthread_mutex_lock(&C.lock);
+    int yes = find_locked(id) != NULL;
+    pthread_mutex_unlock(&C.lock);
+    return yes;
+}
+
+cudaError_t capture_record(struct CUstream_st *s, struct capture_mark *m)
+{
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    struct capture *c = s->cap;
+    if (!c) {
+        m->id = 0;
+        m->n = 0;
+    } else if (c->invalidated) {
+        e = cudaErrorStreamCaptureInvalidated;
+    } else {
+        cudaGraphNode_t *v = s->nfront ? malloc(s->nfront * sizeof *v) : NULL;
+        if (s->nfront && !v) {
+            e = cudaErrorMemoryAllocation;
+        } else {
+            if (s->nfront)
+                memcpy(v, s->frontier, s->nfront * sizeof *v);
+            free(m->nodes);
+            m->nodes = v;
+            m->n = s->nfront;
+            m->id = c->id;
+        }
+    }
+    pthread_mutex_unlock(&C.lock);
+    return e;
+}
+
+static void join_locked(struct capture *c, struct CUstream_st *s)
+{
+    s->cap = c;
+    s->nfront = 0;
+    s->cap_next = c->streams;
+    c->streams = s;
+}
+
+cudaError_t capture_wait(struct CUstream_st *s, const struct capture_mark *m)
+{
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    struct capture *c = find_locked(m->id);
+    if (!c) {
+        /* An event last recorded by a capture that has ended. */
+        e = cudaErrorInvalidValue;
+    } else if (!s->cap) {
+        if (s->legacy) {
+            e = cudaErrorStreamCaptureImplicit;
+        } else {
+            join_locked(c, s);
+            if (frontier_add(s, m->nodes, m->n))
+                e = cudaErrorMemoryAllocation;
+        }
+    } else if (s->cap != c) {
+        /* Two capture sequences would become one. */
+        s->cap->invalidated = 1;
+        c->invalidated = 1;
+        e = cudaErrorStreamCaptureMerge;
+    } else if (c->invalidated) {
+        e = cudaErrorStreamCaptureInvalidated;
+    } else if (frontier_add(s, m->nodes, m->n)) {
+        e = cudaErrorMemoryAllocation;
+    }
+    pthread_mutex_unlock(&C.lock);
+    return e;
+}
+
+cudaError_t capture_isolation(struct CUstream_st *s)
+{
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    if (s->cap) {
+        s->cap->invalidated = 1;
+        e = cudaErrorStreamCaptureIsolation;
+    }
+    pthread_mutex_unlock(&C.lock);
+    return e;
+}
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t h, enum cudaStreamCaptureMode mode)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if ((unsigned)mode > cudaStreamCaptureModeRelaxed)
+        return api_return(cudaErrorInvalidValue);
+    /* The legacy stream cannot be captured. */
+    if (s->legacy)
+        return api_return(cudaErrorStreamCaptureUnsupported);
+    struct capture *c = calloc(1, sizeof *c);
+    cudaGraph_t g = graph_new();
+    if (!c || !g) {
+        free(c);
+        if (g)
+            graph_free(g);
+        return api_return(cudaErrorMemoryAllocation);
+    }
+    pthread_mutex_lock(&C.lock);
+    if (s->cap) {
+        pthread_mutex_unlock(&C.lock);
+        free(c);
+        graph_free(g);
+        return api_return(cudaErrorIllegalState);
+    }
+    c->id = ++C.next_id;
+    c->graph = g;
+    c->mode = mode;
+    c->thread = pthread_self();
+    c->origin = s;
+    join_locked(c, s);
+    c->next = C.list;
+    C.list = c;
+    atomic_fetch_add(&C.active, 1);
+    pthread_mutex_unlock(&C.lock);
+    return cudaSuccess;
+}
+
+/* Whether every stream that joined c has rejoined its origin: each node
+ * of their frontiers precedes (or is) a node of the origin's frontier. */
+static int joined_locked(const struct capture *c)
+{
+    const struct CUstream_st *o = c->origin;
+    for (const struct CUstream_st *s = c->streams; s; s = s->cap_next) {
+        if (s == o)
+            continue;
+        for (size_t i = 0; i < s->nfront; i++) {
+            int reached = 0;
+            for (size_t j = 0; j < o->nfront && !reached; j++)
+                reached = graph_reaches(s->frontier[i], o->frontier[j]);
+            if (!reached)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Takes c out of the list and its streams out of capture mode. */
+static void end_locked(struct capture *c)
+{
+    for (struct capture **p = &C.list; *p; p = &(*p)->next) {
+        if (*p == c) {
+            *p = c->next;
+            break;
+        }
+    }
+    struct CUstream_st *s = c->streams;
+    while (s) {
+        struct CUstream_st *next = s->cap_next;
+        s->cap = NULL;
+        s->cap_next = NULL;
+        s->nfront = 0;
+        s = next;
+    }
+    atomic_fetch_sub(&C.active, 1);
+}
+
+cudaError_t cudaStreamEndCapture(cudaStream_t h, cudaGraph_t *pGraph)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    pthread_mutex_lock(&C.lock);
+    struct capture *c = s->cap;
+    cudaError_t e = cudaSuccess;
+    if (!c) {
+        e = cudaErrorIllegalState;
+    } else if (c->origin != s) {
+        /* Ended in a stream it forked to: the capture is unusable, but
+         * goes on until its origin ends it. */
+        c->invalidated = 1;
+        e = cudaErrorStreamCaptureUnmatched;
+        c = NULL;
+    }
+    if (!c) {
+        pthread_mutex_unlock(&C.lock);
+        if (pGraph)
+            *pGraph = NULL;
+        return api_return(e);
+    }
+    if (c->mode != cudaStreamCaptureModeRelaxed && !pthread_equal(c->thread, pthread_self()))
+        e = cudaErrorStreamCaptureWrongThread;
+    else if (c->invalidated)
+        e = cudaErrorStreamCaptureInvalidated;
+    else if (!joined_locked(c))
+        e = cudaErrorStreamCaptureUnjoined;
+    end_locked(c);
+    pthread_mutex_unlock(&C.lock);
+    cudaGraph_t g = c->graph;
+    free(c);
+    if (e != cudaSuccess || !pGraph) {
+        graph_free(g);
+        g = NULL;
+    }
+    if (pGraph)
+        *pGraph = g;
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+/* The capture status of s, as IsCapturing and GetCaptureInfo report it. */
+static cudaError_t status_locked(struct CUstream_st *s, enum cudaStreamCaptureStatus *st)
+{
+    if (s->legacy && implicit_locked(0) != cudaSuccess)
+        return cudaErrorStreamCaptureImplicit;
+    if (!s->cap)
+        *st = cudaStreamCaptureStatusNone;
+    else if (s->cap->invalidated)
+        *st = cudaStreamCaptureStatusInvalidated;
+    else
+        *st = cudaStreamCaptureStatusActive;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamIsCapturing(cudaStream_t h, enum cudaStreamCaptureStatus *pCaptureStatus)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if (!pCaptureStatus)
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&C.lock);
+    cudaError_t e = status_locked(s, pCaptureStatus);
+    pthread_mutex_unlock(&C.lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+/* What cudaStreamGetCaptureInfo hands out for edge data: default edges. */
+static const cudaGraphEdgeData no_edge_data[64];
+
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t h, enum cudaStreamCaptureStatus *status,
+                                     unsigned long long *id, cudaGraph_t *graph,
+                                     const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges,
+                                     size_t *ndeps)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if (!status || (edges && !deps))
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&C.lock);
+    cudaError_t e = status_locked(s, status);
+    if (e == cudaSuccess && *status == cudaStreamCaptureStatusActive) {
+        if (id)
+            *id = s->cap->id;
+        if (graph)
+            *graph = s->cap->graph;
+        if (deps)
+            *deps = s->frontier;
+        if (edges)
+            *edges = s->nfront <= 64 ? no_edge_data : NULL;
+        if (ndeps)
+            *ndeps = s->nfront;
+    }
+    pthread_mutex_unlock(&C.lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t h, cudaGraphNode_t *deps,
+                                                const cudaGraphEdgeData *edgeData, size_t n,
+                                                unsigned int flags)
+{
+    API_ENTER();
+    (void)edgeData;
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if (flags > cudaStreamSetCaptureDependencies || (n && !deps))
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    struct capture *c = s->cap;
+    if (!c)
+        e = cudaErrorIllegalState;
+    else if (c->invalidated)
+        e = cudaErrorStreamCaptureInvalidated;
+    for (size_t i = 0; e == cudaSuccess && i < n; i++)
+        if (!deps[i] || deps[i]->graph != c->graph)
+            e = cudaErrorInvalidValue;
+    if (e == cudaSuccess) {
+        if (flags == cudaStreamSetCaptureDependencies)
+            s->nfront = 0;
+        if (frontier_add(s, deps, n))
+            e = cudaErrorMemoryAllocation;
+    }
+    pthread_mutex_unlock(&C.lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)
+{
+    API_ENTER();
+    if (!mode || (unsigned)*mode > cudaStreamCaptureModeRelaxed)
+        return api_return(cudaErrorInvalidValue);
+    enum cudaStreamCaptureMode old = thread_mode;
+    thread_mode = *mode;
+    *mode = old;
+    return cudaSuccess;
+}
+
+/* ---- reset ----------------------------------------------------------------- */
+
 void stream_reset_all(void)
 {
     timeline_wait_all();
+    pthread_mutex_lock(&C.lock);
+    while (C.list) {
+        struct capture *c = C.list;
+        end_locked(c);
+        graph_free(c->graph);
+        free(c);
+    }
+    pthread_mutex_unlock(&C.lock);
     pthread_mutex_lock(&T.lock);
-    while (T.streams) {
-        struct CUstream_st *s = T.streams;
-        T.streams = s->next;
-        unref_locked(s->last);
-        if (s->per_thread)
-            s->last = NULL, s->next = NULL;
-        else
+    /* Created streams go; per-thread streams stay their threads' (their
+     * pointers live in thread-local storage) unless the thread ended. */
+    struct CUstream_st **p = &T.streams;
+    while (*p) {
+        struct CUstream_st *s = *p;
+        if (s->per_thread && !s->destroyed) {
+            unref_locked(s->last);
+            s->last = NULL;
+            p = &s->next;
+        } else {
+            *p = s->next;
+            unref_locked(s->last);
+            free(s->frontier);
             free(s);
+        }
     }
     unref_locked(T.legacy.last);
     T.legacy.last = NULL;
     pthread_mutex_unlock(&T.lock);
-    per_thread = NULL;
+    mempool_reset();
 }

@@ -1,15 +1,24 @@
 /*
- * stream.h: the device timeline: commands, streams and their ordering.
+ * stream.h: the device timeline: commands, streams and their ordering, and
+ * stream capture.
  *
  * Every asynchronous operation is a command in a stream.  A command runs
  * once its dependencies are done: the previous command of its stream, the
  * legacy default stream's rules (CUDA guide, "Implicit Synchronization":
  * the legacy stream waits for all blocking streams and they wait for it),
  * and event waits.  Commands of different streams run concurrently on the
- * worker pool.
+ * worker pool.  A graph launch is a batch of commands whose dependencies
+ * are the graph's edges, between an entry and an exit command of its
+ * stream.
  *
- * Invariant: a stream's `last` command is done only if every earlier
- * command of the stream is done, so depending on `last` suffices.
+ * A capturing stream (CUDA guide, "Stream Capture") runs nothing: each
+ * operation becomes a node of the capture's graph, depending on the
+ * stream's capture frontier (its last nodes), and becomes the frontier.
+ *
+ * Invariants: a stream's `last` command is done only if every earlier
+ * command of the stream is done, so depending on `last` suffices; a
+ * stream belongs to at most one capture sequence, and only while that
+ * sequence is active.
  */
 #ifndef SIMT_RUNTIME_STREAM_H
 #define SIMT_RUNTIME_STREAM_H
@@ -22,7 +31,7 @@
 enum cmd_kind {
     CMD_GRID,   /* a kernel: grid's blocks run on the workers */
     CMD_HOST,   /* host-side work: copies, memsets, host functions */
-    CMD_MARK    /* no work: event records and waits */
+    CMD_MARK    /* no work: event records and waits, joins */
 };
 
 struct cmd {
@@ -38,8 +47,11 @@ struct cmd {
     void (*fn)(void *arg);     /* CMD_HOST work */
     void *arg;
     struct grid *grid;         /* CMD_GRID */
+    struct cmd *wait_for;      /* batches: one more dependency (referenced) */
     long long done_ns;         /* completion time (CLOCK_MONOTONIC) */
 };
+
+struct capture;
 
 struct CUstream_st {
     unsigned flags;            /* cudaStreamNonBlocking */
@@ -47,8 +59,14 @@ struct CUstream_st {
     int legacy;                /* the legacy default stream */
     int per_thread;            /* a per-thread default stream */
     int destroyed;
+    unsigned long long id;     /* cudaStreamGetId */
     struct cmd *last;          /* newest command (a reference) */
     struct CUstream_st *next;  /* all streams */
+    /* Capture state, under the capture lock. */
+    struct capture *cap;
+    cudaGraphNode_t *frontier; /* the nodes the next captured one depends on */
+    size_t nfront, capfront;
+    struct CUstream_st *cap_next; /* the other streams of its capture */
 };
 
 /* Resolves a handle (0, cudaStreamLegacy, cudaStreamPerThread or created)
@@ -64,13 +82,22 @@ void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after);
  * not queued: returns 1 and the caller runs c->fn itself, then calls
  * cmd_complete.  Saves a hand-off for synchronous copies. */
 int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c);
+/* Enqueues n commands as one operation of s: cmds[i] waits for the
+ * commands cmds[deps[k]], k in [dep_start[i], dep_start[i+1]), all of
+ * lower index, and for its own wait_for; commands without dependencies
+ * wait for s's order and for `after`.  The next command of s waits for
+ * all of them.  Takes over the callers' references; returns the batch's
+ * exit command, referenced. */
+struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n,
+                                 const int *dep_start, const int *deps, struct cmd *after);
 void cmd_complete(struct cmd *c, int error);
 void cmd_ref(struct cmd *c);
 void cmd_unref(struct cmd *c);
 /* Blocks until c is done. */
 void cmd_wait(struct cmd *c);
 int cmd_done(const struct cmd *c);
-/* Blocks until every command of every stream is done. */
+/* Blocks until every command of every stream is done; then pools give
+ * memory back (a device synchronization). */
 void timeline_wait_all(void);
 /* Runs fn(arg) in stream order, synchronously: used by the blocking API
  * calls (cudaMemcpy, cudaMemset). */
@@ -83,5 +110,72 @@ cudaError_t stream_sync(struct CUstream_st *s);
 cudaError_t stream_wait_cmd(struct CUstream_st *s, struct cmd *after);
 /* cudaDeviceReset: waits for everything and forgets all streams. */
 void stream_reset_all(void);
+
+/* ---- stream capture ---------------------------------------------------- */
+
+/* The first step of every asynchronous operation on s.  Returns
+ * cudaSuccess with *node NULL when the operation is to run (s is not
+ * capturing); cudaSuccess with *node set to a new node of type `type`,
+ * linked after s's frontier, when s captures (the caller fills the
+ * node's parameters, then calls capture_done); or the error the
+ * operation returns (the legacy stream while a blocking stream captures:
+ * cudaErrorStreamCaptureImplicit, and those captures are invalidated; an
+ * invalidated capture: cudaErrorStreamCaptureInvalidated). */
+cudaError_t capture_op(struct CUstream_st *s, enum cudaGraphNodeType type, cudaGraphNode_t *node);
+/* Ends what capture_op began when it returned a node. */
+void capture_done(void);
+/* Whether a call that is not permitted during capture may run: returns
+ * cudaErrorStreamCaptureUnsupported (and invalidates the captures that
+ * forbid it) when the calling thread may not make potentially unsafe API
+ * calls (CUDA runtime API, cudaStreamBeginCapture and
+ * cudaThreadExchangeStreamCaptureMode), else cudaSuccess. */
+cudaError_t capture_check_unsafe(void);
+/* For calls that synchronize with or query stream s: an error when s is
+ * capturing, or is the legacy stream while a blocking stream captures. */
+cudaError_t capture_check_sync(struct CUstream_st *s);
+/* For calls that synchronize with the whole device (cudaDeviceSynchronize):
+ * an error when any stream is capturing under rules that forbid it. */
+cudaError_t capture_check_device_sync(void);
+/* Whether any capture sequence is active (a cheap test). */
+int capture_active(void);
+
+/* Events and capture (event.c calls these with the event's lock held). */
+struct capture_mark {
+    unsigned long long id;     /* the capture sequence, 0: not captured */
+    cudaGraphNode_t *nodes;    /* the frontier it recorded */
+    size_t n;
+};
+/* cudaEventRecord on a capturing stream: records s's frontier in *m. */
+cudaError_t capture_record(struct CUstream_st *s, struct capture_mark *m);
+/* cudaStreamWaitEvent(s, e) where e was recorded in capture m: joins s to
+ * the capture or adds m's nodes to its frontier; an error if m's capture
+ * has ended or is another than s's (a merge). */
+cudaError_t capture_wait(struct CUstream_st *s, const struct capture_mark *m);
+/* A capturing stream s waits for work outside its capture: the capture
+ * is invalidated (cudaErrorStreamCaptureIsolation); cudaSuccess when s is
+ * not capturing. */
+cudaError_t capture_isolation(struct CUstream_st *s);
+/* An operation that cannot be captured was issued to capturing stream s:
+ * its capture is invalidated; returns cudaErrorStreamCaptureUnsupported. */
+cudaError_t capture_forbid(struct CUstream_st *s);
+/* Whether capture sequence id is still active. */
+int capture_is_active(unsigned long long id);
+/* Whether s is capturing (its capture may be invalidated). */
+int stream_is_capturing(struct CUstream_st *s);
+
+/* ---- events (event.c) -------------------------------------------------- */
+
+/* The command of e's last recording, referenced, or NULL. */
+struct cmd *event_cmd(cudaEvent_t e);
+/* Makes c (a graph's event record node) e's last recording. */
+void event_set_cmd(cudaEvent_t e, struct cmd *c);
+
+/* ---- memory pools (mempool.c) ------------------------------------------ */
+
+/* A synchronization point: pools give back what exceeds their release
+ * threshold (CUDA runtime API, cudaMemPoolAttrReleaseThreshold). */
+void mempool_trim_all(void);
+/* cudaDeviceReset: pools forget every allocation. */
+void mempool_reset(void);
 
 #endif

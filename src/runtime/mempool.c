@@ -1,0 +1,604 @@
+/*
+ * mempool.c: stream-ordered allocation (cudaMallocAsync, cudaFreeAsync) and
+ * memory pools (CUDA guide, "Stream Ordered Memory Allocator").
+ *
+ * A pool hands out blocks of tracked device memory (memory.c) and keeps
+ * the blocks freed with cudaFreeAsync for reuse.  A kept block may be
+ * handed out again in the stream that freed it (stream order makes that
+ * safe), or anywhere once its free has run (opportunistic reuse).
+ * At synchronization points a pool gives kept blocks back until it holds
+ * no more than its release threshold.
+ *
+ * Accounting follows what an H200 reports: "used" is the sum of the sizes
+ * asked for, and drops at cudaFreeAsync; "reserved" grows in 32 MiB steps
+ * (docs/gpu-facts/streams-pools.txt).
+ *
+ * Invariant: a block is either live (in the hash of handed-out blocks) or
+ * kept (in its pool's list), never both; a pool's `held` is the sum of the
+ * capacities of both kinds.  One lock guards everything here; it is taken
+ * before the timeline and memory locks, never after them.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/graph.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+
+#define RESERVE_STEP ((size_t)32 << 20)
+#define BLOCK_ALIGN 512
+#define NBUCKETS 1024
+
+struct pblock {
+    char *ptr;
+    size_t size;                /* bytes asked for */
+    size_t capacity;            /* bytes allocated */
+    struct CUmemPoolHandle_st *pool;
+    struct CUstream_st *stream; /* kept: the stream that freed it */
+    struct cmd *freed;          /* kept: the free's command (referenced) */
+    struct pblock *next;
+};
+
+struct CUmemPoolHandle_st {
+    struct cudaMemPoolProps props;
+    int is_default, destroyed;
+    unsigned long long threshold;
+    int follow, opportunistic, internal; /* reuse policies */
+    size_t used, used_high, held, reserved_high;
+    size_t live;                /* blocks handed out */
+    struct pblock *kept;
+    struct CUmemPoolHandle_st *next; /* created pools */
+};
+
+static struct {
+    pthread_mutex_t lock;
+    struct CUmemPoolHandle_st def;
+    struct CUmemPoolHandle_st *current;
+    struct CUmemPoolHandle_st *pools;
+    struct pblock *live[NBUCKETS];
+} P = {.lock = PTHREAD_MUTEX_INITIALIZER,
+       .def = {.props = {.allocType = cudaMemAllocationTypePinned,
+                         .location = {cudaMemLocationTypeDevice, 0}},
+               .is_default = 1, .follow = 1, .opportunistic = 1, .internal = 1}};
+
+static struct CUmemPoolHandle_st *current_locked(void)
+{
+    return P.current ? P.current : &P.def;
+}
+
+static size_t bucket(const void *p)
+{
+    uintptr_t x = (uintptr_t)p >> 8;
+    x ^= x >> 17;
+    return (size_t)(x * 0x9E3779B97F4A7C15ULL >> 54) & (NBUCKETS - 1);
+}
+
+static size_t reserved_of(const struct CUmemPoolHandle_st *p)
+{
+    return (p->held + RESERVE_STEP - 1) / RESERVE_STEP * RESERVE_STEP;
+}
+
+static void account_locked(struct CUmemPoolHandle_st *p)
+{
+    if (p->used > p->used_high)
+        p->used_high = p->used;
+    if (reserved_of(p) > p->reserved_high)
+        p->reserved_high = reserved_of(p);
+}
+
+static enum mem_type type_of(const struct CUmemPoolHandle_st *p)
+{
+    return p->props.location.type == cudaMemLocationTypeDevice ? MEM_DEVICE : MEM_PINNED;
+}
+
+/* A kept block of p for `size` bytes in stream s, or NULL: one freed in
+ * s (stream order makes the reuse safe) or, when the pool allows
+ * opportunistic reuse, one whose free has run.  Prefers the smallest that
+ * fits.  Blocks whose free is still pending in another stream are not
+ * reused: waiting for it would order s after unrelated work (a new block
+ * is allocated instead). */
+static struct pblock *reuse_locked(struct CUmemPoolHandle_st *p, size_t size,
+                                  struct CUstream_st *s)
+{
+    struct pblock **best = NULL;
+    for (struct pblock **b = &p->kept; *b; b = &(*b)->next) {
+        struct pblock *k = *b;
+        if (k->capacity < size || (best && (*best)->capacity <= k->capacity))
+            continue;
+        if (k->stream == s || (p->opportunistic && cmd_done(k->freed)))
+            best = b;
+    }
+    if (!best)
+        return NULL;
+    struct pblock *k = *best;
+    *best = k->next;
+    cmd_unref(k->freed);
+    k->freed = NULL;
+    k->stream = NULL;
+    return k;
+}
+
+static void live_insert_locked(struct pblock *b)
+{
+    size_t i = bucket(b->ptr);
+    b->next = P.live[i];
+    P.live[i] = b;
+}
+
+static struct pblock *live_remove_locked(const void *ptr)
+{
+    for (struct pblock **b = &P.live[bucket(ptr)]; *b; b = &(*b)->next) {
+        if ((*b)->ptr == ptr) {
+            struct pblock *k = *b;
+            *b = k->next;
+            k->next = NULL;
+            return k;
+        }
+    }
+    return NULL;
+}
+
+static int is_kept_locked(const void *ptr)
+{
+    struct CUmemPoolHandle_st *all[2] = {&P.def, P.pools};
+    for (int i = 0; i < 2; i++)
+        for (struct CUmemPoolHandle_st *p = all[i]; p; p = i ? p->next : NULL)
+            for (struct pblock *k = p->kept; k; k = k->next)
+                if (k->ptr == ptr)
+                    return 1;
+    return 0;
+}
+
+/* Takes kept blocks of p out while `more` says so; they are returned in
+ * a list for the caller to free once the lock is dropped. */
+static struct pblock *trim_locked(struct CUmemPoolHandle_st *p, size_t keep_reserved,
+                                 size_t keep_held, struct pblock *out)
+{
+    struct pblock **b = &p->kept;
+    while (*b && (reserved_of(p) > keep_reserved || p->held > keep_held)) {
+        struct pblock *k = *b;
+        if (!cmd_done(k->freed)) {
+            b = &k->next;
+            continue;
+        }
+        *b = k->next;
+        p->held -= k->capacity;
+        k->next = out;
+        out = k;
+    }
+    return out;
+}
+
+static void free_blocks(struct pblock *b)
+{
+    while (b) {
+        struct pblock *next = b->next;
+        cmd_unref(b->freed);
+        mem_free_tracked(b->ptr, "a memory pool's release");
+        free(b);
+        b = next;
+    }
+}
+
+/* A destroyed pool goes once nothing of it is live and every free of its
+ * blocks has run; its blocks are added to *out. */
+static void maybe_free_pool_locked(struct CUmemPoolHandle_st *p, struct pblock **out)
+{
+    if (!p->destroyed || p->live)
+        return;
+    *out = trim_locked(p, 0, 0, *out);
+    if (p->kept)
+        return; /* frees still pending: a later synchronization retries */
+    for (struct CUmemPoolHandle_st **q = &P.pools; *q; q = &(*q)->next) {
+        if (*q == p) {
+            *q = p->next;
+            break;
+        }
+    }
+    free(p);
+}
+
+void mempool_trim_all(void)
+{
+    struct pblock *out = NULL;
+    pthread_mutex_lock(&P.lock);
+    if (P.def.kept)
+        out = trim_locked(&P.def, P.def.threshold, SIZE_MAX, out);
+    struct CUmemPoolHandle_st *p = P.pools;
+    while (p) {
+        struct CUmemPoolHandle_st *next = p->next;
+        if (p->kept)
+            out = trim_locked(p, p->threshold, SIZE_MAX, out);
+        maybe_free_pool_locked(p, &out);
+        p = next;
+    }
+    pthread_mutex_unlock(&P.lock);
+    free_blocks(out);
+}
+
+cudaError_t mempool_forget(void *ptr)
+{
+    cudaError_t e = cudaSuccess;
+    struct pblock *gone = NULL;
+    pthread_mutex_lock(&P.lock);
+    struct pblock *b = live_remove_locked(ptr);
+    if (b) {
+        struct CUmemPoolHandle_st *p = b->pool;
+        p->used -= b->size;
+        p->held -= b->capacity;
+        p->live--;
+        free(b);
+        maybe_free_pool_locked(p, &gone);
+    } else if (is_kept_locked(ptr)) {
+        e = cudaErrorInvalidValue; /* freed already, by cudaFreeAsync */
+    }
+    pthread_mutex_unlock(&P.lock);
+    free_blocks(gone);
+    return e;
+}
+
+void mempool_reset(void)
+{
+    /* cudaDeviceReset frees all memory (mem_reset) after this: blocks are
+     * only forgotten. */
+    pthread_mutex_lock(&P.lock);
+    for (size_t i = 0; i < NBUCKETS; i++) {
+        while (P.live[i]) {
+            struct pblock *b = P.live[i];
+            P.live[i] = b->next;
+            free(b);
+        }
+    }
+    struct CUmemPoolHandle_st *all = &P.def;
+    while (all) {
+        while (all->kept) {
+            struct pblock *k = all->kept;
+            all->kept = k->next;
+            cmd_unref(k->freed);
+            free(k);
+        }
+        all->used = all->used_high = all->held = all->reserved_high = all->live = 0;
+        all = all == &P.def ? P.pools : all->next;
+    }
+    while (P.pools) {
+        struct CUmemPoolHandle_st *p = P.pools;
+        P.pools = p->next;
+        free(p);
+    }
+    P.current = NULL;
+    P.def.threshold = 0;
+    P.def.follow = P.def.opportunistic = P.def.internal = 1;
+    pthread_mutex_unlock(&P.lock);
+}
+
+/* ---- allocation ------------------------------------------------------------ */
+
+static cudaError_t alloc_async(void **out, size_t size, struct CUmemPoolHandle_st *pool,
+                               cudaStream_t h, const void *caller)
+{
+    if (!out)
+        return cudaErrorInvalidValue;
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return cudaErrorInvalidResourceHandle;
+    /* An H200: size 0 gives NULL. */
+    if (size == 0) {
+        *out = NULL;
+        return cudaSuccess;
+    }
+    cudaGraphNode_t node;
+    cudaError_t e = capture_op(s, cudaGraphNodeTypeMemAlloc, &node);
+    if (e != cudaSuccess)
+        return e;
+    if (node) {
+        e = graph_memalloc_fill(node, size, out);
+        capture_done();
+        return e;
+    }
+    if (size > SIZE_MAX - BLOCK_ALIGN)
+        return cudaErrorMemoryAllocation;
+    pthread_mutex_lock(&P.lock);
+    struct CUmemPoolHandle_st *p = pool ? pool : current_locked();
+    struct pblock *b = reuse_locked(p, size, s);
+    if (!b) {
+        size_t cap = (size + BLOCK_ALIGN - 1) / BLOCK_ALIGN * BLOCK_ALIGN;
+        if (p->props.maxSize && p->held + cap > p->props.maxSize) {
+            pthread_mutex_unlock(&P.lock);
+            return cudaErrorMemoryAllocation;
+        }
+        void *mem;
+        e = mem_alloc_tracked(&mem, cap, type_of(p), "cudaMallocAsync", caller);
+        if (e != cudaSuccess) {
+            pthread_mutex_unlock(&P.lock);
+            return e;
+        }
+        b = calloc(1, sizeof *b);
+        if (!b) {
+            pthread_mutex_unlock(&P.lock);
+            mem_free_tracked(mem, "cudaMallocAsync");
+            return cudaErrorMemoryAllocation;
+        }
+        b->ptr = mem;
+        b->capacity = cap;
+        b->pool = p;
+        p->held += cap;
+    } else {
+        mem_set_pooled(b->ptr, 0);
+    }
+    b->size = size;
+    p->used += size;
+    p->live++;
+    account_locked(p);
+    live_insert_locked(b);
+    *out = b->ptr;
+    pthread_mutex_unlock(&P.lock);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
+{
+    API_ENTER();
+    cudaError_t e = alloc_async(devPtr, size, NULL, hStream, __builtin_return_address(0));
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+                                    cudaStream_t stream)
+{
+    API_ENTER();
+    if (!memPool)
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = alloc_async(ptr, size, memPool, stream, __builtin_return_address(0));
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+static void free_plain(void *p)
+{
+    mem_free_tracked(p, "cudaFreeAsync");
+}
+
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
+{
+    API_ENTER();
+    if (!devPtr)
+        return cudaSuccess;
+    struct CUstream_st *s = stream_resolve(hStream);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    cudaGraphNode_t node;
+    cudaError_t e = capture_op(s, cudaGraphNodeTypeMemFree, &node);
+    if (e != cudaSuccess)
+        return api_return(e);
+    if (node) {
+        node->u.free_ptr = devPtr;
+        capture_done();
+        return cudaSuccess;
+    }
+    struct pblock *gone = NULL;
+    pthread_mutex_lock(&P.lock);
+    struct pblock *b = live_remove_locked(devPtr);
+    if (!b) {
+        pthread_mutex_unlock(&P.lock);
+        /* An H200 also frees memory from cudaMalloc in stream order. */
+        struct mem_range r;
+        if (mem_lookup(devPtr, &r) && r.start == devPtr && r.type == MEM_DEVICE &&
+            !(r.flags & 0x80000000u)) {
+            stream_run_async(s, free_plain, devPtr);
+            return cudaSuccess;
+        }
+        return api_return(cudaErrorInvalidValue);
+    }
+    struct CUmemPoolHandle_st *p = b->pool;
+    struct cmd *c = cmd_new(CMD_MARK);
+    cmd_ref(c);
+    stream_enqueue(s, c, NULL);
+    b->freed = c;
+    b->stream = s;
+    b->next = p->kept;
+    p->kept = b;
+    p->used -= b->size;
+    p->live--;
+    mem_set_pooled(b->ptr, 1);
+    maybe_free_pool_locked(p, &gone);
+    pthread_mutex_unlock(&P.lock);
+    free_blocks(gone);
+    return cudaSuccess;
+}
+
+/* ---- pools ------------------------------------------------------------------- */
+
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *props)
+{
+    API_ENTER();
+    if (!memPool || !props || props->allocType != cudaMemAllocationTypePinned)
+        return api_return(cudaErrorInvalidValue);
+    enum cudaMemLocationType t = props->location.type;
+    int host = t == cudaMemLocationTypeHost || t == cudaMemLocationTypeHostNuma ||
+               t == cudaMemLocationTypeHostNumaCurrent;
+    /* An H200: device 1 is an invalid value here, not an invalid device. */
+    if (!host && (t != cudaMemLocationTypeDevice || props->location.id != 0))
+        return api_return(cudaErrorInvalidValue);
+    struct CUmemPoolHandle_st *p = calloc(1, sizeof *p);
+    if (!p)
+        return api_return(cudaErrorMemoryAllocation);
+    p->props = *props;
+    if (host)
+        p->props.location.type = cudaMemLocationTypeHost;
+    p->follow = p->opportunistic = p->internal = 1;
+    pthread_mutex_lock(&P.lock);
+    p->next = P.pools;
+    P.pools = p;
+    pthread_mutex_unlock(&P.lock);
+    *memPool = p;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool)
+{
+    API_ENTER();
+    if (!memPool || memPool == &P.def)
+        return api_return(cudaErrorInvalidValue);
+    struct pblock *gone = NULL;
+    pthread_mutex_lock(&P.lock);
+    if (P.current == memPool)
+        P.current = NULL;
+    /* CUDA: memory still handed out keeps the pool until it is freed. */
+    memPool->destroyed = 1;
+    maybe_free_pool_locked(memPool, &gone);
+    pthread_mutex_unlock(&P.lock);
+    free_blocks(gone);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
+{
+    API_ENTER();
+    if (!memPool)
+        return api_return(cudaErrorInvalidValue);
+    if (device != 0)
+        return api_return(cudaErrorInvalidDevice);
+    *memPool = &P.def;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
+{
+    API_ENTER();
+    /* An H200: device 1 is an invalid value here. */
+    if (device != 0 || !memPool || memPool->destroyed ||
+        memPool->props.location.type != cudaMemLocationTypeDevice)
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&P.lock);
+    P.current = memPool == &P.def ? NULL : memPool;
+    pthread_mutex_unlock(&P.lock);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
+{
+    API_ENTER();
+    if (!memPool)
+        return api_return(cudaErrorInvalidValue);
+    if (device != 0)
+        return api_return(cudaErrorInvalidDevice);
+    pthread_mutex_lock(&P.lock);
+    *memPool = current_locked();
+    pthread_mutex_unlock(&P.lock);
+    return cudaSuccess;
+}
+
+static int *policy_of(struct CUmemPoolHandle_st *p, enum cudaMemPoolAttr attr)
+{
+    switch (attr) {
+    case cudaMemPoolReuseFollowEventDependencies: return &p->follow;
+    case cudaMemPoolReuseAllowOpportunistic: return &p->opportunistic;
+    case cudaMemPoolReuseAllowInternalDependencies: return &p->internal;
+    default: return NULL;
+    }
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+    API_ENTER();
+    if (!memPool || !value)
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&P.lock);
+    int *policy = policy_of(memPool, attr);
+    unsigned long long v = 0;
+    if (!policy)
+        memcpy(&v, value, sizeof v);
+    if (policy) {
+        *policy = *(const int *)value != 0;
+    } else if (attr == cudaMemPoolAttrReleaseThreshold) {
+        memPool->threshold = v;
+    } else if ((attr == cudaMemPoolAttrUsedMemHigh || attr == cudaMemPoolAttrReservedMemHigh) &&
+               v == 0) {
+        /* Only resets (to the current value) are allowed, as an H200 has it. */
+        if (attr == cudaMemPoolAttrUsedMemHigh)
+            memPool->used_high = memPool->used;
+        else
+            memPool->reserved_high = reserved_of(memPool);
+    } else {
+        e = cudaErrorInvalidValue;
+    }
+    pthread_mutex_unlock(&P.lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+    API_ENTER();
+    if (!memPool || !value)
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&P.lock);
+    int *policy = policy_of(memPool, attr);
+    unsigned long long v = 0;
+    switch (attr) {
+    case cudaMemPoolAttrReleaseThreshold: v = memPool->threshold; break;
+    case cudaMemPoolAttrReservedMemCurrent: v = reserved_of(memPool); break;
+    case cudaMemPoolAttrReservedMemHigh: v = memPool->reserved_high; break;
+    case cudaMemPoolAttrUsedMemCurrent: v = memPool->used; break;
+    case cudaMemPoolAttrUsedMemHigh: v = memPool->used_high; break;
+    default:
+        if (!policy)
+            e = cudaErrorInvalidValue;
+        break;
+    }
+    if (policy)
+        *(int *)value = *policy;
+    else if (e == cudaSuccess)
+        memcpy(value, &v, sizeof v);
+    pthread_mutex_unlock(&P.lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)
+{
+    API_ENTER();
+    if (!memPool)
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&P.lock);
+    struct pblock *gone = trim_locked(memPool, SIZE_MAX, minBytesToKeep, NULL);
+    pthread_mutex_unlock(&P.lock);
+    free_blocks(gone);
+    return cudaSuccess;
+}
+
+static int location_ok(const struct cudaMemLocation *l)
+{
+    return l->type == cudaMemLocationTypeDevice && l->id == 0;
+}
+
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList,
+                                 size_t count)
+{
+    API_ENTER();
+    if (!memPool || (count && !descList))
+        return api_return(cudaErrorInvalidValue);
+    for (size_t i = 0; i < count; i++) {
+        if (!location_ok(&descList[i].location))
+            return api_return(cudaErrorInvalidDevice);
+        if (descList[i].flags != cudaMemAccessFlagsProtNone &&
+            descList[i].flags != cudaMemAccessFlagsProtRead &&
+            descList[i].flags != cudaMemAccessFlagsProtReadWrite)
+            return api_return(cudaErrorInvalidValue);
+    }
+    /* The one device always reads and writes its pools. */
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool,
+                                 struct cudaMemLocation *location)
+{
+    API_ENTER();
+    if (!flags || !memPool || !location)
+        return api_return(cudaErrorInvalidValue);
+    if (!location_ok(location))
+        return api_return(cudaErrorInvalidDevice);
+    *flags = cudaMemAccessFlagsProtReadWrite;
+    return cudaSuccess;
+}
