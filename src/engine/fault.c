@@ -121,6 +121,108 @@ void fault_report(struct worker *w)
     sched_abort_block(w);
 }
 
+#if defined(__x86_64__)
+/* General register numbers of x86 encodings, in ucontext's order. */
+static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
+                            REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
+
+/* A kernel's integer division by zero (or INT_MIN / -1) does not trap on a
+ * GPU; it gives a result.  Decodes the faulting div/idiv, writes what an
+ * H200 returns (tests/cuda/core/int_division.cu) and steps past it.
+ * Returns 0 if the instruction is not one it knows. */
+static int emulate_divide(ucontext_t *uc)
+{
+    greg_t *r = uc->uc_mcontext.gregs;
+    const unsigned char *p = (const unsigned char *)r[REG_RIP], *start = p;
+    int rex = 0, opsize16 = 0;
+    for (;; p++) {
+        if (*p == 0x66)
+            opsize16 = 1;
+        else if (*p == 0x2e || *p == 0x3e || *p == 0x26 || *p == 0x64 || *p == 0x65 || *p == 0x36)
+            continue;
+        else
+            break;
+    }
+    if ((*p & 0xf0) == 0x40)
+        rex = *p++;
+    if (*p != 0xf7 || opsize16)
+        return 0; /* 8- and 16-bit forms: left to the report */
+    p++;
+    unsigned modrm = *p++, mod = modrm >> 6, reg = (modrm >> 3) & 7, rm = modrm & 7;
+    if (reg != 6 && reg != 7)
+        return 0;
+    int wide = (rex & 8) != 0, is_signed = reg == 7;
+    long long divisor;
+    if (mod == 3) {
+        divisor = (long long)r[gpr[rm | ((rex & 1) << 3)]];
+    } else {
+        long long addr = 0;
+        if (rm == 4) {
+            unsigned sib = *p++, scale = sib >> 6, idx = ((sib >> 3) & 7) | ((rex & 2) << 2);
+            unsigned base = (sib & 7) | ((rex & 1) << 3);
+            if (idx != 4)
+                addr += (long long)r[gpr[idx]] << scale;
+            if ((sib & 7) == 5 && mod == 0) {
+                int32_t d;
+                memcpy(&d, p, 4);
+                p += 4;
+                addr += d;
+            } else {
+                addr += (long long)r[gpr[base]];
+            }
+        } else if (rm == 5 && mod == 0) {
+            int32_t d;
+            memcpy(&d, p, 4);
+            p += 4;
+            addr = (long long)(uintptr_t)p + d;
+        } else {
+            addr = (long long)r[gpr[rm | ((rex & 1) << 3)]];
+        }
+        if (mod == 1) {
+            addr += (signed char)*p;
+            p += 1;
+        } else if (mod == 2) {
+            int32_t d;
+            memcpy(&d, p, 4);
+            p += 4;
+            addr += d;
+        }
+        if (wide)
+            memcpy(&divisor, (const void *)(uintptr_t)addr, 8);
+        else {
+            int32_t d;
+            memcpy(&d, (const void *)(uintptr_t)addr, 4);
+            divisor = d;
+        }
+    }
+    if (!wide)
+        divisor = (int32_t)divisor;
+    long long q, rem;
+    if (divisor == 0) {
+        if (!wide) {
+            q = rem = (uint32_t)0xffffffffu;
+        } else {
+            long long dividend = (long long)r[REG_RAX];
+            q = rem = (is_signed && dividend < 0) ? -1LL : 0xffffffffLL;
+        }
+    } else if (is_signed && divisor == -1) {
+        q = wide ? (long long)r[REG_RAX] : (long long)(uint32_t)r[REG_RAX]; /* MIN / -1 = MIN */
+        rem = 0;
+    } else {
+        return 0;
+    }
+    if (wide) {
+        r[REG_RAX] = (greg_t)q;
+        r[REG_RDX] = (greg_t)rem;
+    } else {
+        r[REG_RAX] = (greg_t)(uint32_t)q;
+        r[REG_RDX] = (greg_t)(uint32_t)rem;
+    }
+    r[REG_RIP] += (greg_t)(p - start);
+    return 1;
+}
+#endif
+
 /* Only async-signal-safe work here: record what happened, then leave the
  * faulting thread's stack for a fresh fiber that reports. */
 static void on_fault(int sig, siginfo_t *si, void *ctx)
@@ -130,6 +232,10 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
         chain(sig, si, ctx);
         return;
     }
+#if defined(__x86_64__)
+    if (sig == SIGFPE && emulate_divide(ctx))
+        return;
+#endif
     struct fault_info *f = &w->fault;
     f->sig = sig;
     f->addr = si->si_addr;
