@@ -26,12 +26,10 @@ static inline __nv_bfloat16 __float2bfloat16_ru(float f) { return simt__mkb(simt
 static inline __nv_bfloat16 __float2bfloat16_rd(float f) { return simt__mkb(simt_detail::round16(f, SIMT_RD, SIMT__BF)); }
 static inline __nv_bfloat16 __double2bfloat16(double d)
 {
-    return simt__mkb(simt_detail::round16(d, SIMT_RN, SIMT__BF));
+    return simt__mkb(simt_detail::round16(d, SIMT_RN, SIMT__BF, 0, true));
 }
-static inline float __bfloat162float(__nv_bfloat16 h)
-{
-    return simt_detail::cnan((float)simt_detail::widen16(h.__x, SIMT__BF));
-}
+/* The GPU widens bfloat16 by a shift: a NaN keeps its payload. */
+static inline float __bfloat162float(__nv_bfloat16 h) { return simt_detail::uf((unsigned int)h.__x << 16); }
 static inline float __low2float(__nv_bfloat162 h) { return __bfloat162float(h.x); }
 static inline float __high2float(__nv_bfloat162 h) { return __bfloat162float(h.y); }
 static inline __nv_bfloat162 __float2bfloat162_rn(float f)

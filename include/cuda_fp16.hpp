@@ -22,6 +22,7 @@
 #include <math.h>
 #include "vector_types.h"
 #include "simt/math.hpp"
+#include <limits>
 
 namespace simt_detail {
 
@@ -38,7 +39,7 @@ static const fmt16 fmt_bf16 = {7, 127};
 
 /* Rounds d to the format in mode (SIMT_RN/RZ/RU/RD); nudge, when not 0,
  * is the sign of a residual below d's last bit (d + nudge*tiny is exact). */
-static inline unsigned short round16(double d, int mode, fmt16 f, int nudge = 0)
+static inline unsigned short round16(double d, int mode, fmt16 f, int nudge = 0, bool nan_payload = false)
 {
     unsigned long long x;
     memcpy(&x, &d, 8);
@@ -46,7 +47,8 @@ static inline unsigned short round16(double d, int mode, fmt16 f, int nudge = 0)
     unsigned long long ax = x & 0x7fffffffffffffffull;
     unsigned short expmask = (unsigned short)(((2 * f.bias + 1) << f.mbits));
     if (ax > 0x7ff0000000000000ull)
-        return 0x7fff;
+        return nan_payload ? (unsigned short)(sign | expmask | (1u << (f.mbits - 1)) | (unsigned short)((ax >> (52 - f.mbits)) & ((1u << f.mbits) - 1)))
+                           : 0x7fff;
     if (ax == 0x7ff0000000000000ull)
         return sign | expmask;
     if (ax == 0 && nudge == 0)
@@ -167,11 +169,11 @@ template <class I> static inline I to_int16(double v, int mode, double lo, doubl
 {
     if (v != v)
         return nanv;
-    double r = mode == SIMT_RZ ? trunc(v) : mode == SIMT_RU ? ceil(v) : mode == SIMT_RD ? floor(v) : nearbyint(v);
+    double r = mode == SIMT_RZ ? ::trunc(v) : mode == SIMT_RU ? ::ceil(v) : mode == SIMT_RD ? ::floor(v) : ::nearbyint(v);
     if (r <= lo)
-        return (I)lo;
+        return std::numeric_limits<I>::min();
     if (r >= hi)
-        return (I)hi;
+        return std::numeric_limits<I>::max();
     return (I)r;
 }
 /* An integer to the format: exact in long double, rounded once. */
@@ -200,7 +202,7 @@ static inline float __half2float(__half h);
         H() = default; \
         constexpr H(const R &r) : __x(r.x) {} \
         H(float f) : __x(simt_detail::round16((double)f, SIMT_RN, F)) {} \
-        H(double f) : __x(simt_detail::round16(f, SIMT_RN, F)) {} \
+        H(double f) : __x(simt_detail::round16(f, SIMT_RN, F, 0, true)) {} \
         H(short v) : __x(simt_detail::from_int16(v, SIMT_RN, F)) {} \
         H(unsigned short v) : __x(simt_detail::from_int16(v, SIMT_RN, F)) {} \
         H(int v) : __x(simt_detail::from_int16(v, SIMT_RN, F)) {} \
@@ -268,8 +270,8 @@ static inline float __half2float(__half h);
     static inline H __hfma_sat(H a, H b, H c) { return simt_detail::mk(simt_detail::sat16(__hfma(a, b, c).__x, F), (H *)0); } \
     static inline H __hfma_relu(H a, H b, H c) \
     { H r = __hfma(a, b, c); if (simt_detail::isnan16(r.__x, F)) return r; return (r.__x & 0x8000u) ? simt_detail::mk(0, (H *)0) : r; } \
-    static inline H __hneg(H a) { return simt_detail::mk(simt_detail::neg16(a.__x), (H *)0); } \
-    static inline H __habs(H a) { return simt_detail::mk(a.__x & 0x7fffu, (H *)0); } \
+    static inline H __hneg(H a) { return simt_detail::mk(simt_detail::isnan16(a.__x, F) ? 0x7fff : simt_detail::neg16(a.__x), (H *)0); } \
+    static inline H __habs(H a) { return simt_detail::mk(simt_detail::isnan16(a.__x, F) ? 0x7fff : a.__x & 0x7fffu, (H *)0); } \
     static inline H __hmax(H a, H b) { return simt_detail::mk(simt_detail::max16(a.__x, b.__x, F, false), (H *)0); } \
     static inline H __hmin(H a, H b) { return simt_detail::mk(simt_detail::min16(a.__x, b.__x, F, false), (H *)0); } \
     static inline H __hmax_nan(H a, H b) { return simt_detail::mk(simt_detail::max16(a.__x, b.__x, F, true), (H *)0); } \
@@ -485,7 +487,8 @@ static inline __half __float2half_rn(float f) { return __float2half(f); }
 static inline __half __float2half_rz(float f) { return simt__mkh(simt_detail::round16(f, SIMT_RZ, SIMT__HF)); }
 static inline __half __float2half_ru(float f) { return simt__mkh(simt_detail::round16(f, SIMT_RU, SIMT__HF)); }
 static inline __half __float2half_rd(float f) { return simt__mkh(simt_detail::round16(f, SIMT_RD, SIMT__HF)); }
-static inline __half __double2half(double d) { return simt__mkh(simt_detail::round16(d, SIMT_RN, SIMT__HF)); }
+/* cvt.rn.f16.f64 keeps a NaN's sign and leading payload bits. */
+static inline __half __double2half(double d) { return simt__mkh(simt_detail::round16(d, SIMT_RN, SIMT__HF, 0, true)); }
 static inline float __half2float(__half h) { return simt_detail::cnan((float)simt_detail::widen16(h.__x, SIMT__HF)); }
 static inline float __low2float(__half2 h) { return __half2float(h.x); }
 static inline float __high2float(__half2 h) { return __half2float(h.y); }

@@ -365,64 +365,79 @@ static inline unsigned int __vibmin_u16x2(unsigned int a, unsigned int b, bool *
 }
 
 /* ---- rounding-mode arithmetic ---------------------------------------------- */
-static inline float __fadd_rn(float a, float b) { return a + b; }
+/* GPU arithmetic returns the canonical NaN: 0x7fffffff, 0xfff8000000000000. */
+static inline float simt__fnan(float r)
+{
+    unsigned int u = 0x7fffffffu;
+    float n;
+    memcpy(&n, &u, 4);
+    return r != r ? n : r;
+}
+static inline double simt__dnan(double r)
+{
+    unsigned long long u = 0xfff8000000000000ull;
+    double n;
+    memcpy(&n, &u, 8);
+    return r != r ? n : r;
+}
+static inline float __fadd_rn(float a, float b) { return simt__fnan(a + b); }
 static inline float __fadd_rz(float a, float b) { return simt_fadd_r(a, b, SIMT_RZ); }
 static inline float __fadd_ru(float a, float b) { return simt_fadd_r(a, b, SIMT_RU); }
 static inline float __fadd_rd(float a, float b) { return simt_fadd_r(a, b, SIMT_RD); }
-static inline float __fsub_rn(float a, float b) { return a - b; }
+static inline float __fsub_rn(float a, float b) { return simt__fnan(a - b); }
 static inline float __fsub_rz(float a, float b) { return simt_fadd_r(a, -b, SIMT_RZ); }
 static inline float __fsub_ru(float a, float b) { return simt_fadd_r(a, -b, SIMT_RU); }
 static inline float __fsub_rd(float a, float b) { return simt_fadd_r(a, -b, SIMT_RD); }
-static inline float __fmul_rn(float a, float b) { return a * b; }
+static inline float __fmul_rn(float a, float b) { return simt__fnan(a * b); }
 static inline float __fmul_rz(float a, float b) { return simt_fmul_r(a, b, SIMT_RZ); }
 static inline float __fmul_ru(float a, float b) { return simt_fmul_r(a, b, SIMT_RU); }
 static inline float __fmul_rd(float a, float b) { return simt_fmul_r(a, b, SIMT_RD); }
-static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline float __fmaf_rn(float a, float b, float c) { return simt__fnan(__builtin_fmaf(a, b, c)); }
 static inline float __fmaf_rz(float a, float b, float c) { return simt_fma_r(a, b, c, SIMT_RZ); }
 static inline float __fmaf_ru(float a, float b, float c) { return simt_fma_r(a, b, c, SIMT_RU); }
 static inline float __fmaf_rd(float a, float b, float c) { return simt_fma_r(a, b, c, SIMT_RD); }
-static inline float __fmaf_ieee_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline float __fmaf_ieee_rn(float a, float b, float c) { return simt__fnan(__builtin_fmaf(a, b, c)); }
 static inline float __fmaf_ieee_rz(float a, float b, float c) { return simt_fma_r(a, b, c, SIMT_RZ); }
 static inline float __fmaf_ieee_ru(float a, float b, float c) { return simt_fma_r(a, b, c, SIMT_RU); }
 static inline float __fmaf_ieee_rd(float a, float b, float c) { return simt_fma_r(a, b, c, SIMT_RD); }
-static inline float __fdiv_rn(float a, float b) { return a / b; }
+static inline float __fdiv_rn(float a, float b) { return simt__fnan(a / b); }
 static inline float __fdiv_rz(float a, float b) { return simt_fdiv_r(a, b, SIMT_RZ); }
 static inline float __fdiv_ru(float a, float b) { return simt_fdiv_r(a, b, SIMT_RU); }
 static inline float __fdiv_rd(float a, float b) { return simt_fdiv_r(a, b, SIMT_RD); }
-static inline float __frcp_rn(float a) { return 1.0f / a; }
+static inline float __frcp_rn(float a) { return simt__fnan(1.0f / a); }
 static inline float __frcp_rz(float a) { return simt_fdiv_r(1.0f, a, SIMT_RZ); }
 static inline float __frcp_ru(float a) { return simt_fdiv_r(1.0f, a, SIMT_RU); }
 static inline float __frcp_rd(float a) { return simt_fdiv_r(1.0f, a, SIMT_RD); }
-static inline float __fsqrt_rn(float a) { return sqrtf(a); }
+static inline float __fsqrt_rn(float a) { return simt__fnan(__builtin_sqrtf(a)); }
 static inline float __fsqrt_rz(float a) { return simt_fsqrt_r(a, SIMT_RZ); }
 static inline float __fsqrt_ru(float a) { return simt_fsqrt_r(a, SIMT_RU); }
 static inline float __fsqrt_rd(float a) { return simt_fsqrt_r(a, SIMT_RD); }
 
-static inline double __dadd_rn(double a, double b) { return a + b; }
+static inline double __dadd_rn(double a, double b) { return simt__dnan(a + b); }
 static inline double __dadd_rz(double a, double b) { return simt_dadd_r(a, b, SIMT_RZ); }
 static inline double __dadd_ru(double a, double b) { return simt_dadd_r(a, b, SIMT_RU); }
 static inline double __dadd_rd(double a, double b) { return simt_dadd_r(a, b, SIMT_RD); }
-static inline double __dsub_rn(double a, double b) { return a - b; }
+static inline double __dsub_rn(double a, double b) { return simt__dnan(a - b); }
 static inline double __dsub_rz(double a, double b) { return simt_dadd_r(a, -b, SIMT_RZ); }
 static inline double __dsub_ru(double a, double b) { return simt_dadd_r(a, -b, SIMT_RU); }
 static inline double __dsub_rd(double a, double b) { return simt_dadd_r(a, -b, SIMT_RD); }
-static inline double __dmul_rn(double a, double b) { return a * b; }
+static inline double __dmul_rn(double a, double b) { return simt__dnan(a * b); }
 static inline double __dmul_rz(double a, double b) { return simt_dmul_r(a, b, SIMT_RZ); }
 static inline double __dmul_ru(double a, double b) { return simt_dmul_r(a, b, SIMT_RU); }
 static inline double __dmul_rd(double a, double b) { return simt_dmul_r(a, b, SIMT_RD); }
-static inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
+static inline double __fma_rn(double a, double b, double c) { return simt__dnan(__builtin_fma(a, b, c)); }
 static inline double __fma_rz(double a, double b, double c) { return simt_dfma_r(a, b, c, SIMT_RZ); }
 static inline double __fma_ru(double a, double b, double c) { return simt_dfma_r(a, b, c, SIMT_RU); }
 static inline double __fma_rd(double a, double b, double c) { return simt_dfma_r(a, b, c, SIMT_RD); }
-static inline double __ddiv_rn(double a, double b) { return a / b; }
+static inline double __ddiv_rn(double a, double b) { return simt__dnan(a / b); }
 static inline double __ddiv_rz(double a, double b) { return simt_ddiv_r(a, b, SIMT_RZ); }
 static inline double __ddiv_ru(double a, double b) { return simt_ddiv_r(a, b, SIMT_RU); }
 static inline double __ddiv_rd(double a, double b) { return simt_ddiv_r(a, b, SIMT_RD); }
-static inline double __drcp_rn(double a) { return 1.0 / a; }
+static inline double __drcp_rn(double a) { return simt__dnan(1.0 / a); }
 static inline double __drcp_rz(double a) { return simt_ddiv_r(1.0, a, SIMT_RZ); }
 static inline double __drcp_ru(double a) { return simt_ddiv_r(1.0, a, SIMT_RU); }
 static inline double __drcp_rd(double a) { return simt_ddiv_r(1.0, a, SIMT_RD); }
-static inline double __dsqrt_rn(double a) { return sqrt(a); }
+static inline double __dsqrt_rn(double a) { return simt__dnan(__builtin_sqrt(a)); }
 static inline double __dsqrt_rz(double a) { return simt_dsqrt_r(a, SIMT_RZ); }
 static inline double __dsqrt_ru(double a) { return simt_dsqrt_r(a, SIMT_RU); }
 static inline double __dsqrt_rd(double a) { return simt_dsqrt_r(a, SIMT_RD); }
@@ -453,10 +468,17 @@ SIMT__F2I(ll_t, (-9223372036854775807LL - 1), 9223372036854775807LL, (-922337203
           -9223372036854775808.0, 9223372036854775807.0)
 SIMT__F2I(ull_t, 0ull, 18446744073709551615ull, 0x8000000000000000ull, 0.0, 18446744073709551615.0)
 #undef SIMT__F2I
+/* From double, NaN gives the sign-bit pattern (cvt.rXi.s32.f64). */
+static inline int_t cvtd_int_t(double r) { return r != r ? (int_t)0x80000000u : cvt_int_t(r); }
+static inline uint_t cvtd_uint_t(double r) { return r != r ? 0x80000000u : cvt_uint_t(r); }
+static inline ll_t cvtd_ll_t(double r) { return cvt_ll_t(r); }
+static inline ull_t cvtd_ull_t(double r) { return cvt_ull_t(r); }
 } /* namespace simt_detail */
 
 #define SIMT__CVT(name, FT, T, rnd) \
-    static inline simt_detail::T name(FT x) { return simt_detail::cvt_##T(rnd(x)); }
+    static inline simt_detail::T name(FT x) { return simt_detail::SIMT__CV_##FT(T)(rnd(x)); }
+#define SIMT__CV_float(T) cvt_##T
+#define SIMT__CV_double(T) cvtd_##T
 #define SIMT__CVT4(pre, FT, T, sfx) \
     SIMT__CVT(pre##_rn, FT, T, nearbyint##sfx) \
     SIMT__CVT(pre##_rz, FT, T, trunc##sfx) \
@@ -472,6 +494,8 @@ SIMT__CVT4(__double2ll, double, ll_t, )
 SIMT__CVT4(__double2ull, double, ull_t, )
 #undef SIMT__CVT4
 #undef SIMT__CVT
+#undef SIMT__CV_float
+#undef SIMT__CV_double
 static inline int __float2int(float x) { return __float2int_rz(x); }
 
 static inline float __int2float_rn(int x) { return (float)x; }
@@ -500,6 +524,7 @@ static inline double __ull2double_rn(unsigned long long x) { return (double)x; }
 static inline double __ull2double_rz(unsigned long long x) { return simt_ull2double_r(x, SIMT_RZ); }
 static inline double __ull2double_ru(unsigned long long x) { return simt_ull2double_r(x, SIMT_RU); }
 static inline double __ull2double_rd(unsigned long long x) { return simt_ull2double_r(x, SIMT_RD); }
+/* A NaN keeps its sign and leading payload bits (cvt.f32.f64). */
 static inline float __double2float_rn(double x) { return (float)x; }
 static inline float __double2float_rz(double x) { return simt_double2float_r(x, SIMT_RZ); }
 static inline float __double2float_ru(double x) { return simt_double2float_r(x, SIMT_RU); }

@@ -42,7 +42,23 @@ static inline double ud(unsigned long long u) { double x; memcpy(&x, &u, 8); ret
 
 /* The GPU's canonical NaNs. */
 static inline float cnan(float r) { return r != r ? uf(0x7fffffffu) : r; }
-static inline double cnan(double r) { return r != r ? ud(0x7fffffffffffffffull) : r; }
+static inline double cnan(double r) { return r != r ? ud(0xfff8000000000000ull) : r; }
+/* Double functions pass a NaN argument through (quieted); a NaN they
+ * produce is 0xfff8000000000000. */
+static inline double dres(double x, double r)
+{
+    if (x != x)
+        return ud(du(x) | 0x0008000000000000ull);
+    return cnan(r);
+}
+static inline double dres2(double x, double y, double r)
+{
+    if (x != x)
+        return ud(du(x) | 0x0008000000000000ull);
+    if (y != y)
+        return ud(du(y) | 0x0008000000000000ull);
+    return cnan(r);
+}
 static inline float fma_(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
 static inline double fma_(double a, double b, double c) { return __builtin_fma(a, b, c); }
 static inline float ftz(float r) { return fabsf(r) < 1.17549435e-38f ? copysignf(0.0f, r) : r; }
@@ -55,38 +71,49 @@ static inline int cvt_rzi(float x) { return cvt_int_t(truncf(x)); }
 static inline float fma_rm_int(float a, float b, float c) { return (float)floor((double)a * b + c); }
 
 /* ---- the special function unit, modelled as correctly rounded ------------ */
-/* ex2.approx.ftz.f32 */
-static inline float ex2_ftz(float t) { return ftz((float)exp2((double)t)); }
+/* ex2.approx.ftz.f32: nearest matches the unit most often (measured) */
+static inline float ex2_ftz(float t) { return cnan(ftz((float)exp2((double)t))); }
 /* ex2.approx.f32 */
-static inline float ex2(float t) { return (float)exp2((double)t); }
+static inline float ex2(float t) { return cnan((float)exp2((double)t)); }
 /* lg2.approx.f32 / .ftz */
-static inline float lg2(float x) { return (float)log2((double)x); }
-static inline float lg2_ftz(float x) { return (float)log2((double)ftz(x)); }
+/* lg2 truncates: toward zero matches the unit more often than nearest. */
+static inline float lg2(float x)
+{
+    double l = ::log2((double)x);
+    float f = (float)l;
+    if (fabs((double)f) > fabs(l))
+        f = nextafterf(f, 0.0f);
+    return cnan(f);
+}
+static inline float lg2_ftz(float x) { return lg2(ftz(x)); }
 /* rcp.approx.ftz.f32 */
-static inline float rcp_ftz(float x) { return ftz((float)(1.0 / (double)ftz(x))); }
+static inline float rcp_ftz(float x) { return cnan(ftz((float)(1.0 / (double)ftz(x)))); }
 /* rsqrt.approx.f32 */
-static inline float rsqrt(float x) { return (float)(1.0 / sqrt((double)x)); }
+static inline float rsqrt(float x) { return cnan((float)(1.0 / sqrt((double)x))); }
 /* sin.approx.f32 / cos.approx.f32: the argument is scaled by 1/(2 pi),
  * rounded toward zero, and the unit takes the fraction of turns. */
 static inline double turns(float x)
 {
-    float t = simt_fmul_r(x, 0.159154937f, SIMT_RZ);
+    float t = ftz(simt_fmul_r(x, 0x1.45f306p-3f, SIMT_RZ));
     return (double)t - floor((double)t);
 }
 static inline float sin_approx(float x)
 {
-    if (isinf(x))
+    if (isinf(x) || x != x)
         return uf(0x7fffffffu);
-    return (float)sin(6.283185307179586 * turns(x));
+    double t = turns(x);
+    if (t == 0)
+        return copysignf(0.0f, x);
+    return ftz((float)sin(6.283185307179586 * t));
 }
 static inline float cos_approx(float x)
 {
-    if (isinf(x))
+    if (isinf(x) || x != x)
         return uf(0x7fffffffu);
-    return (float)cos(6.283185307179586 * turns(x));
+    return ftz((float)cos(6.283185307179586 * turns(x)));
 }
 /* div.approx.f32: x times the flushed reciprocal of y. */
-static inline float div_approx(float x, float y) { return x * rcp_ftz(y); }
+static inline float div_approx(float x, float y) { return cnan(x * ftz((float)(1.0 / (double)y))); }
 
 /* ---- trigonometric argument reduction (float) ----------------------------- */
 /* Bits of 2/pi, least significant word first. */
@@ -97,13 +124,13 @@ static const unsigned int two_over_pi_f[6] = {0x3C439041u, 0xDB629599u, 0xF534DD
  * to 192 bits. */
 static inline float trig_reduce(float a, int *quadrant)
 {
-    int q = cvt_rni(a * 0.636619747f);
+    int q = cvt_rni(a * 0x1.45f306p-1f);
     float j = (float)q;
-    float r = fma_(j, -1.57079625f, a);
-    r = fma_(j, -7.54978942e-08f, r);
-    r = fma_(j, -5.39030253e-15f, r);
+    float r = fma_(j, -0x1.921fb4p+0f, a);
+    r = fma_(j, -0x1.4442dp-24f, r);
+    r = fma_(j, -0x1.84698ap-48f, r);
     float aa = fabsf(a);
-    if (aa >= 105615.0f) {
+    if (aa >= 0x1.9c8fp+16f) {
         if (aa == INFINITY) {
             r = a * 0.0f;
             q = 0;
@@ -135,7 +162,7 @@ static inline float trig_reduce(float a, int *quadrant)
             if (rnd)
                 sign ^= 0x80000000u;
             unsigned long long v = ((unsigned long long)(top ^ mask) << 32) | ((w0 << 2) ^ mask);
-            float f = (float)((double)(long long)v * 3.4061215800865545e-19);
+            float f = (float)((double)(long long)v * 0x1.921fb54442d19p-64);
             r = sign == 0 ? f : -f;
         }
     }
@@ -149,11 +176,11 @@ static inline float sincos_poly(float r, int q)
     bool even = (q & 1) == 0;
     float x = even ? r : 1.0f;
     float s = r * r;
-    float p = -1.95152959e-04f;
+    float p = -0x1.9a82a6p-13f;
     if (!even)
-        p = fma_(2.44331568e-05f, s, -1.38873944e-03f);
-    p = fma_(p, s, even ? 8.33216123e-03f : 4.16666456e-02f);
-    p = fma_(p, s, even ? -1.66666552e-01f : -4.99999970e-01f);
+        p = fma_(0x1.9758p-16f, s, -0x1.6c0fdap-10f);
+    p = fma_(p, s, even ? 0x1.110bc8p-7f : 0x1.555576p-5f);
+    p = fma_(p, s, even ? -0x1.55555p-3f : -0x1.fffffep-2f);
     float t = fma_(s, x, 0.0f);
     float res = fma_(p, t, x);
     if (q & 2)
@@ -164,15 +191,15 @@ static inline float sincos_poly(float r, int q)
 static inline float sinpi_poly(float r, int q)
 {
     float s = r * r;
-    float a = fma_(-5.92088461e-01f, s, 2.55015087e+00f);
-    float b = fma_(2.26877689e-01f, s, -1.33456802e+00f);
-    a = fma_(a, s, -5.16771984e+00f);
-    b = fma_(b, s, 4.05871725e+00f);
+    float a = fma_(-0x1.2f5992p-1f, s, 0x1.466b2p+1f);
+    float b = fma_(0x1.d09c24p-3f, s, -0x1.55a5cp+0f);
+    a = fma_(a, s, -0x1.4abbecp+2f);
+    b = fma_(b, s, 0x1.03c19ep+2f);
     float u = fma_(s, r, 0.0f);
-    b = fma_(b, s, -4.93480206e+00f);
+    b = fma_(b, s, -0x1.3bd3ccp+2f);
     a = fma_(a, u, 0.0f);
     float c = fma_(b, s, 1.0f);
-    float sn = fma_(3.14159274f, r, a);
+    float sn = fma_(0x1.921fb6p+1f, r, a);
     float res = (q & 1) ? c : sn;
     if (q & 2)
         res = 0.0f - res;
@@ -185,7 +212,7 @@ static inline float sinpi_poly(float r, int q)
  *      Intrinsics"): the special function unit -------------------------- */
 static inline float simt___expf(float x) { return simt_detail::ex2(x * 1.44269502f); }
 static inline float simt___exp10f(float x) { return simt_detail::ex2(x * 3.32192802f); }
-static inline float simt___logf(float x) { return simt_detail::lg2(x) * 0.693147182f; }
+static inline float simt___logf(float x) { return simt_detail::lg2(x) * 0x1.62e43p-1f; }
 static inline float simt___log2f(float x) { return simt_detail::lg2(x); }
 static inline float simt___log10f(float x) { return simt_detail::lg2(x) * 0.301029996f; }
 static inline float simt___powf(float x, float y) { return simt_detail::ex2(y * simt_detail::lg2(x)); }
@@ -213,7 +240,7 @@ static inline float __fdividef(float x, float y) { return simt_detail::div_appro
 #define __tanf(...) simt___tanf(__VA_ARGS__)
 #define __sincosf(...) simt___sincosf(__VA_ARGS__)
 #define __tanhf(...) simt___tanhf(__VA_ARGS__)
-static inline float __saturatef(float x) { return x != x ? 0.0f : x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
+static inline float __saturatef(float x) { return x != x ? 0.0f : x <= 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
 static inline float simt___tanhf(float x) { return (float)tanh((double)x); }
 static inline float __frsqrt_rn(float x)
 {
@@ -237,19 +264,19 @@ SIMT__FM(logf)(float x)
     unsigned int i = fu(x);
     int k = (int)((i - 0x3F2AAAABu) & 0xFF800000u);
     float m = uf(i - (unsigned int)k);
-    fe = fma_((float)k, 1.1920929e-07f, fe);
+    fe = fma_((float)k, 0x1p-23f, fe);
     float t = m - 1.0f;
-    float p = fma_(-0.130187988f, t, 0.140889585f);
-    p = fma_(p, t, -0.121489584f);
-    p = fma_(p, t, 0.139809534f);
-    p = fma_(p, t, -0.166845024f);
-    p = fma_(p, t, 0.200121149f);
-    p = fma_(p, t, -0.249996364f);
-    p = fma_(p, t, 0.333331943f);
+    float p = fma_(-0x1.0aa04ep-3f, t, 0x1.2073ecp-3f);
+    p = fma_(p, t, -0x1.f19b98p-4f);
+    p = fma_(p, t, 0x1.1e52aap-3f);
+    p = fma_(p, t, -0x1.55b172p-3f);
+    p = fma_(p, t, 0x1.99da16p-3f);
+    p = fma_(p, t, -0x1.fffe44p-3f);
+    p = fma_(p, t, 0x1.5554fp-2f);
     p = fma_(p, t, -0.5f);
     float q = t * p;
     q = fma_(q, t, t);
-    float r = fma_(fe, 0.693147182f, q);
+    float r = fma_(fe, 0x1.62e43p-1f, q);
     if (!(i < 0x7F800000u))
         r = fma_(x, INFINITY, INFINITY);
     if (x == 0.0f)
@@ -270,22 +297,22 @@ SIMT__FM(log10f)(float x)
     unsigned int i = fu(x);
     int k = (int)((i - 0x3F2AAAABu) & 0xFF800000u);
     float m = uf(i - (unsigned int)k);
-    fe = fma_((float)k, 1.1920929e-07f, fe);
+    fe = fma_((float)k, 0x1p-23f, fe);
     float t = m - 1.0f;
-    float p = fma_(-0.130187988f, t, 0.140889585f);
-    p = fma_(p, t, -0.121489584f);
-    p = fma_(p, t, 0.139809534f);
-    p = fma_(p, t, -0.166845024f);
-    p = fma_(p, t, 0.200121149f);
-    p = fma_(p, t, -0.249996364f);
-    p = fma_(p, t, 0.333331943f);
+    float p = fma_(-0x1.0aa04ep-3f, t, 0x1.2073ecp-3f);
+    p = fma_(p, t, -0x1.f19b98p-4f);
+    p = fma_(p, t, 0x1.1e52aap-3f);
+    p = fma_(p, t, -0x1.55b172p-3f);
+    p = fma_(p, t, 0x1.99da16p-3f);
+    p = fma_(p, t, -0x1.fffe44p-3f);
+    p = fma_(p, t, 0x1.5554fp-2f);
     p = fma_(p, t, -0.5f);
     float q = t * p;
     q = fma_(q, t, t);
-    float r = fma_(fe, 0.693147182f, q);
+    float r = fma_(fe, 0x1.62e43p-1f, q);
     if (!(i < 0x7F800000u))
         r = fma_(x, INFINITY, INFINITY);
-    r = r * 0.434294492f;
+    r = r * 0x1.bcb7b2p-2f;
     if (x == 0.0f)
         r = -INFINITY;
     return cnan(r);
@@ -304,20 +331,20 @@ SIMT__FM(log2f)(float x)
     unsigned int i = fu(x);
     int k = (int)((i - 0x3F3504F3u) & 0xFF800000u);
     float m = uf(i - (unsigned int)k);
-    fe = fma_((float)k, 1.1920929e-07f, fe);
+    fe = fma_((float)k, 0x1p-23f, fe);
     float t = m - 1.0f;
-    float p = fma_(0.0970201269f, t, -0.16845163f);
-    p = fma_(p, t, 0.171690464f);
-    p = fma_(p, t, -0.179005757f);
-    p = fma_(p, t, 0.205125585f);
-    p = fma_(p, t, -0.240467489f);
-    p = fma_(p, t, 0.288558662f);
-    p = fma_(p, t, -0.360674024f);
-    p = fma_(p, t, 0.480893731f);
-    p = fma_(p, t, -0.721347511f);
+    float p = fma_(0x1.8d64fep-4f, t, -0x1.58fe6p-3f);
+    p = fma_(p, t, 0x1.5f9e54p-3f);
+    p = fma_(p, t, -0x1.6e9c86p-3f);
+    p = fma_(p, t, 0x1.a417e8p-3f);
+    p = fma_(p, t, -0x1.ec7916p-3f);
+    p = fma_(p, t, 0x1.277f32p-2f);
+    p = fma_(p, t, -0x1.715492p-2f);
+    p = fma_(p, t, 0x1.ec7094p-2f);
+    p = fma_(p, t, -0x1.715476p-1f);
     float q = t * p;
     q = t * q;
-    float r = fe + fma_(t, 1.44269502f, q);
+    float r = fe + fma_(t, 0x1.715476p+0f, q);
     if (!(i < 0x7F800000u))
         r = fma_(x, INFINITY, INFINITY);
     if (x == 0.0f)
@@ -333,18 +360,18 @@ SIMT__FM(log1pf)(float x)
     float m = uf(ix - (unsigned int)k);
     float s = uf(0x40800000u - (unsigned int)k);
     float t = fma_(0.25f, s, -1.0f) + m;
-    float fe = (float)k * 1.1920929e-07f;
-    float p = fma_(-0.0453173029f, t, 0.105469391f);
-    p = fma_(p, t, -0.132296085f);
-    p = fma_(p, t, 0.144913271f);
-    p = fma_(p, t, -0.166415840f);
-    p = fma_(p, t, 0.199889138f);
-    p = fma_(p, t, -0.250001967f);
-    p = fma_(p, t, 0.333335549f);
+    float fe = (float)k * 0x1p-23f;
+    float p = fma_(-0x1.737efp-5f, t, 0x1.b00024p-4f);
+    p = fma_(p, t, -0x1.0ef1cp-3f);
+    p = fma_(p, t, 0x1.28c8eap-3f);
+    p = fma_(p, t, -0x1.54d1bap-3f);
+    p = fma_(p, t, 0x1.995f3cp-3f);
+    p = fma_(p, t, -0x1.000084p-2f);
+    p = fma_(p, t, 0x1.5555ccp-2f);
     p = fma_(p, t, -0.5f);
     float q = t * p;
     q = fma_(q, t, t);
-    float r = fma_(fe, 0.693147182f, q);
+    float r = fma_(fe, 0x1.62e43p-1f, q);
     if (!(ix < 0x7F800000u)) {
         if (!((int)ix < (int)0xBF800001u))
             r = fma_(x, INFINITY, INFINITY);
@@ -372,14 +399,14 @@ SIMT__FM(expf)(float x)
 #ifdef __USE_FAST_MATH__
     return simt___expf(x);
 #endif
-    return simt__exp_scaled(x, 0.00572498515f, 1.44269502f, 1.92596299e-08f);
+    return simt__exp_scaled(x, 0x1.77313ap-8f, 0x1.715476p+0f, 0x1.4ae0cp-26f);
 }
 SIMT__FM(exp10f)(float x)
 {
 #ifdef __USE_FAST_MATH__
     return simt___exp10f(x);
 #endif
-    return simt__exp_scaled(x, 0.0131870592f, 3.32192802f, 7.05260754e-08f);
+    return simt__exp_scaled(x, 0x1.aff4c4p-7f, 0x1.a934fp+1f, 0x1.2f346ep-24f);
 }
 SIMT__FM(exp2f)(float x) { return simt_detail::cnan(simt_detail::ex2(x)); }
 SIMT__FM(sinf)(float x)
@@ -420,14 +447,14 @@ SIMT__FM(tanf)(float x)
     int q;
     float r = trig_reduce(x, &q);
     float s = r * r;
-    float p = fma_(0.00933837891f, s, 0.00326538086f);
-    p = fma_(p, s, 0.0243225098f);
-    p = fma_(p, s, 0.0535430908f);
-    p = fma_(p, s, 0.133377433f);
-    p = fma_(p, s, 0.333332300f);
+    float p = fma_(0x1.32p-7f, s, 0x1.acp-9f);
+    p = fma_(p, s, 0x1.8ep-6f);
+    p = fma_(p, s, 0x1.b6p-5f);
+    p = fma_(p, s, 0x1.11287p-3f);
+    p = fma_(p, s, 0x1.55551p-2f);
     float u = s * r;
     float t = fma_(p, u, r);
-    if (fabsf(r) == 0.000491170119f)
+    if (fabsf(r) == 0x1.016878p-11f)
         t = r;
     if (q & 1)
         t = rcp_ftz(-t);
@@ -500,36 +527,97 @@ static inline float fdividef(float x, float y)
 /* Functions with the C library's result and the GPU's NaN. */
 #define SIMT__C1(name) \
     static inline float simt_##name##f(float x) { return simt_detail::cnan(::name##f(x)); } \
-    static inline double simt_##name(double x) { return simt_detail::cnan(::name(x)); }
+    static inline double simt_##name(double x) { return simt_detail::dres(x, ::name(x)); }
 #define SIMT__C2(name) \
     static inline float simt_##name##f(float x, float y) { return simt_detail::cnan(::name##f(x, y)); } \
-    static inline double simt_##name(double x, double y) { return simt_detail::cnan(::name(x, y)); }
-SIMT__C1(asin) SIMT__C1(acos) SIMT__C1(atan) SIMT__C1(asinh) SIMT__C1(acosh) SIMT__C1(atanh)
+    static inline double simt_##name(double x, double y) { return simt_detail::dres2(x, y, ::name(x, y)); }
+SIMT__C1(acos) SIMT__C1(atan) SIMT__C1(asinh) SIMT__C1(acosh)
 SIMT__C1(sinh) SIMT__C1(cosh) SIMT__C1(tanh) SIMT__C1(cbrt) SIMT__C1(erf) SIMT__C1(erfc)
 SIMT__C1(expm1) SIMT__C1(lgamma) SIMT__C1(tgamma) SIMT__C1(j0) SIMT__C1(j1) SIMT__C1(y0) SIMT__C1(y1)
-SIMT__C2(atan2) SIMT__C2(hypot) SIMT__C2(fmod) SIMT__C2(remainder) SIMT__C2(fdim)
+SIMT__C2(atan2) SIMT__C2(fmod) SIMT__C2(remainder) SIMT__C2(fdim)
 #undef SIMT__C1
 #undef SIMT__C2
-static inline float simt_jnf(int n, float x) { return simt_detail::cnan(::jnf(n, x)); }
-static inline double simt_jn(int n, double x) { return simt_detail::cnan(::jn(n, x)); }
+static inline float simt_hypotf(float x, float y) { return simt_detail::cnan(::hypotf(x, y)); }
+static inline double simt_hypot(double x, double y)
+{
+    if (isinf(x) || isinf(y))
+        return INFINITY;
+    return simt_detail::dres2(x, y, ::hypot(x, y));
+}
+/* asin and atanh outside their domain: the GPU's NaN is positive. */
+static inline float simt_asinf(float x) { return simt_detail::cnan(::asinf(x)); }
+static inline float simt_atanhf(float x) { return simt_detail::cnan(::atanhf(x)); }
+static inline double simt_asin(double x)
+{
+    double r = ::asin(x);
+    return x != x ? simt_detail::dres(x, x) : r != r ? simt_detail::ud(0x7ff8000000000000ull) : r;
+}
+static inline double simt_atanh(double x)
+{
+    double r = ::atanh(x);
+    return x != x ? simt_detail::dres(x, x) : r != r ? simt_detail::ud(0x7ff8000000000000ull) : r;
+}
+/* jn for n >= 2 and tiny arguments: the GPU's recurrence yields NaN
+ * (measured for n = 3 on an H200). */
+static inline float simt_jnf(int n, float x)
+{
+    if (n >= 2 && fabsf(x) < 1.16e-16f)
+        return simt_detail::uf(0x7fffffffu);
+    return simt_detail::cnan(::jnf(n, x) + 0.0f);
+}
+static inline double simt_jn(int n, double x)
+{
+    if (n >= 2 && fabs(x) < 6.2e-33)
+        return x != x ? simt_detail::dres(x, x) : simt_detail::ud(0xfff8000000000000ull);
+    return simt_detail::dres(x, ::jn(n, x) + 0.0);
+}
 static inline float simt_ynf(int n, float x) { return simt_detail::cnan(::ynf(n, x)); }
-static inline double simt_yn(int n, double x) { return simt_detail::cnan(::yn(n, x)); }
+static inline double simt_yn(int n, double x)
+{
+    if (x == 0)
+        return -INFINITY * (signbit(x) ? -1.0 : 1.0);
+    return simt_detail::dres(x, ::yn(n, x));
+}
 static inline float simt_remquof(float x, float y, int *q) { return simt_detail::cnan(::remquof(x, y, q)); }
-static inline double simt_remquo(double x, double y, int *q) { return simt_detail::cnan(::remquo(x, y, q)); }
+static inline double simt_remquo(double x, double y, int *q) { return simt_detail::dres2(x, y, ::remquo(x, y, q)); }
 
 /* ---- double precision --------------------------------------------------- */
-#define SIMT__D1(name, expr) static inline double simt_##name(double x) { return simt_detail::cnan(expr); }
+#define SIMT__D1(name, expr) static inline double simt_##name(double x) { return simt_detail::dres(x, expr); }
 SIMT__D1(sin, ::sin(x)) SIMT__D1(cos, ::cos(x)) SIMT__D1(tan, ::tan(x))
 SIMT__D1(exp, ::exp(x)) SIMT__D1(exp2, ::exp2(x)) SIMT__D1(exp10, (double)::exp10l((long double)x))
 SIMT__D1(log, ::log(x)) SIMT__D1(log2, ::log2(x)) SIMT__D1(log10, ::log10(x)) SIMT__D1(log1p, ::log1p(x))
 SIMT__D1(sqrt, ::sqrt(x))
 #undef SIMT__D1
-static inline double simt_pow(double x, double y) { return simt_detail::cnan(::pow(x, y)); }
-static inline double simt_fma(double a, double b, double c) { return simt_detail::cnan(__builtin_fma(a, b, c)); }
+/* Exact functions, with the GPU's canonical NaN (the C library keeps a NaN
+ * argument's payload).  floor, ceil, trunc and round keep the C library's
+ * names: <chrono> declares templates of those names. */
+#define SIMT__E1(name) \
+    static inline float simt_##name##f(float x) { return simt_detail::cnan(::name##f(x)); } \
+    static inline double simt_##name(double x) { return simt_detail::dres(x, ::name(x)); }
+SIMT__E1(fabs) SIMT__E1(rint) SIMT__E1(nearbyint) SIMT__E1(logb)
+#undef SIMT__E1
+static inline float simt_floorf(float x) { return simt_detail::cnan(::floorf(x)); }
+static inline float simt_ceilf(float x) { return simt_detail::cnan(::ceilf(x)); }
+static inline float simt_truncf(float x) { return simt_detail::cnan(::truncf(x)); }
+static inline float simt_roundf(float x) { return simt_detail::cnan(::roundf(x)); }
+static inline float simt_nextafterf(float x, float y) { return simt_detail::cnan(::nextafterf(x, y)); }
+static inline double simt_nextafter(double x, double y) { return simt_detail::dres2(x, y, ::nextafter(x, y)); }
+static inline double simt_pow(double x, double y)
+{
+    if (x == 1.0 || y == 0.0)
+        return 1.0;
+    return simt_detail::dres2(x, y, ::pow(x, y));
+}
+static inline double simt_fma(double a, double b, double c)
+{
+    if (c != c)
+        return simt_detail::dres(c, c);
+    return simt_detail::dres2(a, b, __builtin_fma(a, b, c));
+}
 static inline double simt_fmin(double a, double b)
 {
     if (a != a)
-        return simt_detail::cnan(b);
+        return b != b ? simt_detail::dres(a, a) : b;
     if (b != b)
         return a;
     if (a == b)
@@ -539,7 +627,7 @@ static inline double simt_fmin(double a, double b)
 static inline double simt_fmax(double a, double b)
 {
     if (a != a)
-        return simt_detail::cnan(b);
+        return b != b ? simt_detail::dres(a, a) : b;
     if (b != b)
         return a;
     if (a == b)
@@ -648,35 +736,42 @@ static inline xd bessel_i(xd x, int order)
 
 #define SIMT__X1(name, expr) \
     static inline float name##f(float a) { simt_detail::xd x = a; return simt_detail::cnan((float)(expr)); } \
-    static inline double name(double a) { simt_detail::xd x = a; return simt_detail::cnan((double)(expr)); }
+    static inline double name(double a) { simt_detail::xd x = a; return simt_detail::dres(a, (double)(expr)); }
 SIMT__X1(erfinv, simt_detail::erfinv_x(x))
 SIMT__X1(erfcinv, simt_detail::erfcinv_x(x))
 SIMT__X1(erfcx, simt_detail::erfcx_x(x))
 SIMT__X1(normcdf, 0.5L * erfcl(-x * 0.70710678118654752440084436L))
-SIMT__X1(normcdfinv, -1.41421356237309504880168872L * simt_detail::erfcinv_x(2 * x))
+SIMT__X1(normcdfinv, -1.41421356237309504880168872L * simt_detail::erfcinv_x(2 * x) + 0.0L)
 SIMT__X1(cyl_bessel_i0, simt_detail::bessel_i(x, 0))
 SIMT__X1(cyl_bessel_i1, simt_detail::bessel_i(x, 1))
 #undef SIMT__X1
-static inline double rsqrt(double x) { return simt_detail::cnan((double)(1.0L / sqrtl(x))); }
-static inline double rcbrt(double x) { return simt_detail::cnan((double)(1.0L / cbrtl(x))); }
-static inline double fdivide(double x, double y) { return simt_detail::cnan(x / y); }
+static inline double rsqrt(double x) { return simt_detail::dres(x, (double)(1.0L / sqrtl(x))); }
+static inline double rcbrt(double x) { return simt_detail::dres(x, (double)(1.0L / cbrtl(x))); }
+static inline double fdivide(double x, double y) { return simt_detail::dres2(x, y, x / y); }
+/* sin(pi x) and cos(pi x) from the exact remainder r = x - n, |r| <= 1/2. */
 static inline double sinpi(double x)
 {
+    if (x != x)
+        return simt_detail::dres(x, x);
     if (isinf(x))
-        return simt_detail::ud(0x7fffffffffffffffull);
-    if (trunc(x) == x)
+        return simt_detail::ud(0xfff8000000000000ull);
+    double n = ::nearbyint(x), r = x - n;
+    if (r == 0)
         return x * 0.0;
-    double r = fmod(x, 2.0);
-    return simt_detail::cnan((double)sinl(3.14159265358979323846264338327950288L * r));
+    long double v = sinl(3.14159265358979323846264338327950288L * r);
+    return (double)(::fmod(n, 2.0) != 0 ? -v : v);
 }
 static inline double cospi(double x)
 {
+    if (x != x)
+        return simt_detail::dres(x, x);
     if (isinf(x))
-        return simt_detail::ud(0x7fffffffffffffffull);
-    double r = fabs(fmod(x, 2.0));
-    if (r == 0.5 || r == 1.5)
+        return simt_detail::ud(0xfff8000000000000ull);
+    double n = ::nearbyint(x), r = 0.5 - ::fabs(x - n);
+    if (r == 0)
         return 0.0;
-    return simt_detail::cnan((double)cosl(3.14159265358979323846264338327950288L * r));
+    long double v = sinl(3.14159265358979323846264338327950288L * r);
+    return (double)(::fmod(n, 2.0) != 0 ? -v : v);
 }
 static inline void sincospi(double x, double *s, double *c)
 {
@@ -687,7 +782,12 @@ static inline float rhypotf(float x, float y)
 {
     return simt_detail::cnan((float)(1.0L / hypotl(x, y)));
 }
-static inline double rhypot(double x, double y) { return simt_detail::cnan((double)(1.0L / hypotl(x, y))); }
+static inline double rhypot(double x, double y)
+{
+    if (isinf(x) || isinf(y))
+        return 0.0;
+    return simt_detail::dres2(x, y, (double)(1.0L / hypotl(x, y)));
+}
 static inline float norm3df(float a, float b, float c)
 {
     if (isinf(a) || isinf(b) || isinf(c))
@@ -797,8 +897,9 @@ SIMT__OV1(sinh) SIMT__OV1(cosh) SIMT__OV1(tanh) SIMT__OV1(asinh) SIMT__OV1(acosh
 SIMT__OV1(exp) SIMT__OV1(exp2) SIMT__OV1(exp10) SIMT__OV1(expm1) SIMT__OV1(log) SIMT__OV1(log2)
 SIMT__OV1(log10) SIMT__OV1(log1p) SIMT__OV1(sqrt) SIMT__OV1(cbrt) SIMT__OV1(erf) SIMT__OV1(erfc)
 SIMT__OV1(lgamma) SIMT__OV1(tgamma)
+SIMT__OV1(fabs) SIMT__OV1(rint) SIMT__OV1(nearbyint) SIMT__OV1(logb)
 SIMT__OV2(pow) SIMT__OV2(atan2) SIMT__OV2(hypot) SIMT__OV2(fmod) SIMT__OV2(remainder) SIMT__OV2(fdim)
-SIMT__OV2(fmin) SIMT__OV2(fmax)
+SIMT__OV2(fmin) SIMT__OV2(fmax) SIMT__OV2(nextafter)
 #undef SIMT__OV1
 #undef SIMT__OV2
 static inline float simt_fma(float a, float b, float c) { return simt_fmaf(a, b, c); }
@@ -876,6 +977,20 @@ static inline float fdivide(float x, float y) { return fdividef(x, y); }
 #define fmin(...) simt_fmin(__VA_ARGS__)
 #define fmax(...) simt_fmax(__VA_ARGS__)
 #define fma(...) simt_fma(__VA_ARGS__)
+#define fabs(...) simt_fabs(__VA_ARGS__)
+#define rint(...) simt_rint(__VA_ARGS__)
+#define nearbyint(...) simt_nearbyint(__VA_ARGS__)
+#define logb(...) simt_logb(__VA_ARGS__)
+#define nextafter(...) simt_nextafter(__VA_ARGS__)
+#define fabsf(...) simt_fabsf(__VA_ARGS__)
+#define rintf(...) simt_rintf(__VA_ARGS__)
+#define nearbyintf(...) simt_nearbyintf(__VA_ARGS__)
+#define logbf(...) simt_logbf(__VA_ARGS__)
+#define nextafterf(...) simt_nextafterf(__VA_ARGS__)
+#define floorf(...) simt_floorf(__VA_ARGS__)
+#define ceilf(...) simt_ceilf(__VA_ARGS__)
+#define truncf(...) simt_truncf(__VA_ARGS__)
+#define roundf(...) simt_roundf(__VA_ARGS__)
 #define sincos(...) simt_sincos(__VA_ARGS__)
 #define sinf(...) simt_sinf(__VA_ARGS__)
 #define cosf(...) simt_cosf(__VA_ARGS__)
@@ -920,6 +1035,8 @@ static inline float fdivide(float x, float y) { return fdividef(x, y); }
 #define y0f(...) simt_y0f(__VA_ARGS__)
 #define y1f(...) simt_y1f(__VA_ARGS__)
 #define ynf(...) simt_ynf(__VA_ARGS__)
+#define jn(...) simt_jn(__VA_ARGS__)
+#define yn(...) simt_yn(__VA_ARGS__)
 #endif /* __SIMT_CU__ */
 
 #endif /* SIMT_MATH_HPP */

@@ -35,7 +35,7 @@ static const int modes[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD
 
 /* GPU arithmetic returns the canonical NaN, whatever the operands' NaNs. */
 static float fnan(float r) { return r != r ? __builtin_nanf("0x3fffff") : r; }
-static double dnan(double r) { return r != r ? __builtin_nan("0x7ffffffffffff") : r; }
+static double dnan(double r) { return r != r ? -__builtin_nan("") : r; }
 
 #define WITH_MODE(T, mode, expr) \
     do { \
@@ -94,4 +94,4 @@ double simt_ull2double_r(unsigned long long x, int mode)
     WITH_MODE(double, mode, (double)v);
 }
 static float op_d2f(volatile double *v, int mode) { WITH_MODE(float, mode, (float)*v); }
-float simt_double2float_r(double x, int mode) { return fnan(op_d2f(&x, mode)); }
+float simt_double2float_r(double x, int mode) { return op_d2f(&x, mode); }

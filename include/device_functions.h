@@ -1,0 +1,8 @@
+/*
+ * device_functions.h: CUDA's device intrinsics (simt/intrinsics.hpp,
+ * simt/math.hpp), included by cuda_runtime.h as with nvcc.
+ */
+#ifndef SIMT_DEVICE_FUNCTIONS_H
+#define SIMT_DEVICE_FUNCTIONS_H
+#include "cuda_runtime.h"
+#endif

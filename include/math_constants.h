@@ -1,0 +1,108 @@
+/*
+ * math_constants.h: the CUDART_* constants of CUDA's math_constants.h,
+ * each the constant rounded to the nearest float or double (the _HI/_LO
+ * pairs: the nearest double and the nearest double to the remainder).
+ */
+#ifndef SIMT_MATH_CONSTANTS_H
+#define SIMT_MATH_CONSTANTS_H
+
+/* single precision */
+#define CUDART_INF_F            __int_as_float(0x7f800000)
+#define CUDART_NAN_F            __int_as_float(0x7fffffff)
+#define CUDART_MIN_DENORM_F     __int_as_float(0x00000001)
+#define CUDART_MAX_NORMAL_F     __int_as_float(0x7f7fffff)
+#define CUDART_NEG_ZERO_F       __int_as_float(0x80000000)
+#define CUDART_ZERO_F           0.0f
+#define CUDART_ONE_F            1.0f
+#define CUDART_SQRT_HALF_F      7.071067691e-01f
+#define CUDART_SQRT_TWO_F       1.414213538e+00f
+#define CUDART_THIRD_F          3.333333433e-01f
+#define CUDART_PIO4_F           7.853981853e-01f
+#define CUDART_PIO2_F           1.570796371e+00f
+#define CUDART_3PIO4_F          2.356194496e+00f
+#define CUDART_2_OVER_PI_F      6.366197467e-01f
+#define CUDART_SQRT_2_OVER_PI_F 7.978845835e-01f
+#define CUDART_PI_F             3.141592741e+00f
+#define CUDART_L2E_F            1.442695022e+00f
+#define CUDART_L2T_F            3.321928024e+00f
+#define CUDART_LG2_F            3.010300100e-01f
+#define CUDART_LGE_F            4.342944920e-01f
+#define CUDART_LN2_F            6.931471825e-01f
+#define CUDART_LNT_F            2.302585125e+00f
+#define CUDART_LNPI_F           1.144729853e+00f
+#define CUDART_SQRT_HALF_HI_F   7.071067691e-01f
+#define CUDART_SQRT_HALF_LO_F   1.210161749e-08f
+#define CUDART_TWO_TO_M126_F    1.175494351e-38f
+#define CUDART_TWO_TO_126_F     8.507059173e37f
+#define CUDART_NORM_HUGE_F      3.402823466e38f
+#define CUDART_TWO_TO_23_F      8388608.0f
+#define CUDART_TWO_TO_24_F      16777216.0f
+#define CUDART_TWO_TO_31_F      2147483648.0f
+#define CUDART_TWO_TO_32_F      4294967296.0f
+#define CUDART_REMQUO_BITS_F    3
+#define CUDART_REMQUO_MASK_F    (~((~0) << CUDART_REMQUO_BITS_F))
+#define CUDART_TRIG_PLOSS_F     105615.0f
+
+/* double precision */
+#define CUDART_INF              __longlong_as_double(0x7ff0000000000000ULL)
+#define CUDART_NAN              __longlong_as_double(0xfff8000000000000ULL)
+#define CUDART_NEG_ZERO         __longlong_as_double(0x8000000000000000ULL)
+#define CUDART_MIN_DENORM       __longlong_as_double(0x0000000000000001ULL)
+#define CUDART_ZERO             0.0
+#define CUDART_ONE              1.0
+#define CUDART_SQRT_TWO         1.41421356237309515e+00
+#define CUDART_SQRT_HALF        7.07106781186547573e-01
+#define CUDART_THIRD            3.33333333333333315e-01
+#define CUDART_TWOTHIRD         6.66666666666666630e-01
+#define CUDART_PIO4             7.85398163397448279e-01
+#define CUDART_PIO2             1.57079632679489656e+00
+#define CUDART_3PIO4            2.35619449019234484e+00
+#define CUDART_2_OVER_PI        6.36619772367581382e-01
+#define CUDART_PI               3.14159265358979312e+00
+#define CUDART_SQRT_2PI         2.50662827463100069e+00
+#define CUDART_SQRT_PIO2        1.25331413731550034e+00
+#define CUDART_SQRT_2OPI        7.97884560802865406e-01
+#define CUDART_L2E              1.44269504088896339e+00
+#define CUDART_L2T              3.32192809488736218e+00
+#define CUDART_LG2              3.01029995663981198e-01
+#define CUDART_LGE              4.34294481903251817e-01
+#define CUDART_LN2              6.93147180559945286e-01
+#define CUDART_LNT              2.30258509299404590e+00
+#define CUDART_LNPI             1.14472988584940016e+00
+#define CUDART_PIO4_HI          7.85398163397448279e-01
+#define CUDART_PIO4_LO          3.06161699786838302e-17
+#define CUDART_PIO2_HI          1.57079632679489656e+00
+#define CUDART_PIO2_LO          6.12323399573676604e-17
+#define CUDART_PI_HI            3.14159265358979312e+00
+#define CUDART_PI_LO            1.22464679914735321e-16
+#define CUDART_LN2_HI           6.93147180559945286e-01
+#define CUDART_LN2_LO           2.31904681384629956e-17
+#define CUDART_L2E_HI           1.44269504088896339e+00
+#define CUDART_L2E_LO           2.03552737409310331e-17
+#define CUDART_TWO_TO_M1022     2.22507385850720140e-308
+#define CUDART_TWO_TO_53        9007199254740992.0
+#define CUDART_TWO_TO_54        18014398509481984.0
+#define CUDART_LG2_HI           3.01029995663981198e-01
+#define CUDART_LG2_LO           -2.80372812778517039e-18
+#define CUDART_LGE_HI           4.34294481903251817e-01
+#define CUDART_LGE_LO           1.09831965021676507e-17
+#define CUDART_LNT_HI           2.30258509299404590e+00
+#define CUDART_LNT_LO           -2.17075622338224935e-16
+#define CUDART_SQRT_2PI_HI      2.50662827463100069e+00
+#define CUDART_SQRT_2PI_LO      -1.83285799804591668e-16
+#define CUDART_SQRT_HALF_HI     7.07106781186547573e-01
+#define CUDART_SQRT_HALF_LO     -4.83364665672645673e-17
+#define CUDART_SQRT_PIO2_HI     1.25331413731550034e+00
+#define CUDART_SQRT_PIO2_LO     -9.16428999022958339e-17
+#define CUDART_LG2_X_1024       3.08254715559916747e+02
+#define CUDART_LG2_X_1075       3.23607245338779762e+02
+#define CUDART_LN2_X_1024       7.09782712893383973e+02
+#define CUDART_LN2_X_1025       7.10475860073943977e+02
+#define CUDART_LN2_X_1075       7.45133219101941222e+02
+#define CUDART_TWO_TO_23        8388608.0
+#define CUDART_TWO_TO_52        4503599627370496.0
+#define CUDART_TWO_TO_M54       5.55111512312578270e-17
+#define CUDART_TRIG_PLOSS       2147483648.0
+#define CUDART_DBL2INT_CVT      6755399441055744.0
+
+#endif /* SIMT_MATH_CONSTANTS_H */
