@@ -840,6 +840,7 @@ TEST(memory_symbols)
     EXPECT(cudaMemcpy(sa, h, 32, cudaMemcpyHostToDevice), cudaSuccess);
     EXPECT(cudaMemcpy(sa, h, 33, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
     EXPECT(cudaMemset(sa, 0, 32), cudaSuccess);
+    EXPECT(cudaDeviceSynchronize(), cudaSuccess); /* cudaMemset is asynchronous to the host */
     ASSERT(csym[7] == 0.0f);
     /* the C entry points know what was used or registered, by its start */
     EXPECT(cudaMemcpyToSymbol(h, h, 4, 0, cudaMemcpyHostToDevice), cudaErrorInvalidSymbol);
