@@ -1,0 +1,947 @@
+/*
+ * mbarrier.c: split-phase barriers (CUDA guide 5.6.1, "Memory Barrier
+ * Primitives Interface"; libcu++ cuda::barrier) and waiting on memory.
+ *
+ * A barrier in the running block's shared memory is a record in the
+ * worker's table; the word the program sees holds a handle (a tag, the
+ * block generation's low bits, the record's index), so every use is
+ * checked: never initialized, used after inval, a token of another phase.
+ * A phase completes once every expected arrival is in and the transaction
+ * count is zero.  The asynchronous copies attached to a phase land when its
+ * last arrival is in, just before it completes: as late as a GPU's copy
+ * engine may finish them, so a program that reads a destination before its
+ * wait sees the old bytes instead of working by luck.
+ *
+ * A barrier anywhere else (cuda::barrier of device or system scope,
+ * cuda::std::barrier) keeps its state in its word; arrivals are atomic
+ * compare-and-swaps and waiters poll.
+ *
+ * Invariants: every waiter of a record waits for its current phase, so
+ * completing the phase releases them all; a record belongs to one block
+ * generation and is recycled once that block is over.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check/hooks.h"
+#include "device/mbarrier.h"
+#include "engine/diag.h"
+#include "simt/mbarrier.h"
+
+/* ---- sites and diagnostics ----------------------------------------------- */
+
+struct site {
+    const char *file;
+    unsigned line;
+    const char *text;
+};
+
+static SIMT_TLS struct site site_cache[256];
+static pthread_mutex_t site_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct site *sites;
+static size_t nsites, cap_sites;
+
+const char *async_site(const char *file, unsigned line)
+{
+    struct site *c = &site_cache[(((uintptr_t)file >> 3) ^ (line * 2654435761u)) & 255];
+    if (c->file == file && c->line == line)
+        return c->text;
+    const char *text = NULL;
+    pthread_mutex_lock(&site_lock);
+    for (size_t i = 0; i < nsites; i++) {
+        if (sites[i].line == line && (sites[i].file == file || strcmp(sites[i].file, file) == 0)) {
+            text = sites[i].text;
+            break;
+        }
+    }
+    if (!text) {
+        size_t len = strlen(file) + 16;
+        char *s = malloc(len);
+        if (nsites == cap_sites) {
+            size_t cap = cap_sites ? 2 * cap_sites : 64;
+            struct site *n = realloc(sites, cap * sizeof *n);
+            if (n) {
+                sites = n;
+                cap_sites = cap;
+            }
+        }
+        if (!s || nsites == cap_sites) {
+            pthread_mutex_unlock(&site_lock);
+            free(s);
+            return "?";
+        }
+        snprintf(s, len, "%s:%u", file, line);
+        sites[nsites].file = file;
+        sites[nsites].line = line;
+        sites[nsites].text = s;
+        nsites++;
+        text = s;
+    }
+    pthread_mutex_unlock(&site_lock);
+    c->file = file;
+    c->line = line;
+    c->text = text;
+    return text;
+}
+
+void async_fail(const char *file, unsigned line, const char *todo, const char *what, ...)
+{
+    char w1[512], msg[1024];
+    va_list ap;
+    va_start(ap, what);
+    vsnprintf(w1, sizeof w1, what, ap);
+    va_end(ap);
+    struct worker *w = engine_self();
+    if (!sched_current(w)) {
+        fprintf(stderr, "simt: error: %s at %s:%u — %s\n", w1, file, line, todo);
+        abort();
+    }
+    struct block *b = w->cur;
+    uint3 t = simt__thread_idx;
+    snprintf(msg, sizeof msg,
+             "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s:%u — %s\n", w1,
+             b->grid->name, b->idx.x, b->idx.y, b->idx.z, t.x, t.y, t.z, file, line, todo);
+    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
+    sched_abort_block(w);
+}
+
+int async_in_shared(const struct worker *w, const void *p)
+{
+    if (!w || !w->cur)
+        return 0;
+    const struct block *b = w->cur;
+    const char *c = p;
+    return c >= b->arena && c < b->arena + b->arena_cap;
+}
+
+int simt_is_shared(const void *p)
+{
+    return async_in_shared(engine_self(), p);
+}
+
+/* ---- names of the operations, as each API spells them --------------------- */
+
+enum op { OP_INIT, OP_INVAL, OP_ARRIVE, OP_DROP, OP_EXPECT, OP_TEST, OP_TEST_PARITY, OP_TRY,
+          OP_TRY_PARITY, OP_WAIT, OP_WAIT_PARITY, OP_COPY, OP_ARRIVE_ON };
+
+static const char *op_name(int api, int op)
+{
+    static const char *const prim[] = {
+        "__mbarrier_init", "__mbarrier_inval", "__mbarrier_arrive", "__mbarrier_arrive_and_drop",
+        "mbarrier expect_tx", "__mbarrier_test_wait", "__mbarrier_test_wait_parity",
+        "__mbarrier_try_wait", "__mbarrier_try_wait_parity", "mbarrier wait",
+        "mbarrier wait_parity", "mbarrier copy", "__pipeline_arrive_on"};
+    static const char *const cxx[] = {
+        "cuda::barrier init", "cuda::barrier destructor", "cuda::barrier::arrive",
+        "cuda::barrier::arrive_and_drop", "cuda::device::barrier_expect_tx",
+        "cuda::barrier::try_wait", "cuda::barrier::try_wait_parity", "cuda::barrier::try_wait",
+        "cuda::barrier::try_wait_parity", "cuda::barrier::wait", "cuda::barrier::wait_parity",
+        "cuda::memcpy_async", "pipeline arrive_on"};
+    static const char *const native[] = {
+        "cuda::ptx::mbarrier_init", "cuda::ptx::mbarrier_inval", "cuda::device::barrier_arrive_tx",
+        "cuda::ptx::mbarrier_arrive_drop", "cuda::device::barrier_expect_tx",
+        "cuda::ptx::mbarrier_test_wait", "cuda::ptx::mbarrier_test_wait_parity",
+        "cuda::ptx::mbarrier_try_wait", "cuda::ptx::mbarrier_try_wait_parity",
+        "cuda::ptx::mbarrier_try_wait", "cuda::ptx::mbarrier_try_wait_parity",
+        "cuda::device::memcpy_async_tx", "pipeline arrive_on"};
+    return api == SIMT_MBAR_PRIM ? prim[op] : api == SIMT_MBAR_CXX ? cxx[op] : native[op];
+}
+
+/* ---- the table of shared-memory barriers -------------------------------------- */
+
+enum { MB_FREE, MB_LIVE, MB_INVAL };
+enum { AOP_COPY, AOP_COPY_TX, AOP_ARRIVE_ON };
+
+/* An asynchronous operation that completes with the current phase. */
+struct aop {
+    unsigned char kind;
+    uint32_t n, fill;             /* bytes copied, then zeroed */
+    void *dst;
+    const void *src;
+    struct sthread *t;            /* AOP_ARRIVE_ON: whose copies ... */
+    uint64_t seq;                 /* ... numbered below this */
+};
+
+struct mbar {
+    uint64_t *addr;
+    struct block *blk;            /* the block it belongs to ... */
+    unsigned gen;                 /* ... in this generation */
+    unsigned char state;
+    uint32_t phase;               /* phases completed */
+    uint32_t expected;            /* arrivals each next phase expects */
+    uint32_t pending;             /* arrivals the current phase still needs ... */
+    uint32_t async_pending;       /* ... of which __pipeline_arrive_on holds */
+    int64_t tx;                   /* transaction count */
+    simt_completion_fn completion;
+    void *ctx;
+    struct sthread *waiters, *waiters_tail;
+    struct aop *ops;
+    uint32_t nops, cap_ops;
+    uint32_t next_free;           /* free list: index + 1, 0 ends it */
+};
+
+#define HANDLE_TAG 0x5a1bull
+
+static SIMT_TLS struct {
+    struct mbar *v;
+    uint32_t n, cap;
+    uint32_t free;                /* index + 1 of the first free record, 0: none */
+} tab;
+
+static int alive(const struct worker *w, const struct mbar *m)
+{
+    if (m->blk->gen != m->gen)
+        return 0;
+    for (const struct block *b = w->resident; b; b = b->next)
+        if (b == m->blk)
+            return 1;
+    return 0;
+}
+
+static void release_rec(uint32_t i)
+{
+    tab.v[i].state = MB_FREE;
+    tab.v[i].nops = 0;
+    tab.v[i].waiters = tab.v[i].waiters_tail = NULL;
+    tab.v[i].next_free = tab.free;
+    tab.free = i + 1;
+}
+
+/* Recycles the records of blocks that are over; 0 if few came free. */
+static int collect(const struct worker *w)
+{
+    uint32_t freed = 0;
+    for (uint32_t i = 0; i < tab.n; i++) {
+        if (tab.v[i].state != MB_FREE && !alive(w, &tab.v[i])) {
+            release_rec(i);
+            freed++;
+        }
+    }
+    return freed >= tab.n / 4 && freed > 0;
+}
+
+static uint32_t new_rec(const struct worker *w)
+{
+    if (!tab.free && tab.n == tab.cap && tab.n)
+        collect(w);
+    if (tab.free) {
+        uint32_t i = tab.free - 1;
+        tab.free = tab.v[i].next_free;
+        return i;
+    }
+    if (tab.n == tab.cap) {
+        uint32_t cap = tab.cap ? 2 * tab.cap : 64;
+        struct mbar *v = realloc(tab.v, cap * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "simt: error: out of memory for mbarrier records\n");
+            abort();
+        }
+        memset(v + tab.cap, 0, (cap - tab.cap) * sizeof *v);
+        tab.v = v;
+        tab.cap = cap;
+    }
+    return tab.n++;
+}
+
+/* The record the word at bar names, or -1. */
+static long find(const struct worker *w, const uint64_t *bar)
+{
+    uint64_t v = *bar;
+    if (v >> 48 != HANDLE_TAG)
+        return -1;
+    uint32_t i = (uint32_t)v;
+    if (i >= tab.n)
+        return -1;
+    const struct mbar *m = &tab.v[i];
+    if (m->state == MB_FREE || m->addr != bar || m->blk != w->cur || m->gen != w->cur->gen)
+        return -1;
+    return i;
+}
+
+/* The live record of a shared-memory barrier, or a diagnostic. */
+static uint32_t need(const struct worker *w, uint64_t *bar, int api, int op, const char *file,
+                     unsigned line)
+{
+    long i = find(w, bar);
+    if (i < 0)
+        async_fail(file, line,
+                   "initialize it first (__mbarrier_init, or init(&bar, count) for cuda::barrier) "
+                   "and make the other threads wait for that with __syncthreads()",
+                   "%s on an mbarrier that was never initialized (%p)", op_name(api, op),
+                   (void *)bar);
+    if (tab.v[i].state == MB_INVAL)
+        async_fail(file, line, "initialize it again before using it (CUDA guide 5.6.1)",
+                   "%s on an mbarrier after __mbarrier_inval (%p)", op_name(api, op), (void *)bar);
+    return (uint32_t)i;
+}
+
+static void not_shared(const void *bar, int api, int op, const char *file, unsigned line)
+    __attribute__((noreturn));
+static void not_shared(const void *bar, int api, int op, const char *file, unsigned line)
+{
+    async_fail(file, line,
+               "put the barrier in __shared__ memory (CUDA guide 5.6.1: bar must be a pointer to "
+               "__shared__ memory)",
+               "%s on a barrier that is not in the block's shared memory (%p)", op_name(api, op),
+               bar);
+}
+
+/* ---- tokens ------------------------------------------------------------------ */
+
+static uint64_t tag_of(const void *bar)
+{
+    return ((uintptr_t)bar >> 3) & 0x7ff;
+}
+
+static uint64_t make_token(uint32_t phase, uint32_t pending, const void *bar)
+{
+    return (uint64_t)phase << 32 | 1ull << 31 | tag_of(bar) << 20 | (pending & 0xfffffu);
+}
+
+/* Whether the token's phase has completed; phase: the barrier's completed
+ * phases, mask: how many bits of it a token keeps. */
+static int token_done(const void *bar, uint64_t token, uint32_t phase, uint32_t mask, int api,
+                      int op, const char *file, unsigned line)
+{
+    if (!(token >> 31 & 1) || (token >> 20 & 0x7ff) != tag_of(bar))
+        async_fail(file, line, "wait with the token an arrival on this same barrier returned",
+                   "%s with a token (0x%016llx) that no arrival on this barrier returned",
+                   op_name(api, op), (unsigned long long)token);
+    uint32_t p = (uint32_t)(token >> 32) & mask;
+    if (p == (phase & mask))
+        return 0;
+    if (p == ((phase - 1) & mask))
+        return 1;
+    async_fail(file, line,
+               "wait only with a token of the current or the immediately preceding phase (CUDA "
+               "guide 5.6.1)",
+               "%s with a token of phase %u while the barrier is in phase %u", op_name(api, op), p,
+               phase & mask);
+}
+
+/* ---- scheduling ------------------------------------------------------------- */
+
+/* Whether a thread other than the caller could run now on w. */
+static int others_runnable(const struct worker *w)
+{
+    if (w->ready)
+        return 1;
+    for (const struct block *b = w->resident; b; b = b->next)
+        if (b->next_thread < b->nthreads)
+            return 1;
+    return 0;
+}
+
+static void cpu_relax(void)
+{
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+/* One round of a poll of memory other threads change: the block's other
+ * threads run first; with none to run, the OS thread backs off (what the
+ * thread waits for is another block's or the host's doing). */
+static void poll_pause(unsigned *spins)
+{
+    struct worker *w = engine_self();
+    if (sched_current(w)) {
+        unsigned long s = w->switches;
+        sched_yield_current(w);
+        if (w->switches != s)
+            return;
+    }
+    unsigned n = ++*spins;
+    if (n < 64) {
+        cpu_relax();
+    } else if (n < 256) {
+        sched_yield();
+    } else {
+        struct timespec ts = {0, n < 4096 ? 1000 : 50000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- shared-memory barriers: phases ------------------------------------------- */
+
+static void land(const struct aop *o)
+{
+    memcpy(o->dst, o->src, o->n);
+    if (o->fill)
+        memset((char *)o->dst + o->n, 0, o->fill);
+}
+
+/* Every thread arrival of the phase is in: the copies attached to it land,
+ * and the arrivals waiting for copies happen. */
+static void flush(uint32_t i)
+{
+    struct mbar *m = &tab.v[i];
+    for (uint32_t k = 0; k < m->nops; k++) {
+        const struct aop *o = &m->ops[k];
+        switch (o->kind) {
+        case AOP_COPY:
+            land(o);
+            break;
+        case AOP_COPY_TX:
+            land(o);
+            m->tx -= (int64_t)o->n + o->fill;
+            break;
+        default:
+            pipe_complete_upto(o->t, o->seq);
+            m->pending--;
+            m->async_pending--;
+            break;
+        }
+    }
+    m->nops = 0;
+}
+
+static void complete(struct worker *w, uint32_t i)
+{
+    struct mbar *m = &tab.v[i];
+    if (m->completion) {
+        /* CUDA: exactly once per phase, by one thread, before the next
+         * phase starts.  It may init other barriers: the table can move. */
+        m->completion(m->ctx);
+        m = &tab.v[i];
+    }
+    m->phase++;
+    m->pending = m->expected;
+    m->async_pending = 0;
+    m->tx = 0;
+    if (m->waiters) {
+        sched_make_ready_list(w, m->waiters, m->waiters_tail);
+        m->waiters = m->waiters_tail = NULL;
+    }
+    hook_barrier_release(m->addr);
+}
+
+/* After any change: the phase completes if nothing is outstanding. */
+static void settle(struct worker *w, uint32_t i)
+{
+    struct mbar *m = &tab.v[i];
+    if (m->pending != m->async_pending)
+        return;
+    if (m->nops)
+        flush(i);
+    m = &tab.v[i];
+    if (m->pending == 0 && m->tx == 0)
+        complete(w, i);
+}
+
+static struct aop *new_op(uint32_t i)
+{
+    struct mbar *m = &tab.v[i];
+    if (m->nops == m->cap_ops) {
+        uint32_t cap = m->cap_ops ? 2 * m->cap_ops : 8;
+        struct aop *v = realloc(m->ops, cap * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "simt: error: out of memory for asynchronous copies\n");
+            abort();
+        }
+        m->ops = v;
+        m->cap_ops = cap;
+    }
+    return &m->ops[m->nops++];
+}
+
+/* The calling thread waits for the current phase of record i. */
+static void block_on(struct worker *w, uint32_t i, int api, int op, const char *file,
+                     unsigned line)
+{
+    struct sthread *t = sched_current(w);
+    struct mbar *m = &tab.v[i];
+    if (!others_runnable(w)) {
+        /* Nothing else can run on this worker: nobody will complete it. */
+        char tx[64] = "";
+        if (m->tx)
+            snprintf(tx, sizeof tx, " and a transaction count of %lld", (long long)m->tx);
+        async_fail(file, line,
+                   "make the expected number of threads arrive in every phase (and the expected "
+                   "bytes land)",
+                   "deadlock: %s waits for phase %u of the mbarrier %p, which still needs %u "
+                   "arrival%s%s, and every other live thread of the block is blocked or has "
+                   "exited", op_name(api, op), m->phase, (void *)m->addr,
+                   m->pending - m->async_pending, m->pending - m->async_pending == 1 ? "" : "s",
+                   tx);
+    }
+    t->state = TS_BLOCKED;
+    t->wait_site = async_site(file, line);
+    t->next = NULL;
+    if (m->waiters_tail)
+        m->waiters_tail->next = t;
+    else
+        m->waiters = t;
+    m->waiters_tail = t;
+    t->wait_polls = 0;
+    sched_count_sync(w->cur, t);
+    sched_block_current(w, t);
+}
+
+/* A wait whose phase has not completed: if other threads can run, the
+ * caller waits for the phase (a valid interleaving: it was merely slow);
+ * otherwise the answer is no.  A thread that keeps polling a barrier that
+ * nothing else can complete is deadlocked. */
+#define POLL_LIMIT (1u << 20)
+static int poll_or_block(struct worker *w, uint32_t i, int api, int op, const char *file,
+                         unsigned line)
+{
+    struct sthread *t = sched_current(w);
+    if (others_runnable(w)) {
+        block_on(w, i, api, op, file, line);
+        return 1;
+    }
+    const struct mbar *m = &tab.v[i];
+    uint64_t seen = (uint64_t)m->phase << 40 ^ (uint64_t)m->pending << 20 ^ (uint64_t)m->tx;
+    if (t->wait_obj == m->addr && t->wait_value == seen) {
+        if (++t->wait_polls >= POLL_LIMIT)
+            async_fail(file, line,
+                       "make the expected number of threads arrive in every phase (and the "
+                       "expected bytes land)",
+                       "deadlock: %s polls phase %u of the mbarrier %p, which still needs %u "
+                       "arrival%s, and every other live thread of the block is blocked or has "
+                       "exited", op_name(api, op), m->phase, (void *)m->addr,
+                       m->pending - m->async_pending,
+                       m->pending - m->async_pending == 1 ? "" : "s");
+    } else {
+        t->wait_obj = m->addr;
+        t->wait_value = seen;
+        t->wait_polls = 1;
+    }
+    return 0;
+}
+
+/* ---- barriers outside shared memory: the state in the word ---------------------
+ *
+ * bits 63..42 phase (22 bits), 41..21 pending arrivals, 20..0 expected
+ * arrivals.  The last arrival of a phase leaves pending at zero while the
+ * completion function runs, then starts the next phase. */
+
+#define WMASK 0x1fffffull
+#define WPHASE_MASK 0x3fffffu
+
+static uint64_t wpack(uint32_t phase, uint32_t pending, uint32_t expected)
+{
+    return (uint64_t)(phase & WPHASE_MASK) << 42 | (uint64_t)pending << 21 | expected;
+}
+static uint32_t wphase(uint64_t v) { return (uint32_t)(v >> 42); }
+static uint32_t wpending(uint64_t v) { return (uint32_t)(v >> 21 & WMASK); }
+static uint32_t wexpected(uint64_t v) { return (uint32_t)(v & WMASK); }
+
+static void zero_pending(const void *bar, int api, int op, uint32_t phase, uint32_t expected,
+                         uint32_t count, uint32_t pending, const char *file, unsigned line)
+    __attribute__((noreturn));
+static void zero_pending(const void *bar, int api, int op, uint32_t phase, uint32_t expected,
+                         uint32_t count, uint32_t pending, const char *file, unsigned line)
+{
+    if (pending == 0)
+        async_fail(file, line,
+                   "arrive at most the expected number of times in each phase (CUDA guide "
+                   "5.6.1: the pending count must not be zero)",
+                   "%s on the barrier %p whose pending count is zero (phase %u, expected count "
+                   "%u)", op_name(api, op), bar, phase, expected);
+    async_fail(file, line, "arrive at most the expected number of times in each phase",
+               "%s: %u arrivals on the barrier %p, whose phase %u has only %u pending",
+               op_name(api, op), count, bar, phase, pending);
+}
+
+static uint64_t word_arrive(uint64_t *bar, uint32_t count, int drop, simt_completion_fn cf,
+                            void *ctx, int api, int op, const char *file, unsigned line)
+{
+    uint64_t old = __atomic_load_n(bar, __ATOMIC_RELAXED), nw;
+    uint32_t left;
+    do {
+        uint32_t pend = wpending(old), exp = wexpected(old);
+        if (count > pend || pend == 0)
+            zero_pending(bar, api, op, wphase(old), exp, count, pend, file, line);
+        if (drop && count > exp)
+            async_fail(file, line, "drop at most as many arrivals as the barrier expects",
+                       "%s: the barrier %p expects %u arrivals, %u cannot drop out",
+                       op_name(api, op), (void *)bar, exp, count);
+        left = pend - count;
+        nw = wpack(wphase(old), left, exp - (drop ? count : 0));
+    } while (!__atomic_compare_exchange_n(bar, &old, nw, 1, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED));
+    if (left == 0) {
+        if (cf)
+            cf(ctx);
+        __atomic_store_n(bar, wpack(wphase(nw) + 1, wexpected(nw), wexpected(nw)),
+                         __ATOMIC_RELEASE);
+    }
+    return make_token(wphase(old), wpending(old), bar);
+}
+
+/* ---- the API ------------------------------------------------------------------- */
+
+void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion_fn completion,
+                    void *ctx, int api, const char *file, unsigned line)
+{
+    struct worker *w = engine_self();
+    if (count > max)
+        async_fail(file, line, "expect fewer arrivals per phase",
+                   "%s: expected count %u is above the maximum, %u%s", op_name(api, OP_INIT),
+                   count, max, api == SIMT_MBAR_PRIM ? " (__mbarrier_maximum_count())" : "");
+    if (!async_in_shared(w, bar)) {
+        if (api != SIMT_MBAR_CXX)
+            not_shared(bar, api, OP_INIT, file, line);
+        if (count > SIMT_MBAR_WORD_MAX)
+            async_fail(file, line, "expect fewer arrivals per phase",
+                       "%s: expected count %u is above %u, the most simt supports for a "
+                       "barrier outside shared memory", op_name(api, OP_INIT), count,
+                       SIMT_MBAR_WORD_MAX);
+        __atomic_store_n(bar, wpack(0, count, count), __ATOMIC_RELEASE);
+        return;
+    }
+    long old = find(w, bar);
+    uint32_t i;
+    if (old >= 0) {
+        /* Initialized again (after inval, or over a live barrier). */
+        i = (uint32_t)old;
+        if (tab.v[i].waiters)
+            async_fail(file, line, "initialize a barrier only while no thread waits on it",
+                       "%s on the mbarrier %p while threads wait on it", op_name(api, OP_INIT),
+                       (void *)bar);
+    } else {
+        i = new_rec(w);
+    }
+    struct mbar *m = &tab.v[i];
+    m->addr = bar;
+    m->blk = w->cur;
+    m->gen = w->cur->gen;
+    m->state = MB_LIVE;
+    m->phase = 0;
+    m->expected = m->pending = count;
+    m->async_pending = 0;
+    m->tx = 0;
+    m->completion = completion;
+    m->ctx = ctx;
+    m->waiters = m->waiters_tail = NULL;
+    m->nops = 0;
+    *bar = HANDLE_TAG << 48 | (uint64_t)(m->gen & 0xffff) << 32 | i;
+}
+
+void simt_mbar_inval(uint64_t *bar, int api, const char *file, unsigned line)
+{
+    struct worker *w = engine_self();
+    if (!async_in_shared(w, bar)) {
+        if (api != SIMT_MBAR_CXX)
+            not_shared(bar, api, OP_INVAL, file, line);
+        return;
+    }
+    uint32_t i = need(w, bar, api, OP_INVAL, file, line);
+    if (tab.v[i].waiters)
+        async_fail(file, line, "invalidate a barrier only once no thread waits on it",
+                   "%s on the mbarrier %p while threads wait on it", op_name(api, OP_INVAL),
+                   (void *)bar);
+    tab.v[i].state = MB_INVAL;
+    tab.v[i].nops = 0;
+}
+
+uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
+                          simt_completion_fn completion, void *ctx, int api, const char *file,
+                          unsigned line)
+{
+    struct worker *w = engine_self();
+    int op = drop ? OP_DROP : OP_ARRIVE;
+    if (!async_in_shared(w, bar)) {
+        if (api != SIMT_MBAR_CXX)
+            not_shared(bar, api, op, file, line);
+        return word_arrive(bar, count, drop, completion, ctx, api, op, file, line);
+    }
+    uint32_t i = need(w, bar, api, op, file, line);
+    struct mbar *m = &tab.v[i];
+    uint32_t pend = m->pending - m->async_pending;
+    if (count > pend || pend == 0)
+        zero_pending(bar, api, op, m->phase, m->expected, count, pend, file, line);
+    if (drop && count > m->expected)
+        async_fail(file, line, "drop at most as many arrivals as the barrier expects",
+                   "%s: the mbarrier %p expects %u arrivals, %u cannot drop out",
+                   op_name(api, op), (void *)bar, m->expected, count);
+    hook_barrier_arrive(bar, NULL);
+    uint64_t token = make_token(m->phase, m->pending, bar);
+    m->tx += tx;
+    m->pending -= count;
+    if (drop)
+        m->expected -= count;
+    settle(w, i);
+    return token;
+}
+
+void simt_mbar_expect_tx(uint64_t *bar, uint32_t tx, int api, const char *file, unsigned line)
+{
+    struct worker *w = engine_self();
+    if (!async_in_shared(w, bar))
+        not_shared(bar, api, OP_EXPECT, file, line);
+    uint32_t i = need(w, bar, api, OP_EXPECT, file, line);
+    tab.v[i].tx += tx;
+    settle(w, i);
+}
+
+void simt_mbar_copy(uint64_t *bar, void *dst, const void *src, size_t n, size_t fill, int tx,
+                    int api, const char *file, unsigned line)
+{
+    struct worker *w = engine_self();
+    if (!async_in_shared(w, bar)) {
+        if (api != SIMT_MBAR_CXX)
+            not_shared(bar, api, OP_COPY, file, line);
+        /* The copy completes before the caller's next arrival, as libcu++
+         * does for barriers outside shared memory. */
+        memcpy(dst, src, n);
+        if (fill)
+            memset((char *)dst + n, 0, fill);
+        return;
+    }
+    uint32_t i = need(w, bar, api, OP_COPY, file, line);
+    if (n > UINT32_MAX || fill > UINT32_MAX)
+        async_fail(file, line, "copy less at a time", "%s: a copy of %zu bytes",
+                   op_name(api, OP_COPY), n + fill);
+    struct aop *o = new_op(i);
+    o->kind = tx ? AOP_COPY_TX : AOP_COPY;
+    o->dst = dst;
+    o->src = src;
+    o->n = (uint32_t)n;
+    o->fill = (uint32_t)fill;
+    if (tx)
+        settle(w, i); /* arrivals may all be in already, waiting for bytes */
+}
+
+void mbar_arrive_on(uint64_t *bar, struct sthread *t, uint64_t seq, const char *file,
+                    unsigned line)
+{
+    struct worker *w = engine_self();
+    if (!async_in_shared(w, bar))
+        not_shared(bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, file, line);
+    uint32_t i = need(w, bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, file, line);
+    struct mbar *m = &tab.v[i];
+    if (m->pending == m->async_pending)
+        zero_pending(bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, m->phase, m->expected, 1, 0, file, line);
+    /* CUDA guide 5.6.2.4: the pending count goes up by one now and down by
+     * one once the copies are done. */
+    m->pending++;
+    m->async_pending++;
+    struct aop *o = new_op(i);
+    o->kind = AOP_ARRIVE_ON;
+    o->t = t;
+    o->seq = seq;
+}
+
+/* ---- waiting ------------------------------------------------------------------ */
+
+static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
+                      const char *file, unsigned line)
+{
+    struct worker *w = engine_self();
+    if (!async_in_shared(w, bar)) {
+        if (api != SIMT_MBAR_CXX)
+            not_shared(bar, api, op, file, line);
+        unsigned spins = 0;
+        for (;;) {
+            uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
+            if (token_done(bar, token, wphase(v), WPHASE_MASK, api, op, file, line))
+                return 1;
+            if (!block)
+                return 0;
+            poll_pause(&spins);
+        }
+    }
+    uint32_t i = need(w, bar, api, op, file, line);
+    if (token_done(bar, token, tab.v[i].phase, 0xffffffffu, api, op, file, line))
+        return 1;
+    if (block) {
+        block_on(w, i, api, op, file, line);
+        return 1;
+    }
+    return poll_or_block(w, i, api, op, file, line);
+}
+
+/* CUDA guide 5.6.1: true if the parity names the immediately preceding
+ * phase, i.e. differs from the current phase's. */
+static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int api,
+                       const char *file, unsigned line)
+{
+    struct worker *w = engine_self();
+    parity &= 1;
+    if (!async_in_shared(w, bar)) {
+        if (api != SIMT_MBAR_CXX)
+            not_shared(bar, api, op, file, line);
+        unsigned spins = 0;
+        for (;;) {
+            uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
+            if ((wphase(v) & 1) != parity)
+                return 1;
+            if (!block)
+                return 0;
+            poll_pause(&spins);
+        }
+    }
+    uint32_t i = need(w, bar, api, op, file, line);
+    if ((tab.v[i].phase & 1) != parity)
+        return 1;
+    if (block) {
+        block_on(w, i, api, op, file, line);
+        return 1;
+    }
+    return poll_or_block(w, i, api, op, file, line);
+}
+
+int simt_mbar_test_wait(uint64_t *bar, uint64_t token, int api, const char *file, unsigned line)
+{
+    return wait_token(bar, token, 0, OP_TEST, api, file, line);
+}
+
+int simt_mbar_test_wait_parity(uint64_t *bar, unsigned parity, int api, const char *file,
+                               unsigned line)
+{
+    return wait_parity(bar, parity, 0, OP_TEST_PARITY, api, file, line);
+}
+
+/* Outside shared memory a try_wait polls for at most ns (no time limit:
+ * one look, as libcu++'s try_wait without a duration does). */
+int simt_mbar_try_wait(uint64_t *bar, uint64_t token, uint64_t ns, int api, const char *file,
+                       unsigned line)
+{
+    if (ns == 0 || async_in_shared(engine_self(), bar))
+        return wait_token(bar, token, 0, OP_TRY, api, file, line);
+    uint64_t end = now_ns() + ns;
+    unsigned spins = 0;
+    while (!wait_token(bar, token, 0, OP_TRY, api, file, line)) {
+        if (now_ns() >= end)
+            return 0;
+        poll_pause(&spins);
+    }
+    return 1;
+}
+
+int simt_mbar_try_wait_parity(uint64_t *bar, unsigned parity, uint64_t ns, int api,
+                              const char *file, unsigned line)
+{
+    if (ns == 0 || async_in_shared(engine_self(), bar))
+        return wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line);
+    uint64_t end = now_ns() + ns;
+    unsigned spins = 0;
+    while (!wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line)) {
+        if (now_ns() >= end)
+            return 0;
+        poll_pause(&spins);
+    }
+    return 1;
+}
+
+void simt_mbar_wait(uint64_t *bar, uint64_t token, int api, const char *file, unsigned line)
+{
+    wait_token(bar, token, 1, OP_WAIT, api, file, line);
+}
+
+void simt_mbar_wait_parity(uint64_t *bar, unsigned parity, int api, const char *file,
+                           unsigned line)
+{
+    wait_parity(bar, parity, 1, OP_WAIT_PARITY, api, file, line);
+}
+
+/* ---- waiting on a word: atomic wait and notify --------------------------------
+ *
+ * In shared memory a waiter blocks until a notify names its address (C++
+ * [atomics.wait]: a store alone does not wake it), so a wait nobody
+ * notifies is reported as a deadlock; elsewhere waiters poll. */
+
+static SIMT_TLS struct sthread *word_waiters;
+
+static uint64_t load_bits(const volatile void *p, unsigned size)
+{
+    switch (size) {
+    case 1: return __atomic_load_n((const volatile uint8_t *)p, __ATOMIC_ACQUIRE);
+    case 2: return __atomic_load_n((const volatile uint16_t *)p, __ATOMIC_ACQUIRE);
+    case 4: return __atomic_load_n((const volatile uint32_t *)p, __ATOMIC_ACQUIRE);
+    default: return __atomic_load_n((const volatile uint64_t *)p, __ATOMIC_ACQUIRE);
+    }
+}
+
+void simt_atomic_wait(const volatile void *addr, uint64_t old, unsigned size, const char *file,
+                      unsigned line)
+{
+    struct worker *w = engine_self();
+    struct sthread *t = sched_current(w);
+    unsigned spins = 0;
+    int shared = t && async_in_shared(w, (const void *)(uintptr_t)addr);
+    while (load_bits(addr, size) == old) {
+        if (!shared) {
+            poll_pause(&spins);
+            continue;
+        }
+        t->state = TS_BLOCKED;
+        t->wait_site = async_site(file, line);
+        t->wait_obj = (const void *)(uintptr_t)addr;
+        t->next = word_waiters;
+        word_waiters = t;
+        sched_count_sync(w->cur, t);
+        sched_block_current(w, t);
+    }
+}
+
+void simt_atomic_notify(const volatile void *addr, int all)
+{
+    struct worker *w = engine_self();
+    if (!w || !word_waiters)
+        return;
+    struct sthread **p = &word_waiters;
+    while (*p) {
+        struct sthread *t = *p;
+        /* Threads of blocks that are over (aborted) leave the list. */
+        int stale = t->state != TS_BLOCKED || t->gen != t->blk->gen;
+        if (stale || t->wait_obj == (const void *)(uintptr_t)addr) {
+            *p = t->next;
+            if (!stale) {
+                t->wait_obj = NULL;
+                sched_make_ready(w, t);
+                if (!all)
+                    return;
+            }
+            continue;
+        }
+        p = &t->next;
+    }
+}
+
+void simt_latch_misuse(ptrdiff_t left, ptrdiff_t update, const char *file, unsigned line)
+{
+    if (update < 0)
+        async_fail(file, line, "count down by zero or more (C++ [thread.latch]: update >= 0)",
+                   "cuda::std::latch::count_down(%td)", update);
+    async_fail(file, line,
+               "count down at most by the counter's value (C++ [thread.latch]: update <= "
+               "counter)",
+               "cuda::std::latch::count_down(%td) took the counter to %td", update, left);
+}
+
+void simt_semaphore_misuse(ptrdiff_t old, ptrdiff_t update, ptrdiff_t max, const char *file,
+                           unsigned line)
+{
+    async_fail(file, line,
+               "release at most max() - counter (C++ [thread.sema.cnt]: update >= 0 and update "
+               "<= max() - counter)",
+               "cuda::std::counting_semaphore::release(%td) with the counter at %td and max() "
+               "%td", update, old, max);
+}
+
+void simt_async_misuse(const char *what, const char *todo, const char *file, unsigned line)
+{
+    async_fail(file, line, todo, "%s", what);
+}
+
+const char *simt_site(const char *file, unsigned line)
+{
+    return async_site(file, line);
+}
