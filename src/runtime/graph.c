@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/gridsync.h"
 #include "engine/kstate.h"
 #include "runtime/graph.h"
 #include "runtime/memory.h"
@@ -322,12 +323,15 @@ cudaGraph_t graph_clone(cudaGraph_t src)
 /* ---- node parameters ---------------------------------------------------------- */
 
 void graph_kernel_fill(cudaGraphNode_t n, simt_kernel *k, dim3 grid, dim3 block, size_t shmem,
-                       simt_thread_fn fn, void *args, void (*release)(void *))
+                       const unsigned cluster[3], int cooperative, simt_thread_fn fn, void *args,
+                       void (*release)(void *))
 {
     n->u.k.a = kargs_new(k, fn, args, release);
     n->u.k.grid = grid;
     n->u.k.block = block;
     n->u.k.shmem = shmem;
+    memcpy(n->u.k.cluster, cluster, sizeof n->u.k.cluster);
+    n->u.k.cooperative = cooperative;
 }
 
 void graph_xfer_fill(cudaGraphNode_t n, const struct xfer *x)
@@ -401,6 +405,12 @@ static cudaError_t kernel_params(const struct cudaKernelNodeParams *p, const str
         return cudaErrorInvalidValue;
     if (p->extra || !p->kernelParams)
         return cudaErrorInvalidValue;
+    /* Clusters: the kernel's __cluster_dims__, as a launch takes them. */
+    for (int d = 0; d < 3; d++)
+        out->cluster[d] = k->cluster_dims[d] ? k->cluster_dims[d] : 1;
+    if (g.x % out->cluster[0] || g.y % out->cluster[1] || g.z % out->cluster[2])
+        return cudaErrorInvalidClusterSize;
+    out->cooperative = 0;
     out->grid = g;
     out->block = b;
     out->shmem = p->sharedMemBytes;
@@ -422,10 +432,7 @@ static cudaError_t kernel_params(const struct cudaKernelNodeParams *p, const str
 static void kernel_set(cudaGraphNode_t n, const struct knode *k)
 {
     kargs_unref(n->u.k.a);
-    n->u.k.a = k->a;
-    n->u.k.grid = k->grid;
-    n->u.k.block = k->block;
-    n->u.k.shmem = k->shmem;
+    n->u.k = *k;
 }
 
 static void kernel_get(const cudaGraphNode_t n, struct cudaKernelNodeParams *p)
@@ -1535,6 +1542,12 @@ static struct cmd *kernel_cmd(const struct knode *k)
     g->release = kargs_release;
     g->nblocks = (unsigned long long)k->grid.x * k->grid.y * k->grid.z;
     g->nthreads = k->block.x * k->block.y * k->block.z;
+    memcpy(g->cluster_dim, k->cluster, sizeof g->cluster_dim);
+    g->unit_blocks = k->cluster[0] * k->cluster[1] * k->cluster[2];
+    g->nunits = g->nblocks / g->unit_blocks;
+    g->cooperative = k->cooperative;
+    if (g->cooperative && gridbar_create(g) != 0)
+        oom();
     g->on_done = grid_done;
     struct cmd *c = cmd_new(CMD_GRID);
     c->grid = g;

@@ -57,6 +57,8 @@ struct knode {
     struct kargs *a;
     dim3 grid, block;
     size_t shmem;
+    unsigned cluster[3];       /* blocks per cluster (1,1,1: none) */
+    int cooperative;
 };
 
 /* Graph-owned device memory (memory allocation nodes). */
@@ -115,9 +117,11 @@ int graph_reaches(cudaGraphNode_t a, cudaGraphNode_t b);
  * reference); NULL when out of memory. */
 cudaGraph_t graph_clone(cudaGraph_t src);
 /* Makes n (a new kernel node) run fn over args in a grid of the given
- * shape; takes over args and release. */
+ * shape, clusters (cluster[3]) and cooperation, as simt_launch_ex
+ * validated them; takes over args and release. */
 void graph_kernel_fill(cudaGraphNode_t n, simt_kernel *k, dim3 grid, dim3 block, size_t shmem,
-                       simt_thread_fn fn, void *args, void (*release)(void *));
+                       const unsigned cluster[3], int cooperative, simt_thread_fn fn, void *args,
+                       void (*release)(void *));
 /* Makes n (a new memcpy or memset node) run x. */
 void graph_xfer_fill(cudaGraphNode_t n, const struct xfer *x);
 /* Makes n (a new memory allocation node) own size bytes of device memory,

@@ -153,7 +153,8 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     if (e == cudaSuccess)
         e = capture_op(s, cudaGraphNodeTypeKernel, &node);
     if (node) {
-        graph_kernel_fill(node, k, grid, block, shared_bytes, fn, args, release);
+        graph_kernel_fill(node, k, grid, block, shared_bytes, cl, attrs && attrs->cooperative, fn,
+                          args, release);
         capture_done();
         return cudaSuccess;
     }

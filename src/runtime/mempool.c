@@ -225,9 +225,8 @@ cudaError_t mempool_forget(void *ptr)
     pthread_mutex_lock(&P.lock);
     struct pblock *b = live_remove_locked(ptr);
     if (b) {
+        /* An H200 keeps counting the block as used and reserved. */
         struct CUmemPoolHandle_st *p = b->pool;
-        p->used -= b->size;
-        p->held -= b->capacity;
         p->live--;
         free(b);
         maybe_free_pool_locked(p, &gone);
@@ -275,14 +274,26 @@ void mempool_reset(void)
 
 /* ---- allocation ------------------------------------------------------------ */
 
+static cudaError_t alloc_to(void **out, size_t size, struct CUmemPoolHandle_st *pool,
+                            struct CUstream_st *s, const void *caller);
+
+/* Validates, then allocates; on failure *out becomes NULL, as an H200
+ * leaves it. */
 static cudaError_t alloc_async(void **out, size_t size, struct CUmemPoolHandle_st *pool,
                                cudaStream_t h, const void *caller)
 {
     if (!out)
         return cudaErrorInvalidValue;
     struct CUstream_st *s = stream_resolve(h);
-    if (!s)
-        return cudaErrorInvalidResourceHandle;
+    cudaError_t e = s ? alloc_to(out, size, pool, s, caller) : cudaErrorInvalidResourceHandle;
+    if (e != cudaSuccess)
+        *out = NULL;
+    return e;
+}
+
+static cudaError_t alloc_to(void **out, size_t size, struct CUmemPoolHandle_st *pool,
+                            struct CUstream_st *s, const void *caller)
+{
     /* An H200: size 0 gives NULL. */
     if (size == 0) {
         *out = NULL;
@@ -348,8 +359,11 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
                                     cudaStream_t stream)
 {
     API_ENTER();
-    if (!memPool)
+    if (!memPool) {
+        if (ptr)
+            *ptr = NULL;
         return api_return(cudaErrorInvalidValue);
+    }
     cudaError_t e = alloc_async(ptr, size, memPool, stream, __builtin_return_address(0));
     return e == cudaSuccess ? cudaSuccess : api_return(e);
 }

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "runtime/graph.h"
+#include "runtime/memory.h"
 #include "runtime/stream.h"
 
 static struct {
@@ -538,26 +539,43 @@ cudaError_t cudaStreamDestroy(cudaStream_t h)
     return cudaSuccess;
 }
 
-/* The newest command of s, referenced, or NULL. */
-static struct cmd *last_of(struct CUstream_st *s)
+/* What waiting for stream s waits for: its newest command and, for the
+ * legacy stream, the newest command of every blocking stream (the legacy
+ * stream's next command would wait for them).  Fills v (referenced) and
+ * returns the count, at most max. */
+static int ends_of(struct CUstream_st *s, struct cmd **v, int max)
 {
+    int n = 0;
     pthread_mutex_lock(&T.lock);
-    struct cmd *c = s->last;
-    if (c)
-        c->refs++;
+    if (s->last && !cmd_done(s->last))
+        v[n++] = s->last;
+    if (s->legacy)
+        for (struct CUstream_st *o = T.streams; o && n < max; o = o->next)
+            if (is_blocking(o) && o->last && !cmd_done(o->last))
+                v[n++] = o->last;
+    for (int i = 0; i < n; i++)
+        v[i]->refs++;
     pthread_mutex_unlock(&T.lock);
-    return c;
+    return n;
+}
+
+/* Blocks until the work of s is done (see ends_of). */
+static void drain(struct CUstream_st *s)
+{
+    struct cmd *v[64];
+    int n;
+    do {
+        n = ends_of(s, v, 64);
+        for (int i = 0; i < n; i++) {
+            cmd_wait(v[i]);
+            cmd_unref(v[i]);
+        }
+    } while (n == 64);
 }
 
 cudaError_t stream_sync(struct CUstream_st *s)
 {
-    struct cmd *c = last_of(s);
-    if (c) {
-        cmd_wait(c);
-        cmd_unref(c);
-    }
-    /* Waiting on the legacy stream also waits for the blocking streams it
-     * depends on, which its last command already implies. */
+    drain(s);
     printf_flush();
     mempool_trim_all();
     return api_sticky();
@@ -584,9 +602,10 @@ cudaError_t cudaStreamQuery(cudaStream_t h)
     cudaError_t e = capture_check_sync(s);
     if (e != cudaSuccess)
         return api_return(e);
-    struct cmd *c = last_of(s);
-    int busy = c && !cmd_done(c);
-    cmd_unref(c);
+    struct cmd *v[1];
+    int busy = ends_of(s, v, 1);
+    if (busy)
+        cmd_unref(v[0]);
     /* An H200: not ready is no error, cudaGetLastError stays clean. */
     return busy ? cudaErrorNotReady : cudaSuccess;
 }
@@ -716,15 +735,18 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
     return add_callback(stream, NULL, fn, userData);
 }
 
+/* Accepted: all memory is visible to every stream and to the host.  An
+ * H200 wants managed memory and length 0. */
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length,
                                      unsigned int flags)
 {
     API_ENTER();
-    (void)devPtr;
-    (void)length;
     if (!stream_resolve(stream))
         return api_return(cudaErrorInvalidResourceHandle);
     if (flags & ~(unsigned)(cudaMemAttachGlobal | cudaMemAttachHost | cudaMemAttachSingle))
+        return api_return(cudaErrorInvalidValue);
+    struct mem_range r;
+    if (length != 0 || !mem_lookup(devPtr, &r) || r.type != MEM_MANAGED)
         return api_return(cudaErrorInvalidValue);
     return cudaSuccess;
 }
