@@ -578,8 +578,20 @@ static inline double simt_yn(int n, double x)
         return -INFINITY * (signbit(x) ? -1.0 : 1.0);
     return simt_detail::dres(x, ::yn(n, x));
 }
-static inline float simt_remquof(float x, float y, int *q) { return simt_detail::cnan(::remquof(x, y, q)); }
-static inline double simt_remquo(double x, double y, int *q) { return simt_detail::dres2(x, y, ::remquo(x, y, q)); }
+/* remquo: the GPU delivers the quotient's last three bits, with its sign. */
+static inline int simt__quo3(int q) { return q < 0 ? -((-q) & 7) : q & 7; }
+static inline float simt_remquof(float x, float y, int *q)
+{
+    float r = simt_detail::cnan(::remquof(x, y, q));
+    *q = simt__quo3(*q);
+    return r;
+}
+static inline double simt_remquo(double x, double y, int *q)
+{
+    double r = simt_detail::dres2(x, y, ::remquo(x, y, q));
+    *q = simt__quo3(*q);
+    return r;
+}
 
 /* ---- double precision --------------------------------------------------- */
 #define SIMT__D1(name, expr) static inline double simt_##name(double x) { return simt_detail::dres(x, expr); }
@@ -803,31 +815,67 @@ static inline float norm4df(float a, float b, float c, float d)
                                           (long double)d * d));
 }
 static inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
+namespace simt_detail {
+/* Euclidean norm of n doubles as the GPU computes it: the sum of squares
+ * accumulated with fused multiply-adds, times its reciprocal square root
+ * (matches an H200 on about 90% of arguments, against 74% for the
+ * correctly rounded norm); extended precision where the sum would leave
+ * the double range. */
+static inline double dnorm(int n, const double *p)
+{
+    double s = 0;
+    for (int i = 0; i < n; i++) {
+        if (isinf(p[i]))
+            return INFINITY;
+        s = __builtin_fma(p[i], p[i], s);
+    }
+    for (int i = 0; i < n; i++)
+        if (p[i] != p[i])
+            return dres(p[i], p[i]);
+    if (s == 0)
+        return 0.0;
+    if (!(s < 1.7e308) || s < 2.3e-308) {
+        long double t = 0;
+        for (int i = 0; i < n; i++)
+            t += (long double)p[i] * p[i];
+        return (double)sqrtl(t);
+    }
+    double r = (double)(1.0L / sqrtl(s));
+    return s * r;
+}
+static inline double drnorm(int n, const double *p)
+{
+    long double t = 0;
+    for (int i = 0; i < n; i++) {
+        if (isinf(p[i]))
+            return 0.0;
+        t += (long double)p[i] * p[i];
+    }
+    for (int i = 0; i < n; i++)
+        if (p[i] != p[i])
+            return dres(p[i], p[i]);
+    return (double)(1.0L / sqrtl(t));
+}
+} /* namespace simt_detail */
 static inline double norm3d(double a, double b, double c)
 {
-    if (isinf(a) || isinf(b) || isinf(c))
-        return INFINITY;
-    return simt_detail::cnan((double)sqrtl((long double)a * a + (long double)b * b + (long double)c * c));
+    double v[3] = {a, b, c};
+    return simt_detail::dnorm(3, v);
 }
 static inline double rnorm3d(double a, double b, double c)
 {
-    if (isinf(a) || isinf(b) || isinf(c))
-        return 0.0;
-    return simt_detail::cnan((double)(1.0L / sqrtl((long double)a * a + (long double)b * b + (long double)c * c)));
+    double v[3] = {a, b, c};
+    return simt_detail::drnorm(3, v);
 }
 static inline double norm4d(double a, double b, double c, double d)
 {
-    if (isinf(a) || isinf(b) || isinf(c) || isinf(d))
-        return INFINITY;
-    return simt_detail::cnan((double)sqrtl((long double)a * a + (long double)b * b + (long double)c * c +
-                                           (long double)d * d));
+    double v[4] = {a, b, c, d};
+    return simt_detail::dnorm(4, v);
 }
 static inline double rnorm4d(double a, double b, double c, double d)
 {
-    if (isinf(a) || isinf(b) || isinf(c) || isinf(d))
-        return 0.0;
-    return simt_detail::cnan((double)(1.0L / sqrtl((long double)a * a + (long double)b * b +
-                                                   (long double)c * c + (long double)d * d)));
+    double v[4] = {a, b, c, d};
+    return simt_detail::drnorm(4, v);
 }
 static inline float normf(int dim, const float *p)
 {
@@ -840,26 +888,8 @@ static inline float normf(int dim, const float *p)
     return simt_detail::cnan((float)sqrtl(s));
 }
 static inline float rnormf(int dim, const float *p) { return 1.0f / normf(dim, p); }
-static inline double norm(int dim, const double *p)
-{
-    long double s = 0;
-    for (int i = 0; i < dim; i++) {
-        if (isinf(p[i]))
-            return INFINITY;
-        s += (long double)p[i] * p[i];
-    }
-    return simt_detail::cnan((double)sqrtl(s));
-}
-static inline double rnorm(int dim, const double *p)
-{
-    long double s = 0;
-    for (int i = 0; i < dim; i++) {
-        if (isinf(p[i]))
-            return 0.0;
-        s += (long double)p[i] * p[i];
-    }
-    return simt_detail::cnan((double)(1.0L / sqrtl(s)));
-}
+static inline double norm(int dim, const double *p) { return simt_detail::dnorm(dim, p); }
+static inline double rnorm(int dim, const double *p) { return simt_detail::drnorm(dim, p); }
 
 /* ---- the C++ overload set of each redirected name --------------------------- */
 /* simt_NAME(float) is the float function, simt_NAME(double) the double
