@@ -64,7 +64,11 @@ template <int Scope, ptrdiff_t Max> class semaphore_impl {
     }
 
   public:
-    static constexpr ptrdiff_t max() noexcept { return Max; }
+    /* libcu++ answers its own bound, not LeastMaxValue. */
+    static constexpr ptrdiff_t max() noexcept
+    {
+        return Max == 1 ? 1 : ::std::numeric_limits<ptrdiff_t>::max();
+    }
     constexpr explicit semaphore_impl(ptrdiff_t desired) : simt_count(desired) {}
     semaphore_impl(const semaphore_impl &) = delete;
     semaphore_impl &operator=(const semaphore_impl &) = delete;
@@ -72,7 +76,7 @@ template <int Scope, ptrdiff_t Max> class semaphore_impl {
     void release(ptrdiff_t update = 1, SIMT__LOC)
     {
         ptrdiff_t old = __atomic_fetch_add(&simt_count, update, __ATOMIC_RELEASE);
-        if (update < 0 || old + update > Max)
+        if (update < 0 || old > max() - update)
             simt_semaphore_misuse(old, update, Max, SIMT__AT);
         simt_atomic_notify(&simt_count, update > 1);
     }

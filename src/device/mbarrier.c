@@ -193,6 +193,14 @@ static SIMT_TLS struct {
     uint32_t free;                /* index + 1 of the first free record, 0: none */
 } tab;
 
+/* Waiters with a time limit (test_wait, try_wait) are marked in their
+ * record; their time is up when nothing else can run. */
+#define WAIT_TIMED 0x7157ull
+static SIMT_TLS unsigned ntimed;
+/* Counts the worker's barrier events: a poll that sees none since the
+ * last is futile. */
+static SIMT_TLS unsigned long long epoch;
+
 static int alive(const struct worker *w, const struct mbar *m)
 {
     if (m->blk->gen != m->gen)
@@ -353,9 +361,9 @@ static void poll_pause(unsigned *spins)
 {
     struct worker *w = engine_self();
     if (sched_current(w)) {
-        unsigned long s = w->switches;
+        unsigned long s = simt__run.events;
         sched_yield_current(w);
-        if (w->switches != s)
+        if (simt__run.events != s)
             return;
     }
     unsigned n = ++*spins;
@@ -423,7 +431,14 @@ static void complete(struct worker *w, uint32_t i)
     m->pending = m->expected;
     m->async_pending = 0;
     m->tx = 0;
+    epoch++;
     if (m->waiters) {
+        for (struct sthread *t = m->waiters; t; t = t->next) {
+            if (t->wait_value == WAIT_TIMED) {
+                t->wait_value = 0;
+                ntimed -= ntimed > 0;
+            }
+        }
         sched_make_ready_list(w, m->waiters, m->waiters_tail);
         m->waiters = m->waiters_tail = NULL;
     }
@@ -434,6 +449,7 @@ static void complete(struct worker *w, uint32_t i)
 static void settle(struct worker *w, uint32_t i)
 {
     struct mbar *m = &tab.v[i];
+    epoch++;
     if (m->pending != m->async_pending)
         return;
     if (m->nops)
@@ -459,13 +475,71 @@ static struct aop *new_op(uint32_t i)
     return &m->ops[m->nops++];
 }
 
+/* Releases every timed waiter of the worker's barriers (their wait
+ * answers no); how many there were. */
+static unsigned time_out_waiters(struct worker *w)
+{
+    unsigned n = 0;
+    if (!ntimed)
+        return 0;
+    for (uint32_t i = 0; i < tab.n; i++) {
+        struct mbar *m = &tab.v[i];
+        if (m->state == MB_FREE || !m->waiters || !alive(w, m))
+            continue;
+        struct sthread **p = &m->waiters, *last = NULL;
+        while (*p) {
+            struct sthread *t = *p;
+            if (t->wait_value == WAIT_TIMED) {
+                *p = t->next;
+                t->wait_value = 0;
+                sched_make_ready(w, t);
+                n++;
+            } else {
+                last = t;
+                p = &t->next;
+            }
+        }
+        m->waiters_tail = last;
+    }
+    ntimed = 0;
+    return n;
+}
+
+static void enqueue(struct worker *w, struct sthread *t, uint32_t i, int timed, const char *file,
+                    unsigned line)
+{
+    struct mbar *m = &tab.v[i];
+    t->state = TS_BLOCKED;
+    t->wait_site = async_site(file, line);
+    t->wait_obj = m->addr;
+    t->wait_value = timed ? WAIT_TIMED : 0;
+    t->wait_polls = 0;
+    t->next = NULL;
+    if (m->waiters_tail)
+        m->waiters_tail->next = t;
+    else
+        m->waiters = t;
+    m->waiters_tail = t;
+    ntimed += timed;
+    sched_count_sync(w->cur, t);
+}
+
+/* Whether a thread that has not started yet could run on w. */
+static int unstarted(const struct worker *w)
+{
+    for (const struct block *b = w->resident; b; b = b->next)
+        if (b->next_thread < b->nthreads)
+            return 1;
+    return 0;
+}
+
 /* The calling thread waits for the current phase of record i. */
 static void block_on(struct worker *w, uint32_t i, int api, int op, const char *file,
                      unsigned line)
 {
     struct sthread *t = sched_current(w);
     struct mbar *m = &tab.v[i];
-    if (!others_runnable(w)) {
+    if (!others_runnable(w) && !time_out_waiters(w)) {
         /* Nothing else can run on this worker: nobody will complete it. */
         char tx[64] = "";
         if (m->tx)
@@ -479,43 +553,48 @@ static void block_on(struct worker *w, uint32_t i, int api, int op, const char *
                    m->pending - m->async_pending, m->pending - m->async_pending == 1 ? "" : "s",
                    tx);
     }
-    t->state = TS_BLOCKED;
-    t->wait_site = async_site(file, line);
-    t->next = NULL;
-    if (m->waiters_tail)
-        m->waiters_tail->next = t;
-    else
-        m->waiters = t;
-    m->waiters_tail = t;
-    t->wait_polls = 0;
-    sched_count_sync(w->cur, t);
+    enqueue(w, t, i, 0, file, line);
     sched_block_current(w, t);
 }
 
-/* A wait whose phase has not completed: if other threads can run, the
- * caller waits for the phase (a valid interleaving: it was merely slow);
- * otherwise the answer is no.  A thread that keeps polling a barrier that
- * nothing else can complete is deadlocked. */
+/* A test or try_wait whose phase has not completed.  The thread gives the
+ * others their turn first, and the answer is whether the phase completed
+ * meanwhile: while threads have not started it waits for the phase, but
+ * only until nothing else can run (then its time is up); with others
+ * ready it lets them run once.  With nothing else to run the answer is no,
+ * and a thread that keeps polling a phase nothing else can complete is
+ * deadlocked. */
 #define POLL_LIMIT (1u << 20)
-static int poll_or_block(struct worker *w, uint32_t i, int api, int op, const char *file,
-                         unsigned line)
+static int poll_phase(struct worker *w, uint32_t i, int api, int op, const char *file,
+                      unsigned line)
 {
     struct sthread *t = sched_current(w);
-    if (others_runnable(w)) {
-        block_on(w, i, api, op, file, line);
-        return 1;
+    uint64_t *bar = tab.v[i].addr;
+    uint32_t phase = tab.v[i].phase;
+    if (unstarted(w)) {
+        enqueue(w, t, i, 1, file, line);
+        sched_block_current(w, t);
+        return find(w, bar) == (long)i && tab.v[i].phase != phase;
     }
+    if (w->ready || time_out_waiters(w)) {
+        sched_yield_current(w); /* the ready threads run first */
+        if (find(w, bar) != (long)i || tab.v[i].phase != phase)
+            return find(w, bar) == (long)i;
+    }
+    /* Still incomplete.  Futile if nothing happened to any barrier of the
+     * worker since this thread's last look. */
     const struct mbar *m = &tab.v[i];
-    uint64_t seen = (uint64_t)m->phase << 40 ^ (uint64_t)m->pending << 20 ^ (uint64_t)m->tx;
+    uint64_t seen = ((uint64_t)m->phase << 40 ^ (uint64_t)m->pending << 20 ^ (uint64_t)m->tx ^
+                     epoch * 0x9e3779b97f4a7c15ull ^ (uint64_t)w->cur->bar_gen << 52) |
+                    1;
     if (t->wait_obj == m->addr && t->wait_value == seen) {
         if (++t->wait_polls >= POLL_LIMIT)
             async_fail(file, line,
                        "make the expected number of threads arrive in every phase (and the "
                        "expected bytes land)",
                        "deadlock: %s polls phase %u of the mbarrier %p, which still needs %u "
-                       "arrival%s, and every other live thread of the block is blocked or has "
-                       "exited", op_name(api, op), m->phase, (void *)m->addr,
-                       m->pending - m->async_pending,
+                       "arrival%s, and no other thread of the block arrives on it",
+                       op_name(api, op), m->phase, (void *)m->addr, m->pending - m->async_pending,
                        m->pending - m->async_pending == 1 ? "" : "s");
     } else {
         t->wait_obj = m->addr;
@@ -631,6 +710,7 @@ void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion
     m->waiters = m->waiters_tail = NULL;
     m->nops = 0;
     *bar = HANDLE_TAG << 48 | (uint64_t)(m->gen & 0xffff) << 32 | i;
+    epoch++;
 }
 
 void simt_mbar_inval(uint64_t *bar, int api, const char *file, unsigned line)
@@ -648,6 +728,7 @@ void simt_mbar_inval(uint64_t *bar, int api, const char *file, unsigned line)
                    (void *)bar);
     tab.v[i].state = MB_INVAL;
     tab.v[i].nops = 0;
+    epoch++;
 }
 
 uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
@@ -733,6 +814,7 @@ void mbar_arrive_on(uint64_t *bar, struct sthread *t, uint64_t seq, const char *
     m->pending++;
     m->async_pending++;
     struct aop *o = new_op(i);
+    epoch++;
     o->kind = AOP_ARRIVE_ON;
     o->t = t;
     o->seq = seq;
@@ -764,7 +846,7 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
         block_on(w, i, api, op, file, line);
         return 1;
     }
-    return poll_or_block(w, i, api, op, file, line);
+    return poll_phase(w, i, api, op, file, line);
 }
 
 /* CUDA guide 5.6.1: true if the parity names the immediately preceding
@@ -794,7 +876,7 @@ static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int ap
         block_on(w, i, api, op, file, line);
         return 1;
     }
-    return poll_or_block(w, i, api, op, file, line);
+    return poll_phase(w, i, api, op, file, line);
 }
 
 int simt_mbar_test_wait(uint64_t *bar, uint64_t token, int api, const char *file, unsigned line)
@@ -894,7 +976,10 @@ void simt_atomic_wait(const volatile void *addr, uint64_t old, unsigned size, co
 void simt_atomic_notify(const volatile void *addr, int all)
 {
     struct worker *w = engine_self();
-    if (!w || !word_waiters)
+    if (!w)
+        return;
+    epoch++;
+    if (!word_waiters)
         return;
     struct sthread **p = &word_waiters;
     while (*p) {
