@@ -5,7 +5,7 @@ set -e
 B=${B:-build}
 SIMTCC="$B/bin/simtcc"
 mkdir -p "$B/bench"
-"$SIMTCC" -O2 -Xcompiler -fopenmp -Xlinker -fopenmp bench/core.cu -o "$B/bench/core"
+"$SIMTCC" -O2 -Xcompiler -fopenmp -lgomp bench/core.cu -o "$B/bench/core"
 echo "== one worker"
 SIMT_WORKERS=1 "$B/bench/core" thread
 SIMT_WORKERS=1 "$B/bench/core" barrier

@@ -35,6 +35,9 @@ extern "C" {
 
 /* One CUDA thread of a launch: runs the kernel body once. */
 typedef void (*simt_thread_fn)(void *args);
+/* Runs threads of the running block through simt__run until the block has
+ * none left to start or the engine must look (see simt_run below). */
+typedef void (*simt_range_fn)(void *args);
 
 typedef struct simt_kernel {
     const char *name;          /* as declared, e.g. "matmul" */
@@ -73,6 +76,7 @@ cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_byt
 typedef struct simt_launch_attrs {
     unsigned cluster_dim[3];   /* zeros: the kernel's __cluster_dims__, if any */
     int cooperative;
+    simt_range_fn range;       /* a thread loop over args, or NULL: fn per thread */
 } simt_launch_attrs;
 
 cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,
@@ -90,11 +94,31 @@ simt_kernel *simt__probe_end(void);
 /* ---- built-in variables ---------------------------------------------- */
 
 /* Each worker's values for the CUDA thread it is running.  A CUDA thread
- * never changes worker, so the values a thread reads never change under it. */
-extern SIMT_TLS const uint3 threadIdx;
-extern SIMT_TLS const uint3 blockIdx;
-extern SIMT_TLS const dim3 blockDim;
-extern SIMT_TLS const dim3 gridDim;
+ * never changes worker, so the values a thread reads never change under it.
+ * Not const: the thread loops of simt/launch.hpp set threadIdx in the
+ * program's own code, where the compiler must see the stores. */
+extern SIMT_TLS uint3 threadIdx;
+extern SIMT_TLS uint3 blockIdx;
+extern SIMT_TLS dim3 blockDim;
+extern SIMT_TLS dim3 gridDim;
+
+/* The running block's thread loop state, shared between the engine and the
+ * loops simt/launch.hpp compiles into each launch (so that a kernel is
+ * inlined into the loop that runs its threads).  A loop starts thread
+ * `next`, counts returns in `exited`, and hands back to the engine as soon
+ * as `events` changed during a thread (it blocked, so other fibers moved
+ * on) or after every thread when `notify` is set. */
+typedef struct simt_run {
+    unsigned next;             /* next thread (linear index) to start */
+    unsigned end;              /* threads in the block */
+    unsigned bx, by;           /* blockDim.x, blockDim.y */
+    unsigned exited;           /* threads that returned since the engine looked */
+    unsigned notify;           /* the engine wants each return at once */
+    unsigned long events;      /* fiber switches so far */
+} simt_run;
+
+extern SIMT_TLS simt_run simt__run;
+
 
 /* ---- shared memory --------------------------------------------------- */
 

@@ -105,6 +105,39 @@ struct pack {
     }
     static void run(void *p) { static_cast<pack *>(p)->invoke(seq()); }
     static void release(void *p) { delete static_cast<pack *>(p); }
+    /* The thread loop (see simt_run in simt.h), compiled here so that the
+     * kernel is inlined into it: per thread, three stores to threadIdx and
+     * a counter, no indirect call. */
+    static void range(void *p)
+    {
+        pack *self = static_cast<pack *>(p);
+        simt_run *r = &simt__run;
+        unsigned i = r->next, n = r->end, bx = r->bx, by = r->by;
+        unsigned x = i, y = 0, z = 0;
+        if (i >= bx) {
+            x = i % bx;
+            y = (i / bx) % by;
+            z = i / (bx * by);
+        }
+        while (i < n) {
+            threadIdx.x = x;
+            threadIdx.y = y;
+            threadIdx.z = z;
+            r->next = ++i;
+            if (++x == bx) {
+                x = 0;
+                if (++y == by) {
+                    y = 0;
+                    z++;
+                }
+            }
+            unsigned long before = r->events;
+            self->invoke(seq());
+            r->exited++;
+            if (__builtin_expect((r->events != before) | r->notify, 0))
+                return;
+        }
+    }
 };
 
 /* By-pointer launches: the kernel's parameter types are known from its
@@ -149,7 +182,8 @@ struct simt__launch_t {
         simt__probe_begin();
         P::run(p);
         simt_kernel *k = simt__probe_end();
-        simt_launch(k, c.grid, c.block, c.shmem, c.stream, &P::run, p, &P::release);
+        simt_launch_attrs attrs = {{0, 0, 0}, 0, &P::range};
+        simt_launch_ex(k, c.grid, c.block, c.shmem, c.stream, &P::run, p, &P::release, &attrs);
     }
 };
 

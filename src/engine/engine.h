@@ -28,6 +28,7 @@
 #include "engine/fiber.h"
 
 extern SIMT_TLS uint3 simt__thread_idx;
+extern SIMT_TLS simt_run simt__run;
 
 enum thread_state { TS_UNSTARTED, TS_RUNNING, TS_BLOCKED, TS_READY, TS_EXITED };
 
@@ -62,7 +63,7 @@ struct block {
     struct grid *grid;
     uint3 idx;
     unsigned nthreads;
-    unsigned next_thread;     /* next unstarted thread */
+    unsigned next_thread;     /* next unstarted thread (simt__run.next while it runs) */
     unsigned live;            /* threads not exited (unstarted included) */
     /* __syncthreads, one generation at a time */
     unsigned bar_arrived;
@@ -131,6 +132,7 @@ struct grid {
     dim3 grid_dim, block_dim;
     size_t dyn_shmem;
     simt_thread_fn fn;
+    simt_range_fn range;              /* the launch's own thread loop, or NULL */
     void *args;
     void (*release)(void *args);
     unsigned long long nblocks;
@@ -172,7 +174,6 @@ struct worker {
     struct fiber main;                /* the OS thread's own context */
     struct fiber *current;            /* fiber running now */
     struct fiber *idle;               /* parked fibers, stacks kept */
-    unsigned long switches;           /* fiber switches so far */
     struct sthread *ready, *ready_tail;
     struct block *cur;                /* block of the running thread, or NULL */
     struct block *resident;           /* blocks started and not finished */
@@ -220,7 +221,13 @@ static inline struct sthread *sched_current(struct worker *w)
 {
     if (!w || !w->cur)
         return 0;
-    const struct block *b = w->cur;
+    struct block *b = w->cur;
+    /* The running block's next thread and its returned threads are counted
+     * in simt__run (a thread loop compiled into the program advances
+     * them): bring the block up to date for the engine code that follows. */
+    b->next_thread = simt__run.next;
+    b->live -= simt__run.exited;
+    simt__run.exited = 0;
     const dim3 bd = b->grid->block_dim;
     const uint3 t = simt__thread_idx;
     return &b->threads[t.x + bd.x * (t.y + bd.y * t.z)];

@@ -50,7 +50,13 @@ static void after_switch(struct worker *w)
  * memory. */
 void sched_enter_block(struct worker *w, struct block *b)
 {
+    if (w->cur) {
+        w->cur->next_thread = simt__run.next;
+        w->cur->live -= simt__run.exited;
+        simt__run.exited = 0;
+    }
     w->cur = b;
+    simt__run.next = b->next_thread;
     builtins_set_block(b->grid, b->idx);
     shared_block_enter(b);
 }
@@ -60,7 +66,7 @@ static inline __attribute__((always_inline)) void switch_to(struct worker *w, st
     struct fiber *from = w->current;
     assert(from != to);
     w->current = to;
-    w->switches++;
+    simt__run.events++;
     if (to->thr) {
         if (to->thr->blk != w->cur)
             sched_enter_block(w, to->thr->blk);
@@ -170,8 +176,8 @@ void sched_block_current(struct worker *w, struct sthread *t)
 
 void sched_yield_current(struct worker *w)
 {
-    struct block *b = w->cur;
     struct sthread *t = sched_current(w);
+    struct block *b = w->cur;
     struct fiber *next;
     if (!t)
         return;
@@ -251,8 +257,11 @@ static void block_over(struct worker *w, struct block *b)
     struct grid *g = b->grid;
     b->live = 0;
     unlink_resident(w, b);
-    if (w->cur == b)
+    if (w->cur == b) {
+        b->next_thread = simt__run.next;
+        simt__run.exited = 0;
         w->cur = NULL;
+    }
     shared_block_end(w);
     struct cluster *c = b->cluster;
     if (!c) {
@@ -269,6 +278,7 @@ static void block_over(struct worker *w, struct block *b)
 
 void sched_abort_block(struct worker *w)
 {
+    sched_current(w);
     struct block *b = w->cur;
     for (unsigned i = 0; i < b->next_thread; i++) {
         struct sthread *t = &b->threads[i];
@@ -311,43 +321,58 @@ static unsigned t_index_of(struct worker *w, struct block *b)
 static void run_threads(struct worker *w, struct block *b)
 {
     struct grid *g = b->grid;
-    simt_thread_fn fn = g->fn;
-    void *args = g->args;
-    unsigned bx = g->block_dim.x, by = g->block_dim.y, n = b->nthreads;
-    unsigned i = b->next_thread;
-    unsigned x = i, y = 0, z = 0;
-    if (by != 1 || g->block_dim.z != 1 || i >= bx) {
-        x = i % bx;
-        y = (i / bx) % by;
-        z = i / (bx * by);
-    }
-    while (i < n) {
-        builtins_set_thread_xyz(x, y, z);
-        b->next_thread = ++i;
-        if (++x == bx) {
-            x = 0;
-            if (++y == by) {
-                y = 0;
-                z++;
+    simt_run *r = &simt__run;
+    r->end = b->nthreads;
+    r->bx = g->block_dim.x;
+    r->by = g->block_dim.y;
+    /* Events that need every exit seen: threads waiting for the others
+     * (barrier, collectives) or per-thread counts (clusters). */
+    r->notify = (b->bar_arrived | b->warp_pending | (unsigned)b->exit_hook) != 0;
+    if (g->range) {
+        g->range(g->args);
+    } else {
+        simt_thread_fn fn = g->fn;
+        void *args = g->args;
+        unsigned bx = r->bx, by = r->by, n = r->end;
+        unsigned i = r->next;
+        unsigned x = i, y = 0, z = 0;
+        if (by != 1 || g->block_dim.z != 1 || i >= bx) {
+            x = i % bx;
+            y = (i / bx) % by;
+            z = i / (bx * by);
+        }
+        while (i < n) {
+            builtins_set_thread_xyz(x, y, z);
+            r->next = ++i;
+            if (++x == bx) {
+                x = 0;
+                if (++y == by) {
+                    y = 0;
+                    z++;
+                }
             }
+            unsigned long before = r->events;
+            fn(args);
+            r->exited++;
+            if (__builtin_expect((r->events != before) | r->notify, 0))
+                break;
         }
-        unsigned long switches = w->switches;
-        fn(args);
-        b->live--;
-        if (__builtin_expect((b->bar_arrived | b->warp_pending | (unsigned)b->exit_hook) != 0 ||
-                                 w->switches != switches,
-                             0)) {
-            /* The thread blocked on the way (this fiber was handed to
-             * it), or others wait for threads its exit concerns. */
-            thread_exited(w, b, (unsigned)(t_index_of(w, b)));
-            return;
-        }
+    }
+    /* Back on this fiber, the running block is b again (a thread of b
+     * returned), and simt__run.next is b's. */
+    b->next_thread = r->next;
+    unsigned exited = r->exited;
+    r->exited = 0;
+    if (exited) {
+        b->live -= exited;
+        thread_exited(w, b, t_index_of(w, b));
     }
 }
 
 /* A resident block with threads not started yet, other than b. */
 static struct block *startable(struct worker *w)
 {
+    sched_current(w); /* brings w->cur's counts up to date */
     for (struct block *o = w->resident; o; o = o->next)
         if (o->next_thread < o->nthreads)
             return o;
@@ -358,7 +383,7 @@ void sched_loop(struct worker *w)
 {
     for (;;) {
         struct block *b = w->cur;
-        if (b && b->next_thread < b->nthreads) {
+        if (b && simt__run.next < b->nthreads) {
             run_threads(w, b);
         } else if (b && b->live == 0) {
             /* Before resuming others: they may belong to other blocks. */

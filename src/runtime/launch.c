@@ -178,6 +178,7 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     g->block_dim = block;
     g->dyn_shmem = shared_bytes;
     g->fn = fn;
+    g->range = attrs ? attrs->range : NULL;
     g->args = args;
     g->release = release;
     g->nblocks = (unsigned long long)grid.x * grid.y * grid.z;
@@ -252,7 +253,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
                                         size_t sharedMem, cudaStream_t stream)
 {
-    simt_launch_attrs a = {{0, 0, 0}, 1};
+    simt_launch_attrs a = {{0, 0, 0}, 1, NULL};
     return launch_pointer(func, grid, block, args, sharedMem, stream, &a);
 }
 
@@ -263,7 +264,7 @@ cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *laun
     if (!launchParamsList || numDevices != 1 || (flags & ~3u))
         return api_return(numDevices > 1 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
     struct cudaLaunchParams *p = launchParamsList;
-    simt_launch_attrs a = {{0, 0, 0}, 1};
+    simt_launch_attrs a = {{0, 0, 0}, 1, NULL};
     return launch_pointer(p->func, p->gridDim, p->blockDim, p->args, p->sharedMem, p->stream, &a);
 }
 
@@ -272,7 +273,7 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fu
     API_ENTER();
     if (!config || (config->numAttrs && !config->attrs))
         return api_return(cudaErrorInvalidValue);
-    simt_launch_attrs a = {{0, 0, 0}, 0};
+    simt_launch_attrs a = {{0, 0, 0}, 0, NULL};
     for (unsigned i = 0; i < config->numAttrs; i++) {
         const cudaLaunchAttribute *at = &config->attrs[i];
         switch (at->id) {
