@@ -106,11 +106,15 @@ struct pack {
     static void run(void *p) { static_cast<pack *>(p)->invoke(seq()); }
     static void release(void *p) { delete static_cast<pack *>(p); }
     /* The thread loop (see simt_run in simt.h), compiled here so that the
-     * kernel is inlined into it: per thread, three stores to threadIdx and
-     * a counter, no indirect call. */
-    static void range(void *p)
+     * kernel is inlined into it (flatten: the kernel and what it calls,
+     * as nvcc inlines device code): per thread, three stores to threadIdx
+     * and a counter, no call. */
+    __attribute__((flatten)) static void range(void *p)
     {
-        pack *self = static_cast<pack *>(p);
+        /* A copy on the stack: the loop's stores to threadIdx and simt__run
+         * cannot alias it, so the arguments stay in registers. */
+        pack local = *static_cast<pack *>(p);
+        pack *self = &local;
         simt_run *r = &simt__run;
         unsigned i = r->next, n = r->end, bx = r->bx, by = r->by;
         unsigned x = i, y = 0, z = 0;
