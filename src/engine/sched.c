@@ -168,8 +168,12 @@ static void hold(struct worker *w, struct sthread *t)
 void sched_block_current(struct worker *w, struct sthread *t)
 {
     hold(w, t);
-    if (w->cur->warp_pending)
-        warp_thread_blocked(w, w->cur, (unsigned)(t - w->cur->threads));
+    struct block *b = w->cur;
+    if (b->warp_pending) {
+        unsigned id = (unsigned)(t - b->threads);
+        if (b->warps[id / 32].amask_waiting)
+            warp_thread_blocked(w, b, id);
+    }
     struct fiber *next = w->ready ? ready_pop(w)->fiber : spare_fiber(w);
     switch_to(w, next);
 }

@@ -286,14 +286,22 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
         break;
     }
     }
+    /* The waiting lanes resume in lane order, queued in one splice. */
+    struct sthread *head = NULL, *tail = NULL;
     for (unsigned l = 0; l < 32; l++) {
         if (!(m >> l & 1) || l == me)
             continue;
         struct sthread *t = &b->threads[wi * 32 + l];
         t->coll_result = res[l];
         t->coll_pred = preds[l];
-        sched_make_ready(w, t);
+        if (tail)
+            tail->next = t;
+        else
+            head = t;
+        tail = t;
     }
+    if (head)
+        sched_make_ready_list(w, head, tail);
     if (pred)
         *pred = preds[me];
     return res[me];
@@ -367,10 +375,13 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
     c->arrived |= 1u << lane;
     sched_count_sync(b, t);
     if (c->arrived == c->mask) {
-        struct wcoll done = *c;
-        *c = wp->coll[--wp->ncoll];
+        uint64_t r = complete(w, b, wi, c, lane, pred);
+        /* Free the slot (keeping the others packed). */
+        struct wcoll *last = &wp->coll[--wp->ncoll];
+        if (c != last)
+            *c = *last;
         b->warp_pending--;
-        return complete(w, b, wi, &done, lane, pred);
+        return r;
     }
     t->state = TS_BLOCKED;
     t->wait_site = site;
