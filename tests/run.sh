@@ -15,6 +15,9 @@
 # Prints one line per failure and a closing "N passed, N failed".
 B=${B:-build}
 SIMTCC="$B/bin/simtcc"
+# Extra simtcc flags for every program, e.g. a sanitizer build:
+#   make SANITIZE=address && B=build-address SIMTCC_FLAGS="-Xcompiler -fsanitize=address" sh tests/run.sh
+SIMTCC_FLAGS=${SIMTCC_FLAGS:-}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT INT TERM
 pass=0
@@ -59,7 +62,7 @@ run_program() { # dir name kind
     exe="$T/$2.$3"
     flags=""
     [ -f "$1/$2.flags" ] && flags=$(cat "$1/$2.flags")
-    if ! $SIMTCC $flags "$src" -o "$exe" > "$T/$2.build" 2>&1; then
+    if ! $SIMTCC $SIMTCC_FLAGS $flags "$src" -o "$exe" > "$T/$2.build" 2>&1; then
         bad "$src: simtcc failed"; head -n 20 "$T/$2.build"; return
     fi
     envs=""
