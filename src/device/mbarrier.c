@@ -31,6 +31,7 @@
 #include "check/hooks.h"
 #include "device/mbarrier.h"
 #include "engine/diag.h"
+#include "engine/warp.h"
 #include "simt/mbarrier.h"
 
 /* ---- sites and diagnostics ----------------------------------------------- */
@@ -183,6 +184,18 @@ struct mbar {
     struct aop *ops;
     uint32_t nops, cap_ops;
     uint32_t next_free;           /* free list: index + 1, 0 ends it */
+    /* A GPU performs the arrivals of a warp's lanes at one call site as
+     * one: each lane's token carries the pending count from before the
+     * warp's arrival (an H200 gives 128, 96, 64 and 32 to the four warps of
+     * a 128-thread block, in some order).  Lanes run one after another
+     * here, interleaved with other warps', so each warp's group takes its
+     * count from a running count that every new group lowers by its lanes. */
+    uint32_t vphase, vpending;    /* the running count of phase vphase */
+    struct {
+        const char *file;
+        unsigned line;
+        uint32_t phase, lanes, pending;
+    } group[32];                  /* by warp */
 };
 
 #define HANDLE_TAG 0x5a1bull
@@ -665,6 +678,32 @@ static uint64_t word_arrive(uint64_t *bar, uint32_t count, int drop, simt_comple
 
 /* ---- the API ------------------------------------------------------------------- */
 
+/* The pending count the caller's token carries (see struct mbar). */
+static uint32_t warp_pending(struct worker *w, struct mbar *m, const char *file, unsigned line)
+{
+    struct sthread *t = sched_current(w);
+    uint32_t id = (uint32_t)(t - w->cur->threads), bit = 1u << (id % 32);
+    if (id / 32 >= 32)
+        return m->pending;
+    __typeof__(m->group[0]) *g = &m->group[id / 32];
+    if (g->phase == m->phase && g->line == line && g->file == file && !(g->lanes & bit)) {
+        g->lanes |= bit;
+        return g->pending;
+    }
+    if (m->vphase != m->phase) {
+        m->vphase = m->phase;
+        m->vpending = m->pending;
+    }
+    uint32_t size = (uint32_t)__builtin_popcount(w->cur->warps[id / 32].lanes);
+    g->file = file;
+    g->line = line;
+    g->phase = m->phase;
+    g->lanes = bit;
+    g->pending = m->vpending >= 1 && m->vpending <= m->pending ? m->vpending : m->pending;
+    m->vpending = m->vpending > size ? m->vpending - size : 0;
+    return g->pending;
+}
+
 void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion_fn completion,
                     void *ctx, int api, const char *file, unsigned line)
 {
@@ -709,6 +748,11 @@ void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion
     m->ctx = ctx;
     m->waiters = m->waiters_tail = NULL;
     m->nops = 0;
+    m->vphase = ~0u;
+    for (int k = 0; k < 32; k++) {
+        m->group[k].file = NULL;
+        m->group[k].lanes = 0;
+    }
     *bar = HANDLE_TAG << 48 | (uint64_t)(m->gen & 0xffff) << 32 | i;
     epoch++;
 }
@@ -752,7 +796,7 @@ uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
                    "%s: the mbarrier %p expects %u arrivals, %u cannot drop out",
                    op_name(api, op), (void *)bar, m->expected, count);
     hook_barrier_arrive(bar, NULL);
-    uint64_t token = make_token(m->phase, m->pending, bar);
+    uint64_t token = make_token(m->phase, warp_pending(w, m, file, line), bar);
     m->tx += tx;
     m->pending -= count;
     if (drop)
