@@ -47,11 +47,17 @@ static pthread_mutex_t site_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct site *sites;
 static size_t nsites, cap_sites;
 
+static SIMT_TLS struct site site_last; /* a loop blocks at one site */
+
 const char *async_site(const char *file, unsigned line)
 {
+    if (site_last.file == file && site_last.line == line)
+        return site_last.text;
     struct site *c = &site_cache[(((uintptr_t)file >> 3) ^ (line * 2654435761u)) & 255];
-    if (c->file == file && c->line == line)
+    if (c->file == file && c->line == line) {
+        site_last = *c;
         return c->text;
+    }
     const char *text = NULL;
     pthread_mutex_lock(&site_lock);
     for (size_t i = 0; i < nsites; i++) {
@@ -87,6 +93,7 @@ const char *async_site(const char *file, unsigned line)
     c->file = file;
     c->line = line;
     c->text = text;
+    site_last = *c;
     return text;
 }
 
@@ -111,18 +118,22 @@ void async_fail(const char *file, unsigned line, const char *todo, const char *w
     sched_abort_block(w);
 }
 
-int async_in_shared(const struct worker *w, const void *p)
+static inline int in_shared(const struct worker *w, const void *p)
 {
     if (!w || !w->cur)
         return 0;
     const struct block *b = w->cur;
-    const char *c = p;
-    return c >= b->arena && c < b->arena + b->arena_cap;
+    return (uintptr_t)p - (uintptr_t)b->arena < b->arena_cap;
+}
+
+int async_in_shared(const struct worker *w, const void *p)
+{
+    return in_shared(w, p);
 }
 
 int simt_is_shared(const void *p)
 {
-    return async_in_shared(engine_self(), p);
+    return in_shared(engine_self(), p);
 }
 
 /* ---- names of the operations, as each API spells them --------------------- */
@@ -270,7 +281,7 @@ static uint32_t new_rec(const struct worker *w)
 }
 
 /* The record the word at bar names, or -1. */
-static long find(const struct worker *w, const uint64_t *bar)
+static inline long find(const struct worker *w, const uint64_t *bar)
 {
     uint64_t v = *bar;
     if (v >> 48 != HANDLE_TAG)
@@ -284,20 +295,29 @@ static long find(const struct worker *w, const uint64_t *bar)
     return i;
 }
 
-/* The live record of a shared-memory barrier, or a diagnostic. */
-static uint32_t need(const struct worker *w, uint64_t *bar, int api, int op, const char *file,
+static void unusable(const struct worker *w, uint64_t *bar, int api, int op, const char *file,
+                     unsigned line) __attribute__((noreturn, noinline, cold));
+static void unusable(const struct worker *w, uint64_t *bar, int api, int op, const char *file,
                      unsigned line)
 {
     long i = find(w, bar);
-    if (i < 0)
-        async_fail(file, line,
-                   "initialize it first (__mbarrier_init, or init(&bar, count) for cuda::barrier) "
-                   "and make the other threads wait for that with __syncthreads()",
-                   "%s on an mbarrier that was never initialized (%p)", op_name(api, op),
-                   (void *)bar);
-    if (tab.v[i].state == MB_INVAL)
+    if (i >= 0 && tab.v[i].state == MB_INVAL)
         async_fail(file, line, "initialize it again before using it (CUDA guide 5.6.1)",
                    "%s on an mbarrier after __mbarrier_inval (%p)", op_name(api, op), (void *)bar);
+    async_fail(file, line,
+               "initialize it first (__mbarrier_init, or init(&bar, count) for cuda::barrier) "
+               "and make the other threads wait for that with __syncthreads()",
+               "%s on an mbarrier that was never initialized (%p)", op_name(api, op),
+               (void *)bar);
+}
+
+/* The live record of a shared-memory barrier, or a diagnostic. */
+static inline uint32_t need(const struct worker *w, uint64_t *bar, int api, int op,
+                            const char *file, unsigned line)
+{
+    long i = find(w, bar);
+    if (SIMT_UNLIKELY(i < 0 || tab.v[i].state != MB_LIVE))
+        unusable(w, bar, api, op, file, line);
     return (uint32_t)i;
 }
 
@@ -326,7 +346,7 @@ static uint64_t make_token(uint32_t phase, uint32_t pending, const void *bar)
 
 /* Whether the token's phase has completed; phase: the barrier's completed
  * phases, mask: how many bits of it a token keeps. */
-static int token_done(const void *bar, uint64_t token, uint32_t phase, uint32_t mask, int api,
+static inline int token_done(const void *bar, uint64_t token, uint32_t phase, uint32_t mask, int api,
                       int op, const char *file, unsigned line)
 {
     if (!(token >> 31 & 1) || (token >> 20 & 0x7ff) != tag_of(bar))
@@ -459,7 +479,7 @@ static void complete(struct worker *w, uint32_t i)
 }
 
 /* After any change: the phase completes if nothing is outstanding. */
-static void settle(struct worker *w, uint32_t i)
+static inline void settle(struct worker *w, uint32_t i)
 {
     struct mbar *m = &tab.v[i];
     epoch++;
@@ -518,7 +538,7 @@ static unsigned time_out_waiters(struct worker *w)
     return n;
 }
 
-static void enqueue(struct worker *w, struct sthread *t, uint32_t i, int timed, const char *file,
+static inline void enqueue(struct worker *w, struct sthread *t, uint32_t i, int timed, const char *file,
                     unsigned line)
 {
     struct mbar *m = &tab.v[i];
@@ -712,7 +732,7 @@ void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion
         async_fail(file, line, "expect fewer arrivals per phase",
                    "%s: expected count %u is above the maximum, %u%s", op_name(api, OP_INIT),
                    count, max, api == SIMT_MBAR_PRIM ? " (__mbarrier_maximum_count())" : "");
-    if (!async_in_shared(w, bar)) {
+    if (!in_shared(w, bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, OP_INIT, file, line);
         if (count > SIMT_MBAR_WORD_MAX)
@@ -760,7 +780,7 @@ void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion
 void simt_mbar_inval(uint64_t *bar, int api, const char *file, unsigned line)
 {
     struct worker *w = engine_self();
-    if (!async_in_shared(w, bar)) {
+    if (!in_shared(w, bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, OP_INVAL, file, line);
         return;
@@ -781,7 +801,7 @@ uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
 {
     struct worker *w = engine_self();
     int op = drop ? OP_DROP : OP_ARRIVE;
-    if (!async_in_shared(w, bar)) {
+    if (!in_shared(w, bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         return word_arrive(bar, count, drop, completion, ctx, api, op, file, line);
@@ -796,7 +816,9 @@ uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
                    "%s: the mbarrier %p expects %u arrivals, %u cannot drop out",
                    op_name(api, op), (void *)bar, m->expected, count);
     hook_barrier_arrive(bar, NULL);
-    uint64_t token = make_token(m->phase, warp_pending(w, m, file, line), bar);
+    /* Only the primitives' tokens show their pending count. */
+    uint64_t token = make_token(
+        m->phase, api == SIMT_MBAR_CXX ? m->pending : warp_pending(w, m, file, line), bar);
     m->tx += tx;
     m->pending -= count;
     if (drop)
@@ -808,7 +830,7 @@ uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
 void simt_mbar_expect_tx(uint64_t *bar, uint32_t tx, int api, const char *file, unsigned line)
 {
     struct worker *w = engine_self();
-    if (!async_in_shared(w, bar))
+    if (!in_shared(w, bar))
         not_shared(bar, api, OP_EXPECT, file, line);
     uint32_t i = need(w, bar, api, OP_EXPECT, file, line);
     tab.v[i].tx += tx;
@@ -819,7 +841,7 @@ void simt_mbar_copy(uint64_t *bar, void *dst, const void *src, size_t n, size_t 
                     int api, const char *file, unsigned line)
 {
     struct worker *w = engine_self();
-    if (!async_in_shared(w, bar)) {
+    if (!in_shared(w, bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, OP_COPY, file, line);
         /* The copy completes before the caller's next arrival, as libcu++
@@ -847,7 +869,7 @@ void mbar_arrive_on(uint64_t *bar, struct sthread *t, uint64_t seq, const char *
                     unsigned line)
 {
     struct worker *w = engine_self();
-    if (!async_in_shared(w, bar))
+    if (!in_shared(w, bar))
         not_shared(bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, file, line);
     uint32_t i = need(w, bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, file, line);
     struct mbar *m = &tab.v[i];
@@ -870,7 +892,7 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
                       const char *file, unsigned line)
 {
     struct worker *w = engine_self();
-    if (!async_in_shared(w, bar)) {
+    if (!in_shared(w, bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         unsigned spins = 0;
@@ -900,7 +922,7 @@ static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int ap
 {
     struct worker *w = engine_self();
     parity &= 1;
-    if (!async_in_shared(w, bar)) {
+    if (!in_shared(w, bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         unsigned spins = 0;
@@ -939,7 +961,7 @@ int simt_mbar_test_wait_parity(uint64_t *bar, unsigned parity, int api, const ch
 int simt_mbar_try_wait(uint64_t *bar, uint64_t token, uint64_t ns, int api, const char *file,
                        unsigned line)
 {
-    if (ns == 0 || async_in_shared(engine_self(), bar))
+    if (ns == 0 || in_shared(engine_self(), bar))
         return wait_token(bar, token, 0, OP_TRY, api, file, line);
     uint64_t end = now_ns() + ns;
     unsigned spins = 0;
@@ -954,7 +976,7 @@ int simt_mbar_try_wait(uint64_t *bar, uint64_t token, uint64_t ns, int api, cons
 int simt_mbar_try_wait_parity(uint64_t *bar, unsigned parity, uint64_t ns, int api,
                               const char *file, unsigned line)
 {
-    if (ns == 0 || async_in_shared(engine_self(), bar))
+    if (ns == 0 || in_shared(engine_self(), bar))
         return wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line);
     uint64_t end = now_ns() + ns;
     unsigned spins = 0;
@@ -1001,7 +1023,7 @@ void simt_atomic_wait(const volatile void *addr, uint64_t old, unsigned size, co
     struct worker *w = engine_self();
     struct sthread *t = sched_current(w);
     unsigned spins = 0;
-    int shared = t && async_in_shared(w, (const void *)(uintptr_t)addr);
+    int shared = t && in_shared(w, (const void *)(uintptr_t)addr);
     while (load_bits(addr, size) == old) {
         if (!shared) {
             poll_pause(&spins);

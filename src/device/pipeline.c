@@ -28,14 +28,21 @@ struct acopy {
     uint32_t n, fill;
 };
 
+/* Rings that start inline and move to the heap when they outgrow it: a
+ * software pipeline keeps a few copies and batches in flight. */
+#define INLINE_COPIES 8
+#define INLINE_BATCHES 8
+
 struct athread {
     struct block *blk;            /* the block and generation it belongs to */
     unsigned gen;
-    struct acopy *q;              /* copies in flight: q[head..len) */
-    size_t head, len, cap;
+    uint32_t qhead, qlen, qmask;  /* copies in flight: q[(qhead + i) & qmask], i < qlen */
+    uint32_t bhead, blen, bmask;  /* ends of committed batches in flight */
     uint64_t done;                /* copies that have landed */
-    uint64_t *batches;            /* ends of committed batches: [bhead..blen) */
-    size_t bhead, blen, bcap;
+    struct acopy *q;
+    uint64_t *batches;
+    struct acopy q_inline[INLINE_COPIES];
+    uint64_t batches_inline[INLINE_BATCHES];
 };
 
 static void oom(void) __attribute__((noreturn));
@@ -45,81 +52,117 @@ static void oom(void)
     abort();
 }
 
-/* The running thread's state, fresh for its block. */
-static struct athread *state_of(struct worker *w, struct sthread *t)
+/* The states of a block record's threads, side by side (a pipeline loop
+ * walks them all in turn), made the first time one of them copies. */
+static void make_states(struct block *b)
 {
-    struct athread *a = t->async;
-    if (!a) {
-        a = calloc(1, sizeof *a);
-        if (!a)
-            oom();
-        t->async = a;
+    struct athread *v = calloc(1024, sizeof *v);
+    if (!v)
+        oom();
+    for (unsigned i = 0; i < 1024; i++) {
+        v[i].q = v[i].q_inline;
+        v[i].qmask = INLINE_COPIES - 1;
+        v[i].batches = v[i].batches_inline;
+        v[i].bmask = INLINE_BATCHES - 1;
+        b->threads[i].async = &v[i];
     }
-    if (a->blk != w->cur || a->gen != w->cur->gen) {
-        a->blk = w->cur;
-        a->gen = w->cur->gen;
-        a->head = a->len = 0;
+}
+
+/* The running thread's state, fresh for its block. */
+static inline struct athread *state_of(struct block *b, struct sthread *t)
+{
+    if (SIMT_UNLIKELY(!t->async))
+        make_states(b);
+    struct athread *a = t->async;
+    if (SIMT_UNLIKELY(a->blk != b || a->gen != b->gen)) {
+        a->blk = b;
+        a->gen = b->gen;
+        a->qhead = a->qlen = 0;
         a->bhead = a->blen = 0;
         a->done = 0;
     }
     return a;
 }
 
-static struct athread *current(const char *what)
+static void outside(const char *what) __attribute__((noreturn, noinline, cold));
+static void outside(const char *what)
+{
+    fprintf(stderr, "simt: error: %s called outside a kernel — asynchronous copies exist only "
+                    "in device code\n", what);
+    abort();
+}
+
+/* The running CUDA thread's state.  Copies schedule nothing, so this reads
+ * the thread's record straight from threadIdx. */
+static inline struct athread *current(const char *what)
 {
     struct worker *w = engine_self();
-    struct sthread *t = sched_current(w);
-    if (!t) {
-        fprintf(stderr, "simt: error: %s called outside a kernel — asynchronous copies exist "
-                        "only in device code\n", what);
-        abort();
-    }
-    return state_of(w, t);
+    struct block *b = w ? w->cur : NULL;
+    if (SIMT_UNLIKELY(!b))
+        outside(what);
+    const dim3 bd = b->grid->block_dim;
+    const uint3 t = simt__thread_idx;
+    return state_of(b, &b->threads[t.x + bd.x * (t.y + bd.y * t.z)]);
 }
 
-static uint64_t issued(const struct athread *a)
+static inline uint64_t issued(const struct athread *a)
 {
-    return a->done + (a->len - a->head);
+    return a->done + a->qlen;
 }
 
-static void push(struct athread *a, void *dst, const void *src, size_t n, size_t fill)
+/* Doubles a ring of count entries of size bytes, moving it to the heap. */
+static void *grow(void *ring, const void *inline_ring, uint32_t head, uint32_t len,
+                  uint32_t *mask, size_t size)
 {
-    if (a->len == a->cap) {
-        if (a->head > a->cap / 2) {
-            memmove(a->q, a->q + a->head, (a->len - a->head) * sizeof *a->q);
-            a->len -= a->head;
-            a->head = 0;
-        } else {
-            size_t cap = a->cap ? 2 * a->cap : 32;
-            struct acopy *q = realloc(a->q, cap * sizeof *q);
-            if (!q)
-                oom();
-            a->q = q;
-            a->cap = cap;
-        }
+    uint32_t cap = *mask + 1;
+    char *n = malloc((size_t)cap * 2 * size);
+    if (!n)
+        oom();
+    for (uint32_t i = 0; i < len; i++)
+        memcpy(n + i * size, (char *)ring + ((head + i) & *mask) * size, size);
+    if (ring != inline_ring)
+        free(ring);
+    *mask = cap * 2 - 1;
+    return n;
+}
+
+static inline void push(struct athread *a, void *dst, const void *src, size_t n, size_t fill)
+{
+    if (SIMT_UNLIKELY(a->qlen > a->qmask)) {
+        a->q = grow(a->q, a->q_inline, a->qhead, a->qlen, &a->qmask, sizeof *a->q);
+        a->qhead = 0;
     }
-    struct acopy *c = &a->q[a->len++];
+    struct acopy *c = &a->q[(a->qhead + a->qlen++) & a->qmask];
     c->dst = dst;
     c->src = src;
     c->n = (uint32_t)n;
     c->fill = (uint32_t)fill;
 }
 
+static inline void land(const struct acopy *c)
+{
+    switch (c->n) { /* the primitives' sizes, copied inline */
+    case 4: memcpy(c->dst, c->src, 4); break;
+    case 8: memcpy(c->dst, c->src, 8); break;
+    case 16: memcpy(c->dst, c->src, 16); break;
+    default: memcpy(c->dst, c->src, c->n); break;
+    }
+    if (c->fill)
+        memset((char *)c->dst + c->n, 0, c->fill);
+}
+
 static void complete_upto(struct athread *a, uint64_t seq)
 {
-    while (a->done < seq && a->head < a->len) {
-        const struct acopy *c = &a->q[a->head++];
-        memcpy(c->dst, c->src, c->n);
-        if (c->fill)
-            memset((char *)c->dst + c->n, 0, c->fill);
+    while (a->done < seq && a->qlen) {
+        land(&a->q[a->qhead & a->qmask]);
+        a->qhead++;
+        a->qlen--;
         a->done++;
     }
-    if (a->head == a->len)
-        a->head = a->len = 0;
-    while (a->bhead < a->blen && a->batches[a->bhead] <= a->done)
+    while (a->blen && a->batches[a->bhead & a->bmask] <= a->done) {
         a->bhead++;
-    if (a->bhead == a->blen)
-        a->bhead = a->blen = 0;
+        a->blen--;
+    }
 }
 
 void pipe_complete_upto(struct sthread *t, uint64_t seq)
@@ -130,10 +173,18 @@ void pipe_complete_upto(struct sthread *t, uint64_t seq)
         complete_upto(a, seq);
 }
 
-void simt_pipe_memcpy_async(void *dst, const void *src, size_t size_and_align, size_t zfill,
-                            const char *file, unsigned line)
+static inline int in_arena(const struct block *b, const void *p)
 {
-    struct worker *w = engine_self();
+    return (uintptr_t)p - (uintptr_t)b->arena < b->arena_cap;
+}
+
+/* __pipeline_memcpy_async's requirements (CUDA guide 5.6.2.1), reported. */
+static void bad_copy(const struct block *b, void *dst, const void *src, size_t size_and_align,
+                     size_t zfill, const char *file, unsigned line)
+    __attribute__((noreturn, noinline, cold));
+static void bad_copy(const struct block *b, void *dst, const void *src, size_t size_and_align,
+                     size_t zfill, const char *file, unsigned line)
+{
     if (size_and_align != 4 && size_and_align != 8 && size_and_align != 16)
         async_fail(file, line, "copy 4, 8 or 16 bytes at a time (CUDA guide 5.6.2.1)",
                    "__pipeline_memcpy_async: size_and_align is %zu", size_and_align);
@@ -141,7 +192,7 @@ void simt_pipe_memcpy_async(void *dst, const void *src, size_t size_and_align, s
         async_fail(file, line, "zero-fill at most size_and_align bytes (CUDA guide 5.6.2.1)",
                    "__pipeline_memcpy_async: zfill %zu is above size_and_align %zu", zfill,
                    size_and_align);
-    if (!async_in_shared(w, dst))
+    if (!in_arena(b, dst))
         async_fail(file, line, "copy into __shared__ memory (CUDA guide 5.6.2.1)",
                    "__pipeline_memcpy_async: the destination %p is not in the block's shared "
                    "memory", dst);
@@ -152,10 +203,20 @@ void simt_pipe_memcpy_async(void *dst, const void *src, size_t size_and_align, s
                    "__pipeline_memcpy_async: %s %p is not aligned to %zu bytes",
                    (uintptr_t)dst % size_and_align ? "the destination" : "the source",
                    (uintptr_t)dst % size_and_align ? dst : src, size_and_align);
-    if (async_in_shared(w, src))
-        async_fail(file, line, "copy from global memory (CUDA guide 5.6.2.1)",
-                   "__pipeline_memcpy_async: the source %p is in shared memory", src);
-    push(state_of(w, sched_current(w)), dst, src, size_and_align - zfill, zfill);
+    async_fail(file, line, "copy from global memory (CUDA guide 5.6.2.1)",
+               "__pipeline_memcpy_async: the source %p is in shared memory", src);
+}
+
+void simt_pipe_memcpy_async(void *dst, const void *src, size_t size_and_align, size_t zfill,
+                            const char *file, unsigned line)
+{
+    struct athread *a = current("__pipeline_memcpy_async");
+    const struct block *b = a->blk;
+    if (SIMT_UNLIKELY((size_and_align != 4 && size_and_align != 8 && size_and_align != 16) ||
+                      zfill > size_and_align || !in_arena(b, dst) || in_arena(b, src) ||
+                      ((uintptr_t)dst | (uintptr_t)src) % size_and_align))
+        bad_copy(b, dst, src, size_and_align, zfill, file, line);
+    push(a, dst, src, size_and_align - zfill, zfill);
 }
 
 void simt_pipe_copy(void *dst, const void *src, size_t n, size_t fill)
@@ -174,21 +235,12 @@ void simt_pipe_copy(void *dst, const void *src, size_t n, size_t fill)
 void simt_pipe_commit(void)
 {
     struct athread *a = current("__pipeline_commit");
-    if (a->blen == a->bcap) {
-        if (a->bhead > a->bcap / 2) {
-            memmove(a->batches, a->batches + a->bhead, (a->blen - a->bhead) * sizeof *a->batches);
-            a->blen -= a->bhead;
-            a->bhead = 0;
-        } else {
-            size_t cap = a->bcap ? 2 * a->bcap : 16;
-            uint64_t *b = realloc(a->batches, cap * sizeof *b);
-            if (!b)
-                oom();
-            a->batches = b;
-            a->bcap = cap;
-        }
+    if (SIMT_UNLIKELY(a->blen > a->bmask)) {
+        a->batches = grow(a->batches, a->batches_inline, a->bhead, a->blen, &a->bmask,
+                          sizeof *a->batches);
+        a->bhead = 0;
     }
-    a->batches[a->blen++] = issued(a);
+    a->batches[(a->bhead + a->blen++) & a->bmask] = issued(a);
 }
 
 void simt_pipe_wait_prior(size_t n)
@@ -196,9 +248,8 @@ void simt_pipe_wait_prior(size_t n)
     struct athread *a = current("__pipeline_wait_prior");
     if (n > 8)
         n = 8;
-    size_t inflight = a->blen - a->bhead;
-    if (inflight > n)
-        complete_upto(a, a->batches[a->blen - 1 - n]);
+    if (a->blen > n)
+        complete_upto(a, a->batches[(a->bhead + a->blen - 1 - n) & a->bmask]);
 }
 
 void simt_pipe_arrive_on(uint64_t *bar, const char *file, unsigned line)
@@ -210,7 +261,7 @@ void simt_pipe_arrive_on(uint64_t *bar, const char *file, unsigned line)
                 file, line);
         abort();
     }
-    struct athread *a = state_of(w, t);
+    struct athread *a = state_of(w->cur, t);
     mbar_arrive_on(bar, t, issued(a), file, line);
 }
 
