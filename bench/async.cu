@@ -144,9 +144,11 @@ int main(int argc, char **argv)
         bar_args a = {8, 2000, sink};
         double split = time_best(5, run_split, &a), plain = time_best(5, run_sync, &a);
         double n = (double)a.blocks * a.reps * THREADS;
-        printf("barrier: cuda::barrier arrive+wait %.1f ns per thread per phase, "
-               "__syncthreads %.1f ns (256-thread blocks, %d blocks x %d phases)\n",
-               split / n * 1e9, plain / n * 1e9, a.blocks, a.reps);
+        printf("barrier: cuda::barrier arrive+wait %.3f ns per thread per phase, "
+               "__syncthreads %.3f ns (256-thread blocks, %d blocks x %d phases; "
+               "%.0f ns and %.0f ns per phase of the grid)\n",
+               split / n * 1e9, plain / n * 1e9, a.blocks, a.reps, split / a.reps * 1e9,
+               plain / a.reps * 1e9);
     }
     if (!strcmp(what, "all") || !strcmp(what, "pipeline")) {
         ring_args a = {64, 256, NULL, NULL};
@@ -159,8 +161,8 @@ int main(int argc, char **argv)
         cudaMemcpy(&h_async, a.out, sizeof(int), cudaMemcpyDeviceToHost);
         double sy = time_best(5, run_ring_sync, &a);
         cudaMemcpy(&h_sync, a.out, sizeof(int), cudaMemcpyDeviceToHost);
-        printf("pipeline: 4-stage __pipeline_memcpy_async ring %.2f ns per 16-byte element, "
-               "synchronous copy %.2f ns (%.2fx; %zu elements, results %s)\n",
+        printf("pipeline: 4-stage __pipeline_memcpy_async ring %.3f ns per 16-byte element, "
+               "synchronous copy %.3f ns (%.2fx; %zu elements, results %s)\n",
                as / elems * 1e9, sy / elems * 1e9, as / sy, elems,
                h_async == h_sync ? "agree" : "DIFFER");
         cudaFree(a.in);
