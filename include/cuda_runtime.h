@@ -9,6 +9,8 @@
  */
 #ifndef SIMT_CUDA_RUNTIME_H
 #define SIMT_CUDA_RUNTIME_H
+/* NVIDIA's guard macro: programs test it to know the header is in. */
+#define __CUDA_RUNTIME_H__
 
 /* Warnings a user's flags enable (-Wshadow, -Wpedantic) are about their
  * code, not these headers. */

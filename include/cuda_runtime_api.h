@@ -8,6 +8,8 @@
  */
 #ifndef SIMT_CUDA_RUNTIME_API_H
 #define SIMT_CUDA_RUNTIME_API_H
+/* NVIDIA's guard macro: programs test it to know the header is in. */
+#define __CUDA_RUNTIME_API_H__
 #pragma GCC system_header
 
 #include <stddef.h>

@@ -8,6 +8,8 @@
  */
 #ifndef SIMT_DRIVER_TYPES_H
 #define SIMT_DRIVER_TYPES_H
+/* NVIDIA's guard macro: programs test it to know the header is in. */
+#define __DRIVER_TYPES_H__
 #pragma GCC system_header
 
 #include <stddef.h>

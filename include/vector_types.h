@@ -7,6 +7,8 @@
  */
 #ifndef SIMT_VECTOR_TYPES_H
 #define SIMT_VECTOR_TYPES_H
+/* NVIDIA's guard macro: programs test it to know the header is in. */
+#define __VECTOR_TYPES_H__
 #pragma GCC system_header
 
 #define SIMT__VEC1(name, T, al) \

@@ -204,8 +204,19 @@ cudaError_t api_return(cudaError_t e)
     return e;
 }
 
+/* Set by the first runtime call: the runtime initializes the driver API
+ * (cuda.h) as libcudart does. */
+static atomic_int runtime_started;
+
+int api_runtime_started(void)
+{
+    return atomic_load_explicit(&runtime_started, memory_order_relaxed);
+}
+
 cudaError_t api_sticky(void)
 {
+    if (!atomic_load_explicit(&runtime_started, memory_order_relaxed))
+        atomic_store_explicit(&runtime_started, 1, memory_order_relaxed);
     int e = atomic_load_explicit(&sticky, memory_order_acquire);
     if (e)
         last_error = (cudaError_t)e;

@@ -16,6 +16,8 @@ cudaError_t api_return(cudaError_t e);
 cudaError_t api_sticky(void);
 void api_fail_context(cudaError_t e);
 void api_clear_context(void);
+/* Whether a runtime API call has been made (the driver API is initialized). */
+int api_runtime_started(void);
 
 #define API_ENTER()                         \
     do {                                    \

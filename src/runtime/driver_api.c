@@ -1,0 +1,559 @@
+/*
+ * driver_api.c: the driver API of cuda.h, over the runtime API.
+ *
+ * simt has one device and one context, the runtime's primary context, so
+ * every CUcontext is that one and a context is always current once the
+ * driver is initialized (by cuInit, or by the runtime: its first call
+ * initializes the driver, as libcudart does).  Driver calls return CUresult
+ * and leave the runtime's last error as it was.
+ */
+#include <stdatomic.h>
+#include <string.h>
+
+#include "cuda.h"
+#include "runtime/runtime.h"
+
+static atomic_int initialized;
+
+/* The primary context's handle: an address no other object has. */
+static char primary_ctx;
+#define PRIMARY ((CUcontext)(void *)&primary_ctx)
+
+static CUresult to_cu(cudaError_t e)
+{
+    switch ((int)e) {
+    case cudaErrorInvalidConfiguration:
+    case cudaErrorInvalidPitchValue:
+    case cudaErrorInvalidDevicePointer:
+    case cudaErrorInvalidHostPointer:
+    case cudaErrorInvalidMemcpyDirection:
+        return CUDA_ERROR_INVALID_VALUE;
+    default:
+        return (CUresult)e;
+    }
+}
+
+/* Runs a runtime call for the driver: its failure does not become the
+ * runtime's last error. */
+static CUresult via_runtime(cudaError_t e, cudaError_t before)
+{
+    if (e != cudaSuccess && before == cudaSuccess)
+        (void)cudaGetLastError();
+    return to_cu(e);
+}
+#define RT(call)                                           \
+    do {                                                   \
+        cudaError_t before_ = cudaPeekAtLastError();       \
+        return via_runtime((call), before_);               \
+    } while (0)
+
+static int ready(void)
+{
+    if (atomic_load_explicit(&initialized, memory_order_acquire))
+        return 1;
+    if (api_runtime_started()) {
+        atomic_store_explicit(&initialized, 1, memory_order_release);
+        return 1;
+    }
+    return 0;
+}
+#define DRIVER_ENTER()                      \
+    do {                                    \
+        if (!ready())                       \
+            return CUDA_ERROR_NOT_INITIALIZED; \
+    } while (0)
+
+static int bad_device(CUdevice dev)
+{
+    return dev != 0;
+}
+
+CUresult cuInit(unsigned int Flags)
+{
+    if (Flags != 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    atomic_store_explicit(&initialized, 1, memory_order_release);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDriverGetVersion(int *driverVersion)
+{
+    if (!driverVersion)
+        return CUDA_ERROR_INVALID_VALUE;
+    *driverVersion = CUDA_VERSION;
+    return CUDA_SUCCESS;
+}
+
+static const struct {
+    int code;
+    const char *name;
+} names[] = {
+    {0, "CUDA_SUCCESS"},
+    {1, "CUDA_ERROR_INVALID_VALUE"},
+    {2, "CUDA_ERROR_OUT_OF_MEMORY"},
+    {3, "CUDA_ERROR_NOT_INITIALIZED"},
+    {4, "CUDA_ERROR_DEINITIALIZED"},
+    {5, "CUDA_ERROR_PROFILER_DISABLED"},
+    {6, "CUDA_ERROR_PROFILER_NOT_INITIALIZED"},
+    {7, "CUDA_ERROR_PROFILER_ALREADY_STARTED"},
+    {8, "CUDA_ERROR_PROFILER_ALREADY_STOPPED"},
+    {34, "CUDA_ERROR_STUB_LIBRARY"},
+    {46, "CUDA_ERROR_DEVICE_UNAVAILABLE"},
+    {100, "CUDA_ERROR_NO_DEVICE"},
+    {101, "CUDA_ERROR_INVALID_DEVICE"},
+    {102, "CUDA_ERROR_DEVICE_NOT_LICENSED"},
+    {200, "CUDA_ERROR_INVALID_IMAGE"},
+    {201, "CUDA_ERROR_INVALID_CONTEXT"},
+    {202, "CUDA_ERROR_CONTEXT_ALREADY_CURRENT"},
+    {205, "CUDA_ERROR_MAP_FAILED"},
+    {206, "CUDA_ERROR_UNMAP_FAILED"},
+    {207, "CUDA_ERROR_ARRAY_IS_MAPPED"},
+    {208, "CUDA_ERROR_ALREADY_MAPPED"},
+    {209, "CUDA_ERROR_NO_BINARY_FOR_GPU"},
+    {210, "CUDA_ERROR_ALREADY_ACQUIRED"},
+    {211, "CUDA_ERROR_NOT_MAPPED"},
+    {212, "CUDA_ERROR_NOT_MAPPED_AS_ARRAY"},
+    {213, "CUDA_ERROR_NOT_MAPPED_AS_POINTER"},
+    {214, "CUDA_ERROR_ECC_UNCORRECTABLE"},
+    {215, "CUDA_ERROR_UNSUPPORTED_LIMIT"},
+    {216, "CUDA_ERROR_CONTEXT_ALREADY_IN_USE"},
+    {217, "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED"},
+    {218, "CUDA_ERROR_INVALID_PTX"},
+    {219, "CUDA_ERROR_INVALID_GRAPHICS_CONTEXT"},
+    {220, "CUDA_ERROR_NVLINK_UNCORRECTABLE"},
+    {221, "CUDA_ERROR_JIT_COMPILER_NOT_FOUND"},
+    {222, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"},
+    {223, "CUDA_ERROR_JIT_COMPILATION_DISABLED"},
+    {224, "CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY"},
+    {225, "CUDA_ERROR_UNSUPPORTED_DEVSIDE_SYNC"},
+    {300, "CUDA_ERROR_INVALID_SOURCE"},
+    {301, "CUDA_ERROR_FILE_NOT_FOUND"},
+    {302, "CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND"},
+    {303, "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"},
+    {304, "CUDA_ERROR_OPERATING_SYSTEM"},
+    {400, "CUDA_ERROR_INVALID_HANDLE"},
+    {401, "CUDA_ERROR_ILLEGAL_STATE"},
+    {402, "CUDA_ERROR_LOSSY_QUERY"},
+    {500, "CUDA_ERROR_NOT_FOUND"},
+    {600, "CUDA_ERROR_NOT_READY"},
+    {700, "CUDA_ERROR_ILLEGAL_ADDRESS"},
+    {701, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"},
+    {702, "CUDA_ERROR_LAUNCH_TIMEOUT"},
+    {703, "CUDA_ERROR_LAUNCH_INCOMPATIBLE_TEXTURING"},
+    {704, "CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED"},
+    {705, "CUDA_ERROR_PEER_ACCESS_NOT_ENABLED"},
+    {708, "CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE"},
+    {709, "CUDA_ERROR_CONTEXT_IS_DESTROYED"},
+    {710, "CUDA_ERROR_ASSERT"},
+    {711, "CUDA_ERROR_TOO_MANY_PEERS"},
+    {712, "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED"},
+    {713, "CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED"},
+    {714, "CUDA_ERROR_HARDWARE_STACK_ERROR"},
+    {715, "CUDA_ERROR_ILLEGAL_INSTRUCTION"},
+    {716, "CUDA_ERROR_MISALIGNED_ADDRESS"},
+    {717, "CUDA_ERROR_INVALID_ADDRESS_SPACE"},
+    {718, "CUDA_ERROR_INVALID_PC"},
+    {719, "CUDA_ERROR_LAUNCH_FAILED"},
+    {720, "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE"},
+    {800, "CUDA_ERROR_NOT_PERMITTED"},
+    {801, "CUDA_ERROR_NOT_SUPPORTED"},
+    {802, "CUDA_ERROR_SYSTEM_NOT_READY"},
+    {803, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"},
+    {804, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"},
+    {900, "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"},
+    {901, "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"},
+    {902, "CUDA_ERROR_STREAM_CAPTURE_MERGE"},
+    {903, "CUDA_ERROR_STREAM_CAPTURE_UNMATCHED"},
+    {904, "CUDA_ERROR_STREAM_CAPTURE_UNJOINED"},
+    {905, "CUDA_ERROR_STREAM_CAPTURE_ISOLATION"},
+    {906, "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"},
+    {907, "CUDA_ERROR_CAPTURED_EVENT"},
+    {908, "CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD"},
+    {909, "CUDA_ERROR_TIMEOUT"},
+    {910, "CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE"},
+    {911, "CUDA_ERROR_EXTERNAL_DEVICE"},
+    {912, "CUDA_ERROR_INVALID_CLUSTER_SIZE"},
+    {999, "CUDA_ERROR_UNKNOWN"},
+};
+
+static const char *name_of(CUresult e)
+{
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].code == (int)e)
+            return names[i].name;
+    return NULL;
+}
+
+CUresult cuGetErrorName(CUresult error, const char **pStr)
+{
+    if (!pStr)
+        return CUDA_ERROR_INVALID_VALUE;
+    *pStr = name_of(error);
+    return *pStr ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* The driver's descriptions are the runtime's for the same codes; the
+ * codes only the driver has get their own. */
+CUresult cuGetErrorString(CUresult error, const char **pStr)
+{
+    if (!pStr)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!name_of(error)) {
+        *pStr = NULL;
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    switch (error) {
+    case CUDA_ERROR_NOT_INITIALIZED: *pStr = "initialization error"; break;
+    case CUDA_ERROR_DEINITIALIZED: *pStr = "driver shutting down"; break;
+    case CUDA_ERROR_INVALID_CONTEXT: *pStr = "invalid device context"; break;
+    case CUDA_ERROR_INVALID_IMAGE: *pStr = "device kernel image is invalid"; break;
+    case CUDA_ERROR_INVALID_HANDLE: *pStr = "invalid resource handle"; break;
+    default: *pStr = cudaGetErrorString((cudaError_t)error); break;
+    }
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGet(CUdevice *device, int ordinal)
+{
+    DRIVER_ENTER();
+    if (!device)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bad_device(ordinal))
+        return CUDA_ERROR_INVALID_DEVICE;
+    *device = ordinal;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetCount(int *count)
+{
+    DRIVER_ENTER();
+    if (!count)
+        return CUDA_ERROR_INVALID_VALUE;
+    *count = 1;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
+{
+    DRIVER_ENTER();
+    if (!name || len <= 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bad_device(dev))
+        return CUDA_ERROR_INVALID_DEVICE;
+    struct cudaDeviceProp p;
+    cudaError_t before = cudaPeekAtLastError();
+    CUresult r = via_runtime(cudaGetDeviceProperties(&p, dev), before);
+    if (r)
+        return r;
+    strncpy(name, p.name, (size_t)len - 1);
+    name[len - 1] = 0;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
+{
+    DRIVER_ENTER();
+    if (!bytes)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bad_device(dev))
+        return CUDA_ERROR_INVALID_DEVICE;
+    size_t free_bytes;
+    RT(cudaMemGetInfo(&free_bytes, bytes));
+}
+
+CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev)
+{
+    DRIVER_ENTER();
+    if (bad_device(dev))
+        return CUDA_ERROR_INVALID_DEVICE;
+    RT(cudaDeviceGetAttribute(pi, (enum cudaDeviceAttr)attrib, dev));
+}
+
+CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
+{
+    DRIVER_ENTER();
+    if (!major || !minor)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bad_device(dev))
+        return CUDA_ERROR_INVALID_DEVICE;
+    *major = device_arch() / 10;
+    *minor = device_arch() % 10;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev)
+{
+    DRIVER_ENTER();
+    if (!pctx || (flags & ~(unsigned)CU_CTX_FLAGS_MASK))
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bad_device(dev))
+        return CUDA_ERROR_INVALID_DEVICE;
+    *pctx = PRIMARY;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags,
+                     CUdevice dev)
+{
+    if (ctxCreateParams && (ctxCreateParams->numExecAffinityParams || ctxCreateParams->cigParams))
+        return CUDA_ERROR_NOT_SUPPORTED;
+    return cuCtxCreate_v2(pctx, flags, dev);
+}
+
+static CUresult check_ctx(CUcontext ctx)
+{
+    return ctx == PRIMARY ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+CUresult cuCtxDestroy(CUcontext ctx)
+{
+    DRIVER_ENTER();
+    return check_ctx(ctx);
+}
+
+CUresult cuCtxGetCurrent(CUcontext *pctx)
+{
+    DRIVER_ENTER();
+    if (!pctx)
+        return CUDA_ERROR_INVALID_VALUE;
+    *pctx = PRIMARY;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext ctx)
+{
+    DRIVER_ENTER();
+    return ctx ? check_ctx(ctx) : CUDA_SUCCESS;
+}
+
+CUresult cuCtxPushCurrent(CUcontext ctx)
+{
+    DRIVER_ENTER();
+    return check_ctx(ctx);
+}
+
+CUresult cuCtxPopCurrent(CUcontext *pctx)
+{
+    DRIVER_ENTER();
+    if (pctx)
+        *pctx = PRIMARY;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetDevice(CUdevice *device)
+{
+    DRIVER_ENTER();
+    if (!device)
+        return CUDA_ERROR_INVALID_VALUE;
+    *device = 0;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize(void)
+{
+    DRIVER_ENTER();
+    RT(cudaDeviceSynchronize());
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
+{
+    DRIVER_ENTER();
+    if (!pctx)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bad_device(dev))
+        return CUDA_ERROR_INVALID_DEVICE;
+    *pctx = PRIMARY;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev)
+{
+    DRIVER_ENTER();
+    return bad_device(dev) ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;
+}
+
+CUresult cuMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    DRIVER_ENTER();
+    RT(cudaMemGetInfo(free_bytes, total));
+}
+
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize)
+{
+    DRIVER_ENTER();
+    if (!dptr || bytesize == 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    void *p = NULL;
+    cudaError_t before = cudaPeekAtLastError();
+    CUresult r = via_runtime(cudaMalloc(&p, bytesize), before);
+    if (r == CUDA_SUCCESS)
+        *dptr = (CUdeviceptr)(size_t)p;
+    return r;
+}
+
+CUresult cuMemFree(CUdeviceptr dptr)
+{
+    DRIVER_ENTER();
+    RT(cudaFree((void *)(size_t)dptr));
+}
+
+CUresult cuMemAllocHost(void **pp, size_t bytesize)
+{
+    DRIVER_ENTER();
+    RT(cudaMallocHost(pp, bytesize));
+}
+
+CUresult cuMemFreeHost(void *p)
+{
+    DRIVER_ENTER();
+    RT(cudaFreeHost(p));
+}
+
+CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
+{
+    DRIVER_ENTER();
+    RT(cudaHostAlloc(pp, bytesize, Flags));
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags)
+{
+    DRIVER_ENTER();
+    if (!dptr)
+        return CUDA_ERROR_INVALID_VALUE;
+    void *p = NULL;
+    cudaError_t before = cudaPeekAtLastError();
+    CUresult r = via_runtime(cudaMallocManaged(&p, bytesize, flags), before);
+    if (r == CUDA_SUCCESS)
+        *dptr = (CUdeviceptr)(size_t)p;
+    return r;
+}
+
+#define DP(x) ((void *)(size_t)(x))
+
+CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount)
+{
+    DRIVER_ENTER();
+    RT(cudaMemcpy(DP(dstDevice), srcHost, ByteCount, cudaMemcpyHostToDevice));
+}
+
+CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount)
+{
+    DRIVER_ENTER();
+    RT(cudaMemcpy(dstHost, DP(srcDevice), ByteCount, cudaMemcpyDeviceToHost));
+}
+
+CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount)
+{
+    DRIVER_ENTER();
+    RT(cudaMemcpy(DP(dstDevice), DP(srcDevice), ByteCount, cudaMemcpyDeviceToDevice));
+}
+
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
+{
+    DRIVER_ENTER();
+    RT(cudaMemcpy(DP(dst), DP(src), ByteCount, cudaMemcpyDefault));
+}
+
+CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
+{
+    DRIVER_ENTER();
+    RT(cudaMemset(DP(dstDevice), uc, N));
+}
+
+/* Wider patterns: the runtime has no such call.  The range is checked as a
+ * byte memset of the same size would check it, the device is drained (the
+ * driver's memsets are ordered on the legacy stream), then it is filled. */
+static CUresult fill(CUdeviceptr dst, const void *pattern, size_t width, size_t n)
+{
+    if ((size_t)dst % width)
+        return CUDA_ERROR_INVALID_VALUE;
+    cudaError_t before = cudaPeekAtLastError();
+    struct cudaPointerAttributes a;
+    CUresult r = via_runtime(cudaPointerGetAttributes(&a, DP(dst)), before);
+    if (r)
+        return r;
+    if (a.type != cudaMemoryTypeDevice && a.type != cudaMemoryTypeManaged)
+        return CUDA_ERROR_INVALID_VALUE;
+    r = via_runtime(cudaMemset(DP(dst), 0, n * width), before);
+    if (r)
+        return r;
+    r = via_runtime(cudaDeviceSynchronize(), before);
+    if (r)
+        return r;
+    unsigned char *p = DP(dst);
+    for (size_t i = 0; i < n; i++)
+        memcpy(p + i * width, pattern, width);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N)
+{
+    DRIVER_ENTER();
+    return fill(dstDevice, &us, sizeof us, N);
+}
+
+CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N)
+{
+    DRIVER_ENTER();
+    return fill(dstDevice, &ui, sizeof ui, N);
+}
+
+CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
+{
+    DRIVER_ENTER();
+    RT(cudaStreamCreateWithFlags(phStream, Flags));
+}
+
+CUresult cuStreamDestroy(CUstream hStream)
+{
+    DRIVER_ENTER();
+    RT(cudaStreamDestroy(hStream));
+}
+
+CUresult cuStreamSynchronize(CUstream hStream)
+{
+    DRIVER_ENTER();
+    RT(cudaStreamSynchronize(hStream));
+}
+
+CUresult cuStreamQuery(CUstream hStream)
+{
+    DRIVER_ENTER();
+    RT(cudaStreamQuery(hStream));
+}
+
+CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
+{
+    DRIVER_ENTER();
+    RT(cudaEventCreateWithFlags(phEvent, Flags));
+}
+
+CUresult cuEventDestroy(CUevent hEvent)
+{
+    DRIVER_ENTER();
+    RT(cudaEventDestroy(hEvent));
+}
+
+CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
+{
+    DRIVER_ENTER();
+    RT(cudaEventRecord(hEvent, hStream));
+}
+
+CUresult cuEventSynchronize(CUevent hEvent)
+{
+    DRIVER_ENTER();
+    RT(cudaEventSynchronize(hEvent));
+}
+
+CUresult cuEventQuery(CUevent hEvent)
+{
+    DRIVER_ENTER();
+    RT(cudaEventQuery(hEvent));
+}
+
+CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd)
+{
+    DRIVER_ENTER();
+    RT(cudaEventElapsedTime(pMilliseconds, hStart, hEnd));
+}
