@@ -127,13 +127,21 @@ static cudaError_t stage(struct xfer *x, char **buffer)
 static cudaError_t submit(struct CUstream_st *s, const struct xfer *x, int async,
                           enum mem_type dt, enum mem_type st)
 {
-    cudaError_t e;
-    if (async == SYNC && (e = capture_check_unsafe()) != cudaSuccess)
-        return e;
+    /* During capture, a blocking call in a capturing stream is not
+     * allowed; in the legacy stream it meets the implicit dependency
+     * first (an H200 answers cudaErrorStreamCaptureImplicit), then the
+     * rule on potentially unsafe calls. */
+    if (async == SYNC && stream_is_capturing(s))
+        return capture_forbid(s);
     cudaGraphNode_t node;
-    e = capture_op(s, x->src ? cudaGraphNodeTypeMemcpy : cudaGraphNodeTypeMemset, &node);
-    if (e != cudaSuccess)
+    cudaError_t e = capture_op(s, x->src ? cudaGraphNodeTypeMemcpy : cudaGraphNodeTypeMemset, &node);
+    if (e == cudaSuccess && async == SYNC)
+        e = capture_check_unsafe();
+    if (e != cudaSuccess) {
+        if (node)
+            capture_done();
         return e;
+    }
     if (node) {
         graph_xfer_fill(node, x);
         capture_done();

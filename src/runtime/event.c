@@ -155,13 +155,17 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t stream)
     return cudaEventRecordWithFlags(e, stream, 0);
 }
 
-/* The error of an event that was last recorded in a capture: still
- * capturing, or a capture that has ended. */
-static cudaError_t captured_error_locked(cudaEvent_t e)
+/* Whether e may be queried or waited for now (an H200): not while it
+ * marks a point of an active capture (cudaErrorCapturedEvent, and the
+ * capture is invalidated) or of one that ended (cudaErrorInvalidValue),
+ * nor when the calling thread may not make potentially unsafe calls. */
+static cudaError_t check_wait(cudaEvent_t e)
 {
-    if (e->cap.id == 0)
-        return cudaSuccess;
-    return capture_is_active(e->cap.id) ? cudaErrorCapturedEvent : cudaErrorInvalidValue;
+    pthread_mutex_lock(&e->lock);
+    unsigned long long id = e->cap.id;
+    pthread_mutex_unlock(&e->lock);
+    cudaError_t err = capture_event_error(id, 1);
+    return err != cudaSuccess ? err : capture_check_unsafe();
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t e)
@@ -169,12 +173,12 @@ cudaError_t cudaEventQuery(cudaEvent_t e)
     API_ENTER();
     if (!e)
         return api_return(cudaErrorInvalidResourceHandle);
-    pthread_mutex_lock(&e->lock);
-    cudaError_t err = captured_error_locked(e);
-    int busy = e->cmd && !cmd_done(e->cmd);
-    pthread_mutex_unlock(&e->lock);
+    cudaError_t err = check_wait(e);
     if (err != cudaSuccess)
         return api_return(err);
+    pthread_mutex_lock(&e->lock);
+    int busy = e->cmd && !cmd_done(e->cmd);
+    pthread_mutex_unlock(&e->lock);
     /* An H200: not ready is no error, cudaGetLastError stays clean. */
     return busy ? cudaErrorNotReady : cudaSuccess;
 }
@@ -184,9 +188,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e)
     API_ENTER();
     if (!e)
         return api_return(cudaErrorInvalidResourceHandle);
-    pthread_mutex_lock(&e->lock);
-    cudaError_t err = captured_error_locked(e);
-    pthread_mutex_unlock(&e->lock);
+    cudaError_t err = check_wait(e);
     if (err != cudaSuccess)
         return api_return(err);
     struct cmd *c = event_cmd(e);
@@ -206,8 +208,19 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
         return api_return(cudaErrorInvalidValue);
     if (!start || !end)
         return api_return(cudaErrorInvalidResourceHandle);
+    /* A captured event has no time; an H200 leaves its capture alone. */
+    pthread_mutex_lock(&start->lock);
+    unsigned long long ida = start->cap.id;
+    pthread_mutex_unlock(&start->lock);
+    pthread_mutex_lock(&end->lock);
+    unsigned long long idb = end->cap.id;
+    pthread_mutex_unlock(&end->lock);
+    cudaError_t err = capture_event_error(ida, 0);
+    if (err == cudaSuccess)
+        err = capture_event_error(idb, 0);
+    if (err != cudaSuccess)
+        return api_return(err);
     struct cmd *a = event_cmd(start), *b = event_cmd(end);
-    cudaError_t err = cudaSuccess;
     /* What an H200 returns: unrecorded or timing-disabled events are
      * invalid handles here; a pending one is not ready (no error). */
     if (!a || !b || (start->flags & cudaEventDisableTiming) || (end->flags & cudaEventDisableTiming))

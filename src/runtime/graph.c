@@ -949,9 +949,10 @@ cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes
     API_ENTER();
     if (!graph || !pNumRootNodes)
         return api_return(cudaErrorInvalidValue);
+    /* An H200 lists roots newest first. */
     cudaGraphNode_t *roots = xcalloc(graph->n, sizeof *roots);
     size_t r = 0;
-    for (size_t i = 0; i < graph->n; i++)
+    for (size_t i = graph->n; i-- > 0;)
         if (graph->nodes[i]->nin == 0)
             roots[r++] = graph->nodes[i];
     hand_out(pRootNodes, pNumRootNodes, roots, r);
@@ -1439,36 +1440,47 @@ cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t 
 /* ---- update --------------------------------------------------------------------- */
 
 /* Whether a and b have the same nodes (types, in creation order) and
- * edges, child graphs included.  Sets *type_changed when only a type
- * differs. */
-static int same_topology(cudaGraph_t a, cudaGraph_t b, int *type_changed)
+ * edges, child graphs included.  Otherwise *result says how they differ
+ * and *where is b's first node that differs (NULL when the node counts
+ * do: an H200 names no node then). */
+static int same_topology(cudaGraph_t a, cudaGraph_t b, enum cudaGraphExecUpdateResult *result,
+                         cudaGraphNode_t *where)
 {
-    if (a->n != b->n)
+    if (a->n != b->n) {
+        *result = cudaGraphExecUpdateErrorTopologyChanged;
         return 0;
+    }
     for (size_t i = 0; i < a->n; i++) {
         a->nodes[i]->scratch = i;
         b->nodes[i]->scratch = i;
     }
     for (size_t i = 0; i < a->n; i++) {
         cudaGraphNode_t x = a->nodes[i], y = b->nodes[i];
-        if (x->nin != y->nin || x->nout != y->nout)
-            return 0;
-        for (size_t j = 0; j < x->nin; j++) {
+        int same = x->nin == y->nin && x->nout == y->nout;
+        for (size_t j = 0; same && j < x->nin; j++) {
             size_t k = 0;
             while (k < y->nin && y->in[k]->scratch != x->in[j]->scratch)
                 k++;
-            if (k == y->nin)
-                return 0;
+            same = k < y->nin;
+        }
+        if (!same) {
+            *result = cudaGraphExecUpdateErrorTopologyChanged;
+            *where = y;
+            return 0;
         }
     }
     for (size_t i = 0; i < a->n; i++) {
         cudaGraphNode_t x = a->nodes[i], y = b->nodes[i];
         if (x->type != y->type) {
-            *type_changed = 1;
+            *result = cudaGraphExecUpdateErrorNodeTypeChanged;
+            *where = y;
             return 0;
         }
-        if (x->type == cudaGraphNodeTypeGraph && !same_topology(x->u.child, y->u.child, type_changed))
+        if (x->type == cudaGraphNodeTypeGraph &&
+            !same_topology(x->u.child, y->u.child, result, where)) {
+            *where = y;
             return 0;
+        }
     }
     return 1;
 }
@@ -1493,23 +1505,22 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
                                 cudaGraphExecUpdateResultInfo *resultInfo)
 {
     API_ENTER();
-    if (!hGraphExec || !hGraph || !resultInfo)
+    if (!hGraphExec || !hGraph)
         return api_return(cudaErrorInvalidValue);
-    resultInfo->errorNode = NULL;
-    resultInfo->errorFromNode = NULL;
+    enum cudaGraphExecUpdateResult result = cudaGraphExecUpdateSuccess;
+    cudaGraphNode_t where = NULL;
     pthread_mutex_lock(&hGraphExec->lock);
-    int type_changed = 0;
-    int same = same_topology(hGraphExec->graph, hGraph, &type_changed);
+    int same = same_topology(hGraphExec->graph, hGraph, &result, &where);
     if (same)
         update_params(hGraphExec->graph, hGraph);
     pthread_mutex_unlock(&hGraphExec->lock);
-    if (!same) {
-        resultInfo->result = type_changed ? cudaGraphExecUpdateErrorNodeTypeChanged
-                                          : cudaGraphExecUpdateErrorTopologyChanged;
-        return api_return(cudaErrorGraphExecUpdateFailure);
+    /* An H200 accepts a NULL resultInfo. */
+    if (resultInfo) {
+        resultInfo->result = result;
+        resultInfo->errorNode = where;
+        resultInfo->errorFromNode = NULL;
     }
-    resultInfo->result = cudaGraphExecUpdateSuccess;
-    return cudaSuccess;
+    return same ? cudaSuccess : api_return(cudaErrorGraphExecUpdateFailure);
 }
 
 /* ---- launch ------------------------------------------------------------------- */
@@ -1615,20 +1626,15 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
     if (!s)
         return api_return(cudaErrorInvalidResourceHandle);
     cudaGraphExec_t x = graphExec;
+    /* An H200 does not capture graph launches. */
+    if (stream_is_capturing(s))
+        return api_return(capture_forbid(s));
     cudaGraphNode_t node;
-    cudaError_t e = capture_op(s, cudaGraphNodeTypeGraph, &node);
+    cudaError_t e = capture_op(s, cudaGraphNodeTypeEmpty, &node);
+    if (node) /* s began capturing meanwhile: an empty node is harmless */
+        capture_done();
     if (e != cudaSuccess)
         return api_return(e);
-    if (node) {
-        /* Captured: the launch becomes a child graph node. */
-        pthread_mutex_lock(&x->lock);
-        node->u.child = graph_clone(x->graph);
-        pthread_mutex_unlock(&x->lock);
-        capture_done();
-        if (!node->u.child)
-            oom();
-        return cudaSuccess;
-    }
     pthread_mutex_lock(&x->lock);
     struct cmd **cmds = xcalloc(x->n, sizeof *cmds);
     for (size_t i = 0; i < x->n; i++) {

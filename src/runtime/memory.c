@@ -629,6 +629,9 @@ cudaError_t mem_symbol_note(const void *addr, size_t symsize, size_t *size)
 cudaError_t cudaMalloc(void **devPtr, size_t size)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!devPtr)
         return api_return(cudaErrorInvalidValue);
     /* An H200 leaves NULL behind on failure and for size 0. */
@@ -638,6 +641,10 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
     return api_return(track_alloc(devPtr, size, MEM_DEVICE, 0, "cudaMalloc",
                                   __builtin_return_address(0)));
 }
+
+/* Allocations and frees are potentially unsafe calls during stream
+ * capture (capture_check_unsafe; an H200 refuses cudaMalloc, cudaFree,
+ * even of NULL, cudaMallocHost, cudaMallocManaged and cudaHostRegister). */
 
 /* cudaFree, cudaFreeHost and cudaHostUnregister synchronize the device
  * first (CUDA runtime API, "API synchronization behavior"): work still
@@ -651,6 +658,9 @@ static cudaError_t sync_device(void)
 cudaError_t cudaFree(void *devPtr)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!devPtr)
         return cudaSuccess;
     cudaError_t e = sync_device();
@@ -666,6 +676,9 @@ cudaError_t cudaFree(void *devPtr)
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!pHost)
         return api_return(cudaErrorInvalidValue);
     *pHost = NULL;
@@ -680,6 +693,9 @@ cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
 cudaError_t cudaMallocHost(void **ptr, size_t size)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!ptr)
         return api_return(cudaErrorInvalidValue);
     *ptr = NULL;
@@ -692,6 +708,9 @@ cudaError_t cudaMallocHost(void **ptr, size_t size)
 cudaError_t cudaFreeHost(void *ptr)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!ptr)
         return cudaSuccess;
     cudaError_t e = sync_device();
@@ -703,6 +722,9 @@ cudaError_t cudaFreeHost(void *ptr)
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!ptr || size == 0)
         return api_return(cudaErrorInvalidValue);
     if (flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped |
@@ -742,6 +764,9 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 cudaError_t cudaHostUnregister(void *ptr)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!ptr)
         return api_return(cudaErrorInvalidValue);
     cudaError_t e = sync_device();
@@ -807,6 +832,9 @@ cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!devPtr)
         return api_return(cudaErrorInvalidValue);
     *devPtr = NULL;
@@ -823,6 +851,9 @@ cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!devPtr || !pitch)
         return api_return(cudaErrorInvalidValue);
     *devPtr = NULL;
@@ -842,6 +873,9 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
 cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)
 {
     API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
     if (!pitchedDevPtr)
         return api_return(cudaErrorInvalidValue);
     struct cudaPitchedPtr r = {NULL, 0, extent.width, extent.height};
@@ -927,8 +961,12 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMe
         e = cudaErrorInvalidValue;
     if (e == cudaSuccess && flags != 0)
         e = cudaErrorInvalidValue;
-    if (e == cudaSuccess && !stream_resolve(stream))
+    struct CUstream_st *s = NULL;
+    if (e == cudaSuccess && !(s = stream_resolve(stream)))
         e = cudaErrorInvalidResourceHandle;
+    /* An H200: not in a capturing stream. */
+    if (e == cudaSuccess && stream_is_capturing(s))
+        e = capture_forbid(s);
     return api_return(e);
 }
 

@@ -308,6 +308,11 @@ static cudaError_t alloc_to(void **out, size_t size, struct CUmemPoolHandle_st *
         capture_done();
         return e;
     }
+    /* An H200: into a stream that is not capturing, while a capture
+     * forbids it, this is a potentially unsafe call. */
+    e = capture_check_unsafe();
+    if (e != cudaSuccess)
+        return e;
     if (size > SIZE_MAX - BLOCK_ALIGN)
         return cudaErrorMemoryAllocation;
     pthread_mutex_lock(&P.lock);

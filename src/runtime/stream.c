@@ -741,8 +741,11 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t l
                                      unsigned int flags)
 {
     API_ENTER();
-    if (!stream_resolve(stream))
+    struct CUstream_st *s = stream_resolve(stream);
+    if (!s)
         return api_return(cudaErrorInvalidResourceHandle);
+    if (stream_is_capturing(s))
+        return api_return(capture_forbid(s));
     if (flags & ~(unsigned)(cudaMemAttachGlobal | cudaMemAttachHost | cudaMemAttachSingle))
         return api_return(cudaErrorInvalidValue);
     struct mem_range r;
@@ -774,6 +777,14 @@ static struct {
 /* cudaThreadExchangeStreamCaptureMode: how this thread's potentially
  * unsafe calls interact with captures (Global by default). */
 static SIMT_TLS enum cudaStreamCaptureMode thread_mode;
+
+static struct capture *find_locked(unsigned long long id)
+{
+    for (struct capture *c = C.list; c; c = c->next)
+        if (c->id == id)
+            return c;
+    return NULL;
+}
 
 int capture_active(void)
 {
@@ -936,11 +947,15 @@ cudaError_t capture_check_sync(struct CUstream_st *s)
     cudaError_t e = cudaSuccess;
     pthread_mutex_lock(&C.lock);
     if (s->cap) {
+        /* In every mode (an H200). */
         s->cap->invalidated = 1;
         e = cudaErrorStreamCaptureUnsupported;
     } else if (s->legacy) {
         e = implicit_locked(1);
     }
+    /* Waiting for another stream is potentially unsafe. */
+    if (e == cudaSuccess && forbidden_locked(1))
+        e = cudaErrorStreamCaptureUnsupported;
     pthread_mutex_unlock(&C.lock);
     return e;
 }
@@ -949,6 +964,8 @@ cudaError_t capture_check_device_sync(void)
 {
     if (!capture_active())
         return cudaSuccess;
+    /* An H200: from any thread, in every mode, and every capture is
+     * invalidated. */
     pthread_mutex_lock(&C.lock);
     int any = C.list != NULL;
     for (struct capture *c = C.list; c; c = c->next)
@@ -957,12 +974,16 @@ cudaError_t capture_check_device_sync(void)
     return any ? cudaErrorStreamCaptureUnsupported : cudaSuccess;
 }
 
-static struct capture *find_locked(unsigned long long id)
+cudaError_t capture_event_error(unsigned long long id, int invalidate)
 {
-    for (struct capture *c = C.list; c; c = c->next)
-        if (c->id == id)
-            return c;
-    return NULL;
+    if (id == 0)
+        return cudaSuccess;
+    pthread_mutex_lock(&C.lock);
+    struct capture *c = find_locked(id);
+    if (c && invalidate)
+        c->invalidated = 1;
+    pthread_mutex_unlock(&C.lock);
+    return c ? cudaErrorCapturedEvent : cudaErrorInvalidValue;
 }
 
 int capture_is_active(unsigned long long id)
@@ -1013,8 +1034,9 @@ cudaError_t capture_wait(struct CUstream_st *s, const struct capture_mark *m)
     cudaError_t e = cudaSuccess;
     pthread_mutex_lock(&C.lock);
     struct capture *c = find_locked(m->id);
-    if (!c) {
-        /* An event last recorded by a capture that has ended. */
+    if (!c || (c->invalidated && s->cap != c)) {
+        /* An event last recorded by a capture that has ended or been
+         * invalidated (an H200). */
         e = cudaErrorInvalidValue;
     } else if (!s->cap) {
         if (s->legacy) {
@@ -1265,7 +1287,8 @@ cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t h, cudaGraphNode_t 
 cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)
 {
     API_ENTER();
-    if (!mode || (unsigned)*mode > cudaStreamCaptureModeRelaxed)
+    /* An H200 takes any value. */
+    if (!mode)
         return api_return(cudaErrorInvalidValue);
     enum cudaStreamCaptureMode old = thread_mode;
     thread_mode = *mode;

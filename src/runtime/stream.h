@@ -160,6 +160,10 @@ cudaError_t capture_isolation(struct CUstream_st *s);
 cudaError_t capture_forbid(struct CUstream_st *s);
 /* Whether capture sequence id is still active. */
 int capture_is_active(unsigned long long id);
+/* The error of using an event last recorded in capture id (0: none) as a
+ * completed point: cudaErrorCapturedEvent while the capture is active
+ * (invalidating it when `invalidate`), cudaErrorInvalidValue after it. */
+cudaError_t capture_event_error(unsigned long long id, int invalidate);
 /* Whether s is capturing (its capture may be invalidated). */
 int stream_is_capturing(struct CUstream_st *s);
 
