@@ -396,4 +396,7 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
 }
 #endif
 
+/* Graphics interoperability (no graphics device: see simt/graphics.h). */
+#include "simt/graphics.h"
+
 #endif /* SIMT_CUDA_RUNTIME_API_H */
