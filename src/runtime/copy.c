@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/array.h"
 #include "runtime/graph.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
@@ -409,9 +410,11 @@ static cudaError_t copy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t strea
 {
     if (!p)
         return cudaErrorInvalidValue;
-    /* cudaArray copies are not supported yet. */
-    if (p->srcArray || p->dstArray)
-        return cudaErrorInvalidValue;
+    /* An array side becomes the pitched pointer of its storage (array.c). */
+    struct cudaMemcpy3DParms flat;
+    cudaError_t ar = array_flatten_3d(&p, &flat);
+    if (ar != cudaSuccess)
+        return ar;
     struct cudaExtent e = p->extent;
     if (e.width == 0 || e.height == 0 || e.depth == 0)
         return cudaSuccess;

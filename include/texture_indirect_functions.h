@@ -1,0 +1,178 @@
+/*
+ * texture_indirect_functions.h: fetches through texture objects
+ * (tex1Dfetch<T>(cudaTextureObject_t, int) and the rest), C++ only.  Each
+ * asks the core (simt/texture.h) and converts its texel to T.  Mipmaps
+ * are not emulated: the Lod and Grad forms read level 0, which is what a
+ * texture made from a plain array or linear memory has.
+ */
+#ifndef SIMT_TEXTURE_INDIRECT_FUNCTIONS_H
+#define SIMT_TEXTURE_INDIRECT_FUNCTIONS_H
+#pragma GCC system_header
+
+#include "simt/texture.hpp"
+
+#ifdef __cplusplus
+
+#define SIMT__TEXF static __attribute__((always_inline)) inline
+
+template <class T> SIMT__TEXF T tex1Dfetch(cudaTextureObject_t texObject, int x)
+{
+    simt_texel v;
+    simt_tex_fetch(texObject, x, &v);
+    return simt_tex::as<T>(v);
+}
+template <class T> SIMT__TEXF void tex1Dfetch(T *ptr, cudaTextureObject_t texObject, int x)
+{
+    *ptr = tex1Dfetch<T>(texObject, x);
+}
+
+/* The sampled forms: x, y, z, layer as the fetch takes them. */
+template <class T>
+SIMT__TEXF T simt__tex_sample(cudaTextureObject_t o, float x, float y, float z, int layer)
+{
+    simt_texel v;
+    simt_tex_sample(o, x, y, z, layer, &v);
+    return simt_tex::as<T>(v);
+}
+
+template <class T> SIMT__TEXF T tex1D(cudaTextureObject_t texObject, float x)
+{
+    return simt__tex_sample<T>(texObject, x, 0, 0, 0);
+}
+template <class T> SIMT__TEXF void tex1D(T *ptr, cudaTextureObject_t texObject, float x)
+{
+    *ptr = simt__tex_sample<T>(texObject, x, 0, 0, 0);
+}
+template <class T> SIMT__TEXF T tex2D(cudaTextureObject_t texObject, float x, float y)
+{
+    return simt__tex_sample<T>(texObject, x, y, 0, 0);
+}
+template <class T> SIMT__TEXF void tex2D(T *ptr, cudaTextureObject_t texObject, float x, float y)
+{
+    *ptr = simt__tex_sample<T>(texObject, x, y, 0, 0);
+}
+template <class T>
+SIMT__TEXF T tex2D(cudaTextureObject_t texObject, float x, float y, bool *isResident)
+{
+    *isResident = true;
+    return simt__tex_sample<T>(texObject, x, y, 0, 0);
+}
+template <class T> SIMT__TEXF T tex3D(cudaTextureObject_t texObject, float x, float y, float z)
+{
+    return simt__tex_sample<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF void tex3D(T *ptr, cudaTextureObject_t texObject, float x, float y, float z)
+{
+    *ptr = simt__tex_sample<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF T tex3D(cudaTextureObject_t texObject, float x, float y, float z, bool *isResident)
+{
+    *isResident = true;
+    return simt__tex_sample<T>(texObject, x, y, z, 0);
+}
+template <class T> SIMT__TEXF T tex1DLayered(cudaTextureObject_t texObject, float x, int layer)
+{
+    return simt__tex_sample<T>(texObject, x, 0, 0, layer);
+}
+template <class T>
+SIMT__TEXF void tex1DLayered(T *ptr, cudaTextureObject_t texObject, float x, int layer)
+{
+    *ptr = simt__tex_sample<T>(texObject, x, 0, 0, layer);
+}
+template <class T>
+SIMT__TEXF T tex2DLayered(cudaTextureObject_t texObject, float x, float y, int layer)
+{
+    return simt__tex_sample<T>(texObject, x, y, 0, layer);
+}
+template <class T>
+SIMT__TEXF void tex2DLayered(T *ptr, cudaTextureObject_t texObject, float x, float y, int layer)
+{
+    *ptr = simt__tex_sample<T>(texObject, x, y, 0, layer);
+}
+
+/* Level 0 (no mipmaps). */
+template <class T> SIMT__TEXF T tex1DLod(cudaTextureObject_t texObject, float x, float level)
+{
+    return simt__tex_sample<T>(texObject, x, 0, 0, 0);
+}
+template <class T>
+SIMT__TEXF T tex2DLod(cudaTextureObject_t texObject, float x, float y, float level)
+{
+    return simt__tex_sample<T>(texObject, x, y, 0, 0);
+}
+template <class T>
+SIMT__TEXF void tex2DLod(T *ptr, cudaTextureObject_t texObject, float x, float y, float level)
+{
+    *ptr = simt__tex_sample<T>(texObject, x, y, 0, 0);
+}
+template <class T>
+SIMT__TEXF T tex3DLod(cudaTextureObject_t texObject, float x, float y, float z, float level)
+{
+    return simt__tex_sample<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF T tex1DLayeredLod(cudaTextureObject_t texObject, float x, int layer, float level)
+{
+    return simt__tex_sample<T>(texObject, x, 0, 0, layer);
+}
+template <class T>
+SIMT__TEXF T tex2DLayeredLod(cudaTextureObject_t texObject, float x, float y, int layer,
+                             float level)
+{
+    return simt__tex_sample<T>(texObject, x, y, 0, layer);
+}
+template <class T>
+SIMT__TEXF T tex1DGrad(cudaTextureObject_t texObject, float x, float dPdx, float dPdy)
+{
+    return simt__tex_sample<T>(texObject, x, 0, 0, 0);
+}
+template <class T>
+SIMT__TEXF T tex2DGrad(cudaTextureObject_t texObject, float x, float y, float2 dPdx, float2 dPdy)
+{
+    return simt__tex_sample<T>(texObject, x, y, 0, 0);
+}
+template <class T>
+SIMT__TEXF void tex2DGrad(T *ptr, cudaTextureObject_t texObject, float x, float y, float2 dPdx,
+                          float2 dPdy)
+{
+    *ptr = simt__tex_sample<T>(texObject, x, y, 0, 0);
+}
+template <class T>
+SIMT__TEXF T tex3DGrad(cudaTextureObject_t texObject, float x, float y, float z, float4 dPdx,
+                       float4 dPdy)
+{
+    return simt__tex_sample<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF T tex1DLayeredGrad(cudaTextureObject_t texObject, float x, int layer, float dPdx,
+                              float dPdy)
+{
+    return simt__tex_sample<T>(texObject, x, 0, 0, layer);
+}
+template <class T>
+SIMT__TEXF T tex2DLayeredGrad(cudaTextureObject_t texObject, float x, float y, int layer,
+                              float2 dPdx, float2 dPdy)
+{
+    return simt__tex_sample<T>(texObject, x, y, 0, layer);
+}
+
+template <class T>
+SIMT__TEXF T tex2Dgather(cudaTextureObject_t texObject, float x, float y, int comp = 0)
+{
+    simt_texel v;
+    simt_tex_gather(texObject, x, y, comp, &v);
+    return simt_tex::as<T>(v);
+}
+template <class T>
+SIMT__TEXF void tex2Dgather(T *ptr, cudaTextureObject_t texObject, float x, float y, int comp = 0)
+{
+    *ptr = tex2Dgather<T>(texObject, x, y, comp);
+}
+
+#undef SIMT__TEXF
+
+#endif /* __cplusplus */
+
+#endif /* SIMT_TEXTURE_INDIRECT_FUNCTIONS_H */

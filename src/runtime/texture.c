@@ -1,0 +1,967 @@
+/*
+ * texture.c: texture and surface objects, texture references, and the
+ * sampling that the fetch functions of the headers call (simt/texture.h).
+ *
+ * Objects live in a table of fixed chunks that never move, so kernels read
+ * them without a lock; a handle is the slot's index plus one, with the
+ * slot's generation in the high half, so a destroyed handle is told from
+ * a live one.  A texture reference, once bound, holds the handle of a
+ * texture object made by the binding; its sampling state is read from the
+ * reference at each fetch, as CUDA reads it at each launch.
+ *
+ * Sampling follows the CUDA programming guide, "Texture Fetching": nearest
+ * point sampling takes texel floor(x); linear filtering takes the texels
+ * around x - 0.5 with weights in 9-bit fixed point (8 fractional bits).
+ */
+#include <assert.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/diag.h"
+#include "engine/engine.h"
+#include "runtime/array.h"
+#include "runtime/memory.h"
+#include "runtime/runtime.h"
+#include "simt/texture.h"
+
+/* The emulated device's alignments (cudaDeviceProp::textureAlignment and
+ * texturePitchAlignment, as device.c reports them). */
+#define TEXTURE_ALIGNMENT 512
+#define PITCH_ALIGNMENT 32
+/* cudaDevAttrMaxTexture1DLinearWidth */
+#define MAX_LINEAR_TEXELS ((size_t)1 << 28)
+
+/* What a texture or surface reads. */
+struct res {
+    const unsigned char *data;
+    size_t pitch;               /* bytes between rows */
+    size_t slice;               /* bytes between 3D slices or layers */
+    long n[3];                  /* texels along x, y, z; 1 where absent */
+    long layers;                /* 0: not layered */
+    int dims;                   /* 1, 2 or 3 */
+    struct format fmt;
+};
+
+struct sampler {
+    int filter;                 /* enum cudaTextureFilterMode */
+    int read_norm;              /* cudaReadModeNormalizedFloat */
+    int norm_coords;
+    int address[3];             /* enum cudaTextureAddressMode */
+    float border[4];
+};
+
+enum { OBJ_FREE, OBJ_TEXTURE, OBJ_SURFACE };
+
+struct obj {
+    uint32_t gen;
+    int kind;
+    uint32_t next_free;         /* index + 1 of the next free slot, 0: none */
+    struct res res;
+    struct sampler smp;
+    struct cudaResourceDesc rdesc;
+    struct cudaTextureDesc tdesc;
+    struct cudaResourceViewDesc vdesc;
+    size_t offset;              /* texture references: cudaBindTexture's offset */
+};
+
+#define CHUNK_BITS 10
+#define CHUNK (1u << CHUNK_BITS)
+#define CHUNKS 1024
+
+static struct {
+    pthread_mutex_t lock;
+    struct obj *_Atomic chunk[CHUNKS];
+    uint32_t used;              /* slots handed out at least once */
+    uint32_t free_head;         /* index + 1, 0: none */
+} T = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* ---- the table ------------------------------------------------------------- */
+
+static struct obj *slot(uint32_t i)
+{
+    struct obj *c = atomic_load_explicit(&T.chunk[i >> CHUNK_BITS], memory_order_acquire);
+    return c ? &c[i & (CHUNK - 1)] : NULL;
+}
+
+/* A free slot, with its index; NULL when the table is full. */
+static struct obj *obj_new(uint32_t *index)
+{
+    struct obj *o = NULL;
+    pthread_mutex_lock(&T.lock);
+    if (T.free_head) {
+        *index = T.free_head - 1;
+        o = slot(*index);
+        assert(o && o->kind == OBJ_FREE);
+        T.free_head = o->next_free;
+    } else if (T.used < CHUNK * CHUNKS) {
+        uint32_t i = T.used;
+        struct obj *c = atomic_load_explicit(&T.chunk[i >> CHUNK_BITS], memory_order_relaxed);
+        if (!c && (c = calloc(CHUNK, sizeof *c)) != NULL)
+            atomic_store_explicit(&T.chunk[i >> CHUNK_BITS], c, memory_order_release);
+        if (c) {
+            T.used++;
+            *index = i;
+            o = &c[i & (CHUNK - 1)];
+            o->gen = 1;
+        }
+    }
+    pthread_mutex_unlock(&T.lock);
+    return o;
+}
+
+static unsigned long long handle_of(const struct obj *o, uint32_t index)
+{
+    return ((unsigned long long)o->gen << 32) | (index + 1ull);
+}
+
+/* The live object of `kind` a handle names, or NULL. */
+static struct obj *obj_get(unsigned long long h, int kind)
+{
+    uint32_t i = (uint32_t)h;
+    if (i == 0 || i > CHUNK * CHUNKS)
+        return NULL;
+    struct obj *o = slot(i - 1);
+    if (!o || o->gen != (uint32_t)(h >> 32) || o->kind != kind)
+        return NULL;
+    return o;
+}
+
+static int obj_destroy(unsigned long long h, int kind)
+{
+    pthread_mutex_lock(&T.lock);
+    struct obj *o = obj_get(h, kind);
+    if (o) {
+        o->kind = OBJ_FREE;
+        o->gen = o->gen + 1 ? o->gen + 1 : 1;
+        o->next_free = T.free_head;
+        T.free_head = (uint32_t)h;
+    }
+    pthread_mutex_unlock(&T.lock);
+    return o ? 0 : -1;
+}
+
+/* ---- resources ---------------------------------------------------------------- */
+
+static void res_of_array(const struct cudaArray *a, struct res *r)
+{
+    *r = (struct res){.data = a->data, .pitch = a->pitch, .slice = a->pitch * a->rows,
+                      .n = {(long)a->extent.width, (long)a->rows, 1}, .fmt = a->fmt};
+    if (a->flags & cudaArrayLayered) {
+        r->dims = a->extent.height ? 2 : 1;
+        r->layers = (long)a->slices;
+    } else if (a->flags & cudaArrayCubemap) {
+        r->dims = 2;            /* faces read as layers: no cubemap sampling */
+        r->layers = (long)a->slices;
+    } else {
+        r->dims = a->extent.depth ? 3 : a->extent.height ? 2 : 1;
+        r->n[2] = (long)a->slices;
+    }
+}
+
+/* The start of the device allocation holding p, or NULL. */
+static const char *alloc_start(const void *p)
+{
+    struct mem_range m;
+    return mem_lookup(p, &m) && m.type != MEM_SYMBOL ? m.start : NULL;
+}
+
+/* Checks a resource descriptor and fills r.  Surfaces take arrays made
+ * with cudaArraySurfaceLoadStore only. */
+static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct res *r)
+{
+    struct format f;
+    cudaError_t e;
+    const char *start;
+    switch (d->resType) {
+    case cudaResourceTypeArray: {
+        struct cudaArray *a = array_live(d->res.array.array);
+        if (!a)
+            return cudaErrorInvalidResourceHandle;
+        if (surface && !(a->flags & cudaArraySurfaceLoadStore))
+            return cudaErrorInvalidValue;
+        res_of_array(a, r);
+        return cudaSuccess;
+    }
+    case cudaResourceTypeLinear:
+        if (surface)
+            return cudaErrorInvalidValue;
+        if ((e = array_format(&d->res.linear.desc, &f)) != cudaSuccess)
+            return e;
+        start = alloc_start(d->res.linear.devPtr);
+        if (!d->res.linear.devPtr || !start ||
+            ((const char *)d->res.linear.devPtr - start) % TEXTURE_ALIGNMENT != 0)
+            return cudaErrorInvalidValue;
+        if (d->res.linear.sizeInBytes == 0 ||
+            d->res.linear.sizeInBytes / f.texel > MAX_LINEAR_TEXELS)
+            return cudaErrorInvalidValue;
+        *r = (struct res){.data = d->res.linear.devPtr, .dims = 1, .fmt = f,
+                          .n = {(long)(d->res.linear.sizeInBytes / f.texel), 1, 1}};
+        r->pitch = r->slice = d->res.linear.sizeInBytes;
+        return cudaSuccess;
+    case cudaResourceTypePitch2D:
+        if (surface)
+            return cudaErrorInvalidValue;
+        if ((e = array_format(&d->res.pitch2D.desc, &f)) != cudaSuccess)
+            return e;
+        start = alloc_start(d->res.pitch2D.devPtr);
+        if (!d->res.pitch2D.devPtr || !start ||
+            ((const char *)d->res.pitch2D.devPtr - start) % PITCH_ALIGNMENT != 0)
+            return cudaErrorInvalidValue;
+        if (d->res.pitch2D.width == 0 || d->res.pitch2D.height == 0 ||
+            d->res.pitch2D.width > 131072 || d->res.pitch2D.height > 65000 ||
+            d->res.pitch2D.pitchInBytes % PITCH_ALIGNMENT != 0 ||
+            d->res.pitch2D.pitchInBytes < d->res.pitch2D.width * f.texel)
+            return cudaErrorInvalidValue;
+        *r = (struct res){.data = d->res.pitch2D.devPtr, .dims = 2, .fmt = f,
+                          .pitch = d->res.pitch2D.pitchInBytes,
+                          .n = {(long)d->res.pitch2D.width, (long)d->res.pitch2D.height, 1}};
+        r->slice = r->pitch * (size_t)r->n[1];
+        return cudaSuccess;
+    default:
+        return cudaErrorInvalidValue;
+    }
+}
+
+/* Whether fetches return floats: float formats, and normalized reads of
+ * 8- and 16-bit integers. */
+static int float_result(const struct format *f, int read_norm)
+{
+    return f->kind == FMT_FLOAT || (read_norm && f->bytes < 4);
+}
+
+static cudaError_t sampler_of(const struct cudaTextureDesc *t, const struct res *r,
+                              struct sampler *s)
+{
+    for (int a = 0; a < 3; a++)
+        if ((unsigned)t->addressMode[a] > cudaAddressModeBorder)
+            return cudaErrorInvalidValue;
+    if ((unsigned)t->filterMode > cudaFilterModeLinear ||
+        (unsigned)t->readMode > cudaReadModeNormalizedFloat)
+        return cudaErrorInvalidValue;
+    /* CUDA guide: linear filtering only for textures that return floats. */
+    if (t->filterMode == cudaFilterModeLinear &&
+        !float_result(&r->fmt, t->readMode == cudaReadModeNormalizedFloat))
+        return cudaErrorInvalidValue;
+    *s = (struct sampler){.filter = t->filterMode,
+                          .read_norm = t->readMode == cudaReadModeNormalizedFloat,
+                          .norm_coords = t->normalizedCoords != 0,
+                          .address = {t->addressMode[0], t->addressMode[1], t->addressMode[2]}};
+    memcpy(s->border, t->borderColor, sizeof s->border);
+    return cudaSuccess;
+}
+
+/* ---- texture and surface objects ------------------------------------------------- */
+
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+                                    const struct cudaResourceDesc *pResDesc,
+                                    const struct cudaTextureDesc *pTexDesc,
+                                    const struct cudaResourceViewDesc *pResViewDesc)
+{
+    API_ENTER();
+    if (!pTexObject || !pResDesc || !pTexDesc)
+        return api_return(cudaErrorInvalidValue);
+    struct res r;
+    struct sampler s;
+    cudaError_t e = res_of(pResDesc, 0, &r);
+    if (e == cudaSuccess)
+        e = sampler_of(pTexDesc, &r, &s);
+    if (e != cudaSuccess)
+        return api_return(e);
+    uint32_t i;
+    struct obj *o = obj_new(&i);
+    if (!o)
+        return api_return(cudaErrorMemoryAllocation);
+    o->res = r;
+    o->smp = s;
+    o->rdesc = *pResDesc;
+    o->tdesc = *pTexDesc;
+    memset(&o->vdesc, 0, sizeof o->vdesc);
+    if (pResViewDesc)
+        o->vdesc = *pResViewDesc;
+    o->offset = 0;
+    *pTexObject = handle_of(o, i);
+    /* Published last: a kernel reading the slot sees it whole. */
+    __atomic_store_n(&o->kind, OBJ_TEXTURE, __ATOMIC_RELEASE);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
+{
+    API_ENTER();
+    if (texObject == 0)
+        return cudaSuccess;
+    return api_return(obj_destroy(texObject, OBJ_TEXTURE) ? cudaErrorInvalidValue : cudaSuccess);
+}
+
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaTextureObject_t texObject)
+{
+    API_ENTER();
+    struct obj *o = obj_get(texObject, OBJ_TEXTURE);
+    if (!o || !pResDesc)
+        return api_return(cudaErrorInvalidValue);
+    *pResDesc = o->rdesc;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                            cudaTextureObject_t texObject)
+{
+    API_ENTER();
+    struct obj *o = obj_get(texObject, OBJ_TEXTURE);
+    if (!o || !pTexDesc)
+        return api_return(cudaErrorInvalidValue);
+    *pTexDesc = o->tdesc;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+                                                 cudaTextureObject_t texObject)
+{
+    API_ENTER();
+    struct obj *o = obj_get(texObject, OBJ_TEXTURE);
+    if (!o || !pResViewDesc)
+        return api_return(cudaErrorInvalidValue);
+    *pResViewDesc = o->vdesc;
+    return cudaSuccess;
+}
+
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc)
+{
+    API_ENTER();
+    if (!pSurfObject || !pResDesc)
+        return api_return(cudaErrorInvalidValue);
+    struct res r;
+    cudaError_t e = res_of(pResDesc, 1, &r);
+    if (e != cudaSuccess)
+        return api_return(e);
+    uint32_t i;
+    struct obj *o = obj_new(&i);
+    if (!o)
+        return api_return(cudaErrorMemoryAllocation);
+    o->res = r;
+    memset(&o->smp, 0, sizeof o->smp);
+    o->rdesc = *pResDesc;
+    *pSurfObject = handle_of(o, i);
+    __atomic_store_n(&o->kind, OBJ_SURFACE, __ATOMIC_RELEASE);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
+{
+    API_ENTER();
+    if (surfObject == 0)
+        return cudaSuccess;
+    return api_return(obj_destroy(surfObject, OBJ_SURFACE) ? cudaErrorInvalidValue : cudaSuccess);
+}
+
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject)
+{
+    API_ENTER();
+    struct obj *o = obj_get(surfObject, OBJ_SURFACE);
+    if (!o || !pResDesc)
+        return api_return(cudaErrorInvalidValue);
+    *pResDesc = o->rdesc;
+    return cudaSuccess;
+}
+
+/* ---- texture references ------------------------------------------------------------ */
+
+/* The handle a reference holds (texture_types.h), 0 when unbound. */
+static unsigned long long ref_handle(const struct textureReference *ref)
+{
+    unsigned long long h;
+    memcpy(&h, ref->__cudaReserved, sizeof h);
+    return h;
+}
+
+static void ref_set_handle(const struct textureReference *ref, unsigned long long h)
+{
+    /* The reference is the program's object; CUDA's API takes it const
+     * because the driver keeps the binding elsewhere. */
+    memcpy((void *)((struct textureReference *)(uintptr_t)ref)->__cudaReserved, &h, sizeof h);
+}
+
+/* Binds ref to resource d (replacing any binding), with the offset that
+ * cudaGetTextureAlignmentOffset reports. */
+static cudaError_t bind(const struct textureReference *ref, const struct cudaResourceDesc *d,
+                        size_t offset)
+{
+    struct res r;
+    cudaError_t e = res_of(d, 0, &r);
+    if (e != cudaSuccess)
+        return e;
+    uint32_t i;
+    struct obj *o = obj_new(&i);
+    if (!o)
+        return cudaErrorMemoryAllocation;
+    unsigned long long old = ref_handle(ref);
+    if (old)
+        obj_destroy(old, OBJ_TEXTURE);
+    o->res = r;
+    memset(&o->smp, 0, sizeof o->smp);
+    memset(&o->tdesc, 0, sizeof o->tdesc);
+    o->rdesc = *d;
+    o->offset = offset;
+    unsigned long long h = handle_of(o, i);
+    __atomic_store_n(&o->kind, OBJ_TEXTURE, __ATOMIC_RELEASE);
+    ref_set_handle(ref, h);
+    return cudaSuccess;
+}
+
+/* The texture reference API binds at the address devPtr rounded down to
+ * the texture alignment and reports the difference as *offset (which
+ * fetches must add); without offset, a misaligned devPtr is an error.
+ * Alignment counts from the allocation's start, which a GPU aligns. */
+static cudaError_t aligned_base(const void *devPtr, size_t *offset, const char **base)
+{
+    const char *start = alloc_start(devPtr);
+    if (!devPtr || !start)
+        return cudaErrorInvalidValue;
+    size_t off = (size_t)((const char *)devPtr - start) % TEXTURE_ALIGNMENT;
+    if (off && !offset)
+        return cudaErrorInvalidValue;
+    if (offset)
+        *offset = off;
+    *base = (const char *)devPtr - off;
+    return cudaSuccess;
+}
+
+cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref,
+                            const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                            size_t size)
+{
+    API_ENTER();
+    if (!texref)
+        return api_return(cudaErrorInvalidTexture);
+    if (!desc)
+        return api_return(cudaErrorInvalidChannelDescriptor);
+    const char *base;
+    cudaError_t e = aligned_base(devPtr, offset, &base);
+    if (e != cudaSuccess)
+        return api_return(e);
+    /* The texture ends with its allocation: size is often UINT_MAX. */
+    struct mem_range m;
+    mem_lookup(base, &m);
+    size_t room = m.size - (size_t)(base - m.start);
+    size_t span = (size_t)((const char *)devPtr - base) + size;
+    if (span < size || span > room)
+        span = room;
+    struct cudaResourceDesc d = {.resType = cudaResourceTypeLinear};
+    d.res.linear.devPtr = (void *)(uintptr_t)base;
+    d.res.linear.desc = *desc;
+    d.res.linear.sizeInBytes = span;
+    return api_return(bind(texref, &d, offset ? *offset : 0));
+}
+
+cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
+                              const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                              size_t width, size_t height, size_t pitch)
+{
+    API_ENTER();
+    if (!texref)
+        return api_return(cudaErrorInvalidTexture);
+    if (!desc)
+        return api_return(cudaErrorInvalidChannelDescriptor);
+    const char *base;
+    cudaError_t e = aligned_base(devPtr, offset, &base);
+    if (e != cudaSuccess)
+        return api_return(e);
+    struct cudaResourceDesc d = {.resType = cudaResourceTypePitch2D};
+    d.res.pitch2D.devPtr = (void *)(uintptr_t)base;
+    d.res.pitch2D.desc = *desc;
+    d.res.pitch2D.width = width;
+    d.res.pitch2D.height = height;
+    d.res.pitch2D.pitchInBytes = pitch;
+    return api_return(bind(texref, &d, offset ? *offset : 0));
+}
+
+cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
+                                   const struct cudaChannelFormatDesc *desc)
+{
+    API_ENTER();
+    if (!texref)
+        return api_return(cudaErrorInvalidTexture);
+    struct cudaArray *a = array_live(array);
+    if (!a)
+        return api_return(cudaErrorInvalidResourceHandle);
+    struct format f;
+    if (desc && array_format(desc, &f) != cudaSuccess)
+        return api_return(cudaErrorInvalidChannelDescriptor);
+    struct cudaResourceDesc d = {.resType = cudaResourceTypeArray};
+    d.res.array.array = a;
+    return api_return(bind(texref, &d, 0));
+}
+
+cudaError_t cudaUnbindTexture(const struct textureReference *texref)
+{
+    API_ENTER();
+    if (!texref)
+        return api_return(cudaErrorInvalidTexture);
+    unsigned long long h = ref_handle(texref);
+    if (h) {
+        obj_destroy(h, OBJ_TEXTURE);
+        ref_set_handle(texref, 0);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref)
+{
+    API_ENTER();
+    if (!texref)
+        return api_return(cudaErrorInvalidTexture);
+    struct obj *o = obj_get(ref_handle(texref), OBJ_TEXTURE);
+    if (!o)
+        return api_return(cudaErrorInvalidTextureBinding);
+    if (offset)
+        *offset = o->offset;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureReference(const struct textureReference **texref, const void *symbol)
+{
+    API_ENTER();
+    if (!texref || !symbol)
+        return api_return(cudaErrorInvalidTexture);
+    /* A reference is an ordinary object here: the symbol is the reference. */
+    *texref = symbol;
+    return cudaSuccess;
+}
+
+/* ---- diagnostics -------------------------------------------------------------------- */
+
+/* Reports misuse by the running CUDA thread and fails its grid; pc is
+ * the fetch's address in the kernel. */
+__attribute__((noreturn)) static void misuse(const char *what, const char *todo, int err,
+                                             const void *pc)
+{
+    char where[512], msg[1400];
+    diag_symbolize(pc, where, sizeof where);
+    struct worker *w = engine_self();
+    if (!sched_current(w)) {
+        fprintf(stderr, "simt: error: %s outside a kernel at %s — %s\n", what, where, todo);
+        abort();
+    }
+    struct block *b = w->cur;
+    uint3 t = simt__thread_idx;
+    snprintf(msg, sizeof msg,
+             "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s — %s; the "
+             "grid fails with %s\n",
+             what, b->grid->name, b->idx.x, b->idx.y, b->idx.z, t.x, t.y, t.z, where, todo,
+             cudaGetErrorName((cudaError_t)err));
+    diag_grid_failure(b->grid, err, msg);
+    sched_abort_block(w);
+}
+
+static const struct obj *texture_or_die(cudaTextureObject_t h, const void *pc)
+{
+    const struct obj *o = obj_get(h, OBJ_TEXTURE);
+    if (SIMT_UNLIKELY(!o)) {
+        char what[128];
+        snprintf(what, sizeof what, "fetch from texture object %#llx, which is not live", h);
+        misuse(what, "create it with cudaCreateTextureObject and destroy it only after the "
+               "kernels using it are done", cudaErrorLaunchFailure, pc);
+    }
+    return o;
+}
+
+static const struct obj *ref_or_die(const struct textureReference *ref, const void *pc)
+{
+    const struct obj *o = obj_get(ref_handle(ref), OBJ_TEXTURE);
+    if (SIMT_UNLIKELY(!o))
+        misuse("fetch from a texture reference that is not bound",
+               "bind it with cudaBindTexture, cudaBindTexture2D or cudaBindTextureToArray "
+               "before the launch", cudaErrorLaunchFailure, pc);
+    return o;
+}
+
+/* ---- texels ----------------------------------------------------------------------------- */
+
+static float half_to_float(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 1023, bits;
+    if (e == 31) {
+        bits = sign | 0x7f800000u | (m << 13);
+    } else if (e != 0) {
+        bits = sign | ((e + 112) << 23) | (m << 13);
+    } else if (m == 0) {
+        bits = sign;
+    } else {
+        float f = (float)m * 0x1p-24f;
+        memcpy(&bits, &f, 4);
+        bits |= sign;
+    }
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+/* CUDA guide, "Texture Fetching": cudaReadModeNormalizedFloat maps the
+ * full range of an unsigned integer format to [0.0, 1.0] and of a signed
+ * one to [-1.0, 1.0] (the most negative value, one step below -1, to -1). */
+static float unorm(uint32_t v, uint32_t max)
+{
+    return (float)v / (float)max;
+}
+
+static float snorm(int32_t v, int32_t max)
+{
+    float f = (float)v / (float)max;
+    return f < -1.0f ? -1.0f : f;
+}
+
+/* The texel at p as floats (float_result) or integers. */
+static void load(const struct format *f, int read_norm, const unsigned char *p, simt_texel *v)
+{
+    int floats = float_result(f, read_norm);
+    for (unsigned c = 0; c < 4; c++) {
+        if (c >= f->channels) {
+            /* Absent channels read as 0, and alpha as 1. */
+            if (floats)
+                v->f[c] = c == 3 ? 1.0f : 0.0f;
+            else
+                v->i[c] = c == 3 ? 1 : 0;
+            continue;
+        }
+        const unsigned char *q = p + c * f->bytes;
+        int8_t s8;
+        uint8_t u8;
+        int16_t s16;
+        uint16_t u16;
+        switch (f->kind * 8 + f->bytes) {
+        case FMT_SINT * 8 + 1:
+            memcpy(&s8, q, 1);
+            if (floats)
+                v->f[c] = snorm(s8, 127);
+            else
+                v->i[c] = s8;
+            break;
+        case FMT_UINT * 8 + 1:
+            memcpy(&u8, q, 1);
+            if (floats)
+                v->f[c] = unorm(u8, 255);
+            else
+                v->i[c] = u8;
+            break;
+        case FMT_SINT * 8 + 2:
+            memcpy(&s16, q, 2);
+            if (floats)
+                v->f[c] = snorm(s16, 32767);
+            else
+                v->i[c] = s16;
+            break;
+        case FMT_UINT * 8 + 2:
+            memcpy(&u16, q, 2);
+            if (floats)
+                v->f[c] = unorm(u16, 65535);
+            else
+                v->i[c] = u16;
+            break;
+        case FMT_FLOAT * 8 + 2:
+            memcpy(&u16, q, 2);
+            v->f[c] = half_to_float(u16);
+            break;
+        default:                /* 32-bit channels: the bits as they are */
+            memcpy(&v->u[c], q, 4);
+            break;
+        }
+    }
+}
+
+static void border(const struct sampler *s, int floats, simt_texel *v)
+{
+    for (int c = 0; c < 4; c++) {
+        if (floats)
+            v->f[c] = s->border[c];
+        else
+            v->i[c] = (int)s->border[c];
+    }
+}
+
+/* ---- addressing --------------------------------------------------------------------- */
+
+/* floor(u) as an integer, saturated far outside any texture. */
+static long ifloor(double u)
+{
+    if (!(u > -0x1p40))
+        return u != u ? 0 : -(1L << 40);
+    if (u > 0x1p40)
+        return 1L << 40;
+    return (long)floor(u);
+}
+
+/* Index i along an axis of n texels; -1 for the border.  CUDA guide:
+ * wrap and mirror apply to normalized coordinates only; unnormalized ones
+ * clamp instead. */
+static long address(long i, long n, int mode, int norm_coords)
+{
+    if (i >= 0 && i < n)
+        return i;
+    switch (mode) {
+    case cudaAddressModeBorder:
+        return -1;
+    case cudaAddressModeWrap:
+        if (norm_coords) {
+            i %= n;
+            return i < 0 ? i + n : i;
+        }
+        break;
+    case cudaAddressModeMirror:
+        if (norm_coords) {
+            long m = i % (2 * n);
+            if (m < 0)
+                m += 2 * n;
+            return m < n ? m : 2 * n - 1 - m;
+        }
+        break;
+    default:
+        break;
+    }
+    return i < 0 ? 0 : n - 1;
+}
+
+/* The coordinate in texels. */
+static float texel_coord(float x, long n, int norm_coords)
+{
+    return norm_coords ? x * (float)n : x;
+}
+
+/* Texel-space coordinate u, less half a texel, in fixed point with 8
+ * fractional bits (CUDA guide: the weights are 9-bit fixed point with 8
+ * fractional bits): *i is the lower texel, the result its weight's
+ * complement a, in [0, 256). */
+static int fixed_weight(float u, long *i)
+{
+    double v = ((double)u - 0.5) * 256.0;
+    long fx = ifloor(v + 0.5);
+    *i = fx >> 8;
+    return (int)(fx & 255);
+}
+
+/* The texel (i, j, k) of layer `layer` (indices already addressed), or
+ * the border when any index is -1. */
+static void texel(const struct res *r, const struct sampler *s, long layer, const long idx[3],
+                  simt_texel *v)
+{
+    int floats = float_result(&r->fmt, s->read_norm);
+    for (int a = 0; a < r->dims; a++)
+        if (idx[a] < 0) {
+            border(s, floats, v);
+            return;
+        }
+    const unsigned char *p = r->data + (size_t)layer * r->slice;
+    p += (size_t)idx[0] * r->fmt.texel;
+    if (r->dims > 1)
+        p += (size_t)idx[1] * r->pitch;
+    if (r->dims > 2)
+        p += (size_t)idx[2] * r->slice;
+    load(&r->fmt, s->read_norm, p, v);
+}
+
+static long layer_of(const struct res *r, int layer)
+{
+    if (!r->layers)
+        return 0;
+    return layer < 0 ? 0 : layer >= r->layers ? r->layers - 1 : layer;
+}
+
+/* ---- sampling ---------------------------------------------------------------------------- */
+
+static void sample(const struct res *r, const struct sampler *s, float x, float y, float z,
+                   int layer, simt_texel *out)
+{
+    const float c[3] = {x, y, z};
+    long L = layer_of(r, layer);
+    long idx[3] = {0, 0, 0};
+    if (s->filter != cudaFilterModeLinear || !float_result(&r->fmt, s->read_norm)) {
+        for (int a = 0; a < r->dims; a++) {
+            float u = texel_coord(c[a], r->n[a], s->norm_coords);
+            idx[a] = address(ifloor(u), r->n[a], s->address[a], s->norm_coords);
+        }
+        texel(r, s, L, idx, out);
+        return;
+    }
+    long lo[3] = {0, 0, 0};
+    int wa[3] = {0, 0, 0};
+    for (int a = 0; a < r->dims; a++)
+        wa[a] = fixed_weight(texel_coord(c[a], r->n[a], s->norm_coords), &lo[a]);
+    float acc[4] = {0, 0, 0, 0};
+    int corners = 1 << r->dims;
+    for (int k = 0; k < corners; k++) {
+        int32_t w = 1;
+        for (int a = 0; a < r->dims; a++) {
+            int hi = (k >> a) & 1;
+            idx[a] = address(lo[a] + hi, r->n[a], s->address[a], s->norm_coords);
+            w *= hi ? wa[a] : 256 - wa[a];
+        }
+        if (w == 0)
+            continue;
+        simt_texel v;
+        texel(r, s, L, idx, &v);
+        float wf = (float)w * (r->dims == 1 ? 0x1p-8f : r->dims == 2 ? 0x1p-16f : 0x1p-24f);
+        for (int ch = 0; ch < 4; ch++)
+            acc[ch] += wf * v.f[ch];
+    }
+    memcpy(out->f, acc, sizeof acc);
+}
+
+/* CUDA guide, "Texture Gather": the four texels of bilinear filtering,
+ * (i, j+1), (i+1, j+1), (i+1, j), (i, j), channel comp of each. */
+static void gather(const struct res *r, const struct sampler *s, float x, float y, int comp,
+                   simt_texel *out)
+{
+    long lo[2];
+    fixed_weight(texel_coord(x, r->n[0], s->norm_coords), &lo[0]);
+    fixed_weight(texel_coord(y, r->n[1], s->norm_coords), &lo[1]);
+    static const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
+    if (comp < 0 || comp > 3)
+        comp = 0;
+    for (int k = 0; k < 4; k++) {
+        long idx[3] = {address(lo[0] + di[k], r->n[0], s->address[0], s->norm_coords),
+                       address(lo[1] + dj[k], r->n[1], s->address[1], s->norm_coords), 0};
+        simt_texel v;
+        texel(r, s, 0, idx, &v);
+        out->u[k] = v.u[comp];
+    }
+}
+
+/* A reference's sampler: its fields now, and the read mode of its type. */
+static void ref_sampler(const struct textureReference *ref, int read_mode, struct sampler *s)
+{
+    *s = (struct sampler){.filter = ref->filterMode,
+                          .read_norm = read_mode == cudaReadModeNormalizedFloat,
+                          .norm_coords = ref->normalized != 0,
+                          .address = {ref->addressMode[0], ref->addressMode[1],
+                                      ref->addressMode[2]}};
+}
+
+/* tex1Dfetch: no addressing modes; outside the texture the result is 0. */
+static void fetch(const struct res *r, int read_norm, int x, simt_texel *out)
+{
+    if (x < 0 || x >= r->n[0]) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    load(&r->fmt, read_norm, r->data + (size_t)x * r->fmt.texel, out);
+}
+
+void simt_tex_fetch(cudaTextureObject_t tex, int x, simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    fetch(&o->res, o->smp.read_norm, x, out);
+}
+
+void simt_tex_sample(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                     simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    sample(&o->res, &o->smp, x, y, z, layer, out);
+}
+
+void simt_tex_gather(cudaTextureObject_t tex, float x, float y, int comp, simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    gather(&o->res, &o->smp, x, y, comp, out);
+}
+
+void simt_texref_fetch(const struct textureReference *ref, int read_mode, int x, simt_texel *out)
+{
+    const struct obj *o = ref_or_die(ref, __builtin_return_address(0));
+    fetch(&o->res, read_mode == cudaReadModeNormalizedFloat, x, out);
+}
+
+void simt_texref_sample(const struct textureReference *ref, int read_mode, float x, float y,
+                        float z, int layer, simt_texel *out)
+{
+    const struct obj *o = ref_or_die(ref, __builtin_return_address(0));
+    struct sampler s;
+    ref_sampler(ref, read_mode, &s);
+    sample(&o->res, &s, x, y, z, layer, out);
+}
+
+void simt_texref_gather(const struct textureReference *ref, int read_mode, float x, float y,
+                        int comp, simt_texel *out)
+{
+    const struct obj *o = ref_or_die(ref, __builtin_return_address(0));
+    struct sampler s;
+    ref_sampler(ref, read_mode, &s);
+    gather(&o->res, &s, x, y, comp, out);
+}
+
+/* ---- surfaces ------------------------------------------------------------------------------ */
+
+/* The first byte of a surface access of `size` bytes at byte x of (y, z,
+ * layer) under boundary mode `mode`; NULL when it is out of bounds in
+ * cudaBoundaryModeZero; misuse in cudaBoundaryModeTrap. */
+static unsigned char *surf_at(cudaSurfaceObject_t h, size_t size, int x, int y, int z, int layer,
+                              int mode, int write, const void *pc)
+{
+    const struct obj *o = obj_get(h, OBJ_SURFACE);
+    if (SIMT_UNLIKELY(!o)) {
+        char what[128];
+        snprintf(what, sizeof what, "surface %s through object %#llx, which is not live",
+                 write ? "write" : "read", h);
+        misuse(what, "create it with cudaCreateSurfaceObject and destroy it only after the "
+               "kernels using it are done", cudaErrorLaunchFailure, pc);
+    }
+    const struct res *r = &o->res;
+    long row = r->n[0] * (long)r->fmt.texel;
+    long last_x = row - (long)size;
+    long c[3] = {x, y, z};
+    long hi[3] = {last_x, r->n[1] - 1, r->n[2] - 1};
+    long L = layer;
+    int out = 0;
+    for (int a = 0; a < 3; a++)
+        out |= c[a] < 0 || c[a] > hi[a];
+    if (r->layers)
+        out |= L < 0 || L >= r->layers;
+    if (out) {
+        if (mode == cudaBoundaryModeZero)
+            return NULL;
+        if (mode != cudaBoundaryModeClamp) {
+            char what[200];
+            snprintf(what, sizeof what,
+                     "surface %s out of bounds: %zu bytes at x %d (bytes), y %d, z %d, layer %d "
+                     "of a %ld x %ld x %ld surface of %u-byte texels",
+                     write ? "write" : "read", size, x, y, z, layer, r->n[0], r->n[1], r->n[2],
+                     r->fmt.texel);
+            misuse(what, "keep coordinates inside the surface (x counts bytes), or use "
+                   "cudaBoundaryModeClamp or cudaBoundaryModeZero",
+                   cudaErrorIllegalAddress, pc);
+        }
+        for (int a = 0; a < 3; a++)
+            c[a] = c[a] < 0 ? 0 : c[a] > hi[a] ? hi[a] : c[a];
+        if (r->layers)
+            L = L < 0 ? 0 : L >= r->layers ? r->layers - 1 : L;
+    }
+    if (!r->layers)
+        L = 0;
+    return (unsigned char *)(uintptr_t)r->data + (size_t)L * r->slice + (size_t)c[2] * r->slice +
+           (size_t)c[1] * r->pitch + (size_t)c[0];
+}
+
+void simt_surf_read(cudaSurfaceObject_t surf, void *out, size_t size, int x, int y, int z,
+                    int layer, int mode)
+{
+    unsigned char *p = surf_at(surf, size, x, y, z, layer, mode, 0, __builtin_return_address(0));
+    if (p)
+        memcpy(out, p, size);
+    else
+        memset(out, 0, size);
+}
+
+void simt_surf_write(cudaSurfaceObject_t surf, const void *in, size_t size, int x, int y, int z,
+                     int layer, int mode)
+{
+    unsigned char *p = surf_at(surf, size, x, y, z, layer, mode, 1, __builtin_return_address(0));
+    if (p)
+        memcpy(p, in, size);
+}
