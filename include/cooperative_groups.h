@@ -82,9 +82,9 @@ protected:
     friend struct details::group_access;
 
 public:
-    unsigned long long size() const;
-    unsigned long long num_threads() const;
-    unsigned long long thread_rank() const;
+    unsigned long long size(SIMT_CG_AT) const;
+    unsigned long long num_threads(SIMT_CG_AT) const;
+    unsigned long long thread_rank(SIMT_CG_AT) const;
     void sync(SIMT_CG_AT) const;
     unsigned int get_type() const { return _type; }
 };
@@ -104,10 +104,10 @@ class grid_group : public thread_group_base<details::grid_group_id> {
 public:
     static constexpr unsigned int _group_id = details::grid_group_id;
 
-    /* On a GPU (H100, CUDA 12 and later) a grid_group reports valid in
-     * plain launches too; only its synchronization needs a cooperative
-     * launch, and simt diagnoses that where a GPU's behaviour is undefined. */
-    bool is_valid() const { return true; }
+    /* Whether the grid can synchronize: on an H200 with CUDA 13 only in a
+     * cooperative launch (a plain launch reports false, and its grid.sync()
+     * traps; simt diagnoses it). */
+    bool is_valid() const { return simt_grid_is_cooperative() != 0; }
 
     void sync(SIMT_CG_AT) const { simt_grid_sync(SIMT_CG_HERE.site()); }
 
@@ -917,28 +917,45 @@ inline coalesced_group labeled_partition(const thread_block_tile<Size, ParentT> 
 
 /* ---- thread_group's dispatch ------------------------------------------------------------ */
 
-inline unsigned long long thread_group::num_threads() const
+namespace details {
+/* CUDA 13's thread_group keeps a grid_group's workspace pointer in the
+ * storage of its type field, so a thread_group made from a grid_group no
+ * longer knows it is one: on an H200 its size() and thread_rank() are 0 and
+ * its sync() does nothing (nor synchronizes the grid).  simt reports the
+ * use rather than return what the program cannot have meant. */
+static inline void grid_as_thread_group(const char *what, at_t at)
+{
+    simt_cg_misuse(at.file, at.line,
+                   "use the grid_group itself (grid.sync(), cg::sync(grid), grid.size())",
+                   "thread_group::%s of a thread_group made from a grid_group: CUDA's "
+                   "thread_group does not keep the grid (on a GPU it returns 0 and its sync "
+                   "does nothing)",
+                   what);
+}
+} /* namespace details */
+
+inline unsigned long long thread_group::num_threads(const char *simt_cg_file, unsigned simt_cg_line) const
 {
     switch (_type) {
     case details::coalesced_group_id: return _size;
     case details::thread_block_id: return thread_block::num_threads();
-    case details::grid_group_id: return grid_group::num_threads();
+    case details::grid_group_id: details::grid_as_thread_group("size()", SIMT_CG_HERE);
     case details::cluster_group_id: return cluster_group::num_threads();
     }
     return 0;
 }
 
-inline unsigned long long thread_group::size() const
+inline unsigned long long thread_group::size(const char *simt_cg_file, unsigned simt_cg_line) const
 {
-    return num_threads();
+    return num_threads(SIMT_CG_FWD);
 }
 
-inline unsigned long long thread_group::thread_rank() const
+inline unsigned long long thread_group::thread_rank(const char *simt_cg_file, unsigned simt_cg_line) const
 {
     switch (_type) {
     case details::coalesced_group_id: return details::popc(_mask & details::lanemask_lt());
     case details::thread_block_id: return thread_block::thread_rank();
-    case details::grid_group_id: return grid_group::thread_rank();
+    case details::grid_group_id: details::grid_as_thread_group("thread_rank()", SIMT_CG_HERE);
     case details::cluster_group_id: return cluster_group::thread_rank();
     }
     return 0;
@@ -954,8 +971,7 @@ inline void thread_group::sync(const char *simt_cg_file, unsigned simt_cg_line) 
         thread_block::sync(SIMT_CG_FWD);
         break;
     case details::grid_group_id:
-        simt_grid_sync(SIMT_CG_HERE.site());
-        break;
+        details::grid_as_thread_group("sync()", SIMT_CG_HERE);
     case details::cluster_group_id:
         cluster_group::sync(SIMT_CG_FWD);
         break;

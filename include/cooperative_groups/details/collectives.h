@@ -5,8 +5,8 @@
  *
  * Each follows the order of operations of CUDA 13's implementation, since
  * with floating-point values or operators that do not commute the order
- * is the result: within a warp a butterfly (tiles) or a shift tree and
- * Hillis-Steele scans (coalesced groups) over the core's shuffles; across
+ * is the result: within a warp an xor butterfly (tiles, whole warps) or
+ * Hillis-Steele scans (other coalesced groups) over the core's shuffles; across
  * the warps of a wider tile the same steps over the warps' partial
  * results, which every thread replays from the block's scratch area.
  */
@@ -135,17 +135,13 @@ static inline T w_reduce(const wview &g, const char *site, T v, Op &op)
     if constexpr (redux_ok<Op, T>::value) {
         return redux<Op, T>(site, g.mask, v);
     } else {
-        if (!g.coalesced) {
+        /* Tiles, and coalesced groups of a whole warp: an xor butterfly. */
+        if (!g.coalesced || g.size == 32) {
             for (unsigned m = g.size >> 1; m > 0; m >>= 1)
                 v = op(v, shfl_xor(site, g.mask, v, m, (int)g.width));
             return v;
         }
-        if (g.size == 32) {
-            /* A shift tree to lane 31, then lane 31's value to all. */
-            for (unsigned off = 16; off > 0; off >>= 1)
-                v = op(v, shfl_up(site, 0xffffffffu, v, off, 32));
-            return shfl_idx(site, 0xffffffffu, v, 31, 32);
-        }
+        /* Other coalesced groups: a scan, whose last rank's value all get. */
         v = w_inclusive(g, site, v, op);
         return shfl_idx(site, g.mask, v, 31 - __builtin_clz(g.mask), 32);
     }
