@@ -410,8 +410,7 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         return api_return(cudaErrorInvalidValue);
     }
     struct CUmemPoolHandle_st *p = b->pool;
-    struct cmd *c = cmd_new(CMD_MARK);
-    cmd_ref(c);
+    struct cmd *c = cmd_new(CMD_MARK); /* the block's reference */
     stream_enqueue(s, c, NULL);
     b->freed = c;
     b->stream = s;

@@ -75,8 +75,8 @@ struct CUstream_st *stream_resolve(cudaStream_t s);
 
 struct cmd *cmd_new(enum cmd_kind kind);
 /* Adds c to stream s and starts it when its dependencies are done; after
- * is an extra dependency (an event's command) or NULL.  Takes over the
- * caller's reference. */
+ * is an extra dependency (an event's command) or NULL.  The caller keeps
+ * its reference. */
 void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after);
 /* Like stream_enqueue for CMD_HOST, but when c can start at once it is
  * not queued: returns 1 and the caller runs c->fn itself, then calls
