@@ -104,9 +104,13 @@ class grid_group : public thread_group_base<details::grid_group_id> {
 public:
     static constexpr unsigned int _group_id = details::grid_group_id;
 
-    /* Whether the grid can synchronize: on an H200 with CUDA 13 only in a
-     * cooperative launch (a plain launch reports false, and its grid.sync()
-     * traps; simt diagnoses it). */
+    /* Whether the grid can synchronize.  On an H200 with CUDA 13 a plain
+     * launch reports false until the context has made a cooperative launch
+     * (the driver's grid workspace then exists, and later plain launches
+     * report true); simt answers whether this launch is cooperative, and
+     * diagnoses grid.sync() in plain launches, where a GPU traps or, after
+     * a cooperative launch, synchronizes only if its blocks happen to be
+     * resident together. */
     bool is_valid() const { return simt_grid_is_cooperative() != 0; }
 
     void sync(SIMT_CG_AT) const { simt_grid_sync(SIMT_CG_HERE.site()); }
@@ -467,60 +471,66 @@ struct warp_tile : tile_rank<Size> {
     static constexpr unsigned int _group_id = coalesced_group_id;
     static constexpr unsigned int lanes = Size == 32 ? 0xffffffffu : (1u << (Size & 31)) - 1u;
 
+    /* The tile's lanes, as CUDA names them. */
     static unsigned int build_mask()
     {
         return Size == 32 ? 0xffffffffu : lanes << (laneid() & ~(Size - 1));
     }
-    static void sync(SIMT_CG_AT) { simt_syncwarp(SIMT_CG_HERE.site(), build_mask()); }
+    /* Those that exist: in a block's partial last warp a tile may name
+     * lanes past the block's end, which a GPU (H200) leaves out of the
+     * tile's collectives. */
+    static unsigned int mask() { return build_mask() & warp_lanes(); }
+
+    static void sync(SIMT_CG_AT) { simt_syncwarp(SIMT_CG_HERE.site(), mask()); }
 
     template <typename T>
     static T shfl(T var, int srcRank, SIMT_CG_AT)
     {
         static_assert(check_value<T, 32>::ok, "");
-        return shfl_idx(SIMT_CG_HERE.site(), build_mask(), var, srcRank, (int)Size);
+        return shfl_idx(SIMT_CG_HERE.site(), mask(), var, srcRank, (int)Size);
     }
     template <typename T>
     static T shfl_down(T var, unsigned int delta, SIMT_CG_AT)
     {
         static_assert(check_value<T, 32>::ok, "");
-        return details::shfl_down(SIMT_CG_HERE.site(), build_mask(), var, delta, (int)Size);
+        return details::shfl_down(SIMT_CG_HERE.site(), mask(), var, delta, (int)Size);
     }
     template <typename T>
     static T shfl_up(T var, unsigned int delta, SIMT_CG_AT)
     {
         static_assert(check_value<T, 32>::ok, "");
-        return details::shfl_up(SIMT_CG_HERE.site(), build_mask(), var, delta, (int)Size);
+        return details::shfl_up(SIMT_CG_HERE.site(), mask(), var, delta, (int)Size);
     }
     template <typename T>
     static T shfl_xor(T var, unsigned int laneMask, SIMT_CG_AT)
     {
         static_assert(check_value<T, 32>::ok, "");
-        return details::shfl_xor(SIMT_CG_HERE.site(), build_mask(), var, laneMask, (int)Size);
+        return details::shfl_xor(SIMT_CG_HERE.site(), mask(), var, laneMask, (int)Size);
     }
     static int any(int predicate, SIMT_CG_AT)
     {
-        return details::ballot(SIMT_CG_HERE.site(), build_mask(), predicate) != 0;
+        return details::ballot(SIMT_CG_HERE.site(), mask(), predicate) != 0;
     }
+    /* Compared with CUDA's mask: false in a tile cut short by the block. */
     static int all(int predicate, SIMT_CG_AT)
     {
-        unsigned m = build_mask();
-        return details::ballot(SIMT_CG_HERE.site(), m, predicate) == m;
+        return details::ballot(SIMT_CG_HERE.site(), mask(), predicate) == build_mask();
     }
     static unsigned int ballot(int predicate, SIMT_CG_AT)
     {
-        return details::ballot(SIMT_CG_HERE.site(), build_mask(), predicate) >> (laneid() & ~(Size - 1));
+        return details::ballot(SIMT_CG_HERE.site(), mask(), predicate) >> (laneid() & ~(Size - 1));
     }
     template <typename T>
     static unsigned int match_any(T val, SIMT_CG_AT)
     {
         static_assert(check_arithmetic<T>::ok, "");
-        return simt__match_any_sync(SIMT_CG_HERE.site(), build_mask(), val) >> (laneid() & ~(Size - 1));
+        return simt__match_any_sync(SIMT_CG_HERE.site(), mask(), val) >> (laneid() & ~(Size - 1));
     }
     template <typename T>
     static unsigned int match_all(T val, int &pred, SIMT_CG_AT)
     {
         static_assert(check_arithmetic<T>::ok, "");
-        return simt__match_all_sync(SIMT_CG_HERE.site(), build_mask(), val, &pred) >>
+        return simt__match_all_sync(SIMT_CG_HERE.site(), mask(), val, &pred) >>
                (laneid() & ~(Size - 1));
     }
 };
@@ -608,7 +618,7 @@ template <unsigned int Size>
 struct void_tile_base<Size, true> : public thread_group {
     void_tile_base(unsigned int meta_rank, unsigned int meta_size) : thread_group(coalesced_group_id)
     {
-        _mask = warp_tile<Size>::build_mask();
+        _mask = warp_tile<Size>::mask();
         _size = Size;
         _meta_rank = meta_rank;
         _meta_size = meta_size;
@@ -695,7 +705,7 @@ struct group_access {
     static unsigned mask_of(const thread_block_tile<S, P> &)
     {
         static_assert(S <= 32, "");
-        return warp_tile<S>::build_mask();
+        return warp_tile<S>::mask();
     }
 
     template <unsigned Size, class ParentT>

@@ -75,6 +75,13 @@ static inline unsigned int lanemask_lt()
 {
     return (1u << laneid()) - 1u;
 }
+/* The lanes the calling thread's warp has: all 32 but in a block's last,
+ * partial warp. */
+static inline unsigned int warp_lanes()
+{
+    unsigned n = cta_size() - (cta_rank() & ~31u);
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+}
 static inline unsigned int popc(unsigned int m)
 {
     return (unsigned int)__builtin_popcount(m);

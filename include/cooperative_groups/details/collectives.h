@@ -55,7 +55,7 @@ struct wview {
 template <unsigned S, class P>
 static inline wview view_of(const thread_block_tile<S, P> &)
 {
-    return wview{warp_tile<S>::build_mask(), cta_rank() & (S - 1), S, S, false};
+    return wview{warp_tile<S>::mask(), cta_rank() & (S - 1), S, S, false};
 }
 static inline wview view_of(const coalesced_group &g)
 {
@@ -64,7 +64,7 @@ static inline wview view_of(const coalesced_group &g)
 /* The calling thread's warp in a tile wider than a warp. */
 static inline wview warp_view()
 {
-    return wview{0xffffffffu, laneid(), 32, 32, false};
+    return wview{0xffffffffu, laneid(), 32, 32, false};  /* whole warps: checked at the tile's making */
 }
 
 template <class T>
