@@ -8,11 +8,165 @@
  * *symbol` know only the address and accept what simt_register_symbol, or
  * an earlier use through an overload, made known.  A symbol is named by
  * its start only, as on a GPU.
+ *
+ * Programs written for CUDA 4 and earlier name a symbol by a string:
+ * cudaMemcpyToSymbol("c_clusters", ...).  CUDA 5 removed that form (the
+ * runtime then looks the string's own address up, and fails); simt still
+ * accepts it: a symbol argument that is not the start of a variable, lies
+ * in read-only memory (a string literal) and holds an identifier is looked
+ * up by name in the program's symbol table, as CUDA 4's runtime did
+ * (cudaErrorInvalidSymbol if no variable has that name).
  */
+#include <elf.h>
+#include <link.h>
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
+
+/* ---- symbols by name (CUDA 4) ----------------------------------------------- */
+
+struct elf_object {
+    uintptr_t addr;
+    size_t size;
+    const char *name;
+};
+
+static struct {
+    pthread_once_t once;
+    struct elf_object *objs; /* the executable's data objects, by address */
+    size_t nobjs;
+    char *strtab;
+    struct {
+        uintptr_t lo, hi;
+    } *ro;                   /* its allocated read-only sections */
+    size_t nro;
+} E = {.once = PTHREAD_ONCE_INIT};
+
+static int main_base(struct dl_phdr_info *info, size_t size, void *data)
+{
+    *(uintptr_t *)data = info->dlpi_addr;
+    return 1; /* the first entry is the program itself */
+}
+
+static int by_addr(const void *a, const void *b)
+{
+    const struct elf_object *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Reads the executable's section headers and symbol table once. */
+static void load_elf(void)
+{
+    FILE *f = fopen("/proc/self/exe", "rb");
+    if (!f)
+        return;
+    Elf64_Ehdr eh;
+    Elf64_Shdr *sh = NULL;
+    Elf64_Sym *syms = NULL;
+    if (fread(&eh, sizeof eh, 1, f) != 1 || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+        eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr))
+        goto out;
+    uintptr_t base = 0;
+    if (eh.e_type == ET_DYN)
+        dl_iterate_phdr(main_base, &base);
+    sh = calloc(eh.e_shnum, sizeof *sh);
+    if (!sh || fseek(f, (long)eh.e_shoff, SEEK_SET) ||
+        fread(sh, sizeof *sh, eh.e_shnum, f) != eh.e_shnum)
+        goto out;
+    E.ro = calloc(eh.e_shnum, sizeof *E.ro);
+    for (unsigned i = 0; E.ro && i < eh.e_shnum; i++)
+        if ((sh[i].sh_flags & SHF_ALLOC) && !(sh[i].sh_flags & SHF_WRITE) && sh[i].sh_size) {
+            E.ro[E.nro].lo = base + sh[i].sh_addr;
+            E.ro[E.nro].hi = base + sh[i].sh_addr + sh[i].sh_size;
+            E.nro++;
+        }
+    for (unsigned i = 0; i < eh.e_shnum; i++) {
+        if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= eh.e_shnum)
+            continue;
+        const Elf64_Shdr *st = &sh[sh[i].sh_link];
+        size_t n = sh[i].sh_size / sizeof(Elf64_Sym);
+        syms = malloc(sh[i].sh_size);
+        E.strtab = malloc(st->sh_size + 1);
+        E.objs = calloc(n, sizeof *E.objs);
+        if (!syms || !E.strtab || !E.objs || fseek(f, (long)sh[i].sh_offset, SEEK_SET) ||
+            fread(syms, sizeof *syms, n, f) != n || fseek(f, (long)st->sh_offset, SEEK_SET) ||
+            fread(E.strtab, 1, st->sh_size, f) != st->sh_size)
+            break;
+        E.strtab[st->sh_size] = 0;
+        for (size_t j = 0; j < n; j++)
+            if (ELF64_ST_TYPE(syms[j].st_info) == STT_OBJECT && syms[j].st_shndx != SHN_UNDEF &&
+                syms[j].st_name < st->sh_size) {
+                E.objs[E.nobjs].addr = base + syms[j].st_value;
+                E.objs[E.nobjs].size = syms[j].st_size;
+                E.objs[E.nobjs].name = E.strtab + syms[j].st_name;
+                E.nobjs++;
+            }
+        qsort(E.objs, E.nobjs, sizeof *E.objs, by_addr);
+        break;
+    }
+out:
+    free(syms);
+    free(sh);
+    fclose(f);
+}
+
+static int is_object_start(uintptr_t a)
+{
+    size_t lo = 0, hi = E.nobjs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (E.objs[mid].addr < a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < E.nobjs && E.objs[lo].addr == a;
+}
+
+static int read_only(uintptr_t a)
+{
+    for (size_t i = 0; i < E.nro; i++)
+        if (a >= E.ro[i].lo && a < E.ro[i].hi)
+            return 1;
+    return 0;
+}
+
+/* The variable a CUDA 4 style symbol name denotes.  *sym and *size are
+ * replaced when sym is a name; returns cudaErrorInvalidSymbol for a name
+ * no variable has, cudaSuccess otherwise (sym left alone if no name). */
+static cudaError_t resolve_name(const void **sym, size_t *size)
+{
+    if (mem_symbol_find(*sym, NULL))
+        return cudaSuccess;
+    pthread_once(&E.once, load_elf);
+    uintptr_t a = (uintptr_t)*sym;
+    if (!E.nobjs || is_object_start(a) || !read_only(a))
+        return cudaSuccess;
+    const char *s = *sym;
+    size_t n = 0;
+    for (; n < 1024 && s[n]; n++)
+        if (!(s[n] == '_' || (s[n] >= 'a' && s[n] <= 'z') || (s[n] >= 'A' && s[n] <= 'Z') ||
+              (n > 0 && s[n] >= '0' && s[n] <= '9')))
+            return cudaSuccess;
+    if (n == 0 || n == 1024)
+        return cudaSuccess;
+    const struct elf_object *found = NULL;
+    for (size_t i = 0; i < E.nobjs; i++)
+        if (strcmp(E.objs[i].name, s) == 0 && E.objs[i].size) {
+            found = &E.objs[i];
+            break;
+        }
+    if (!found)
+        return cudaErrorInvalidSymbol;
+    *sym = (const void *)found->addr;
+    *size = found->size;
+    return cudaSuccess;
+}
 
 static char *writable(const void *p)
 {
@@ -62,7 +216,9 @@ cudaError_t simt__symbol_copy_to(const void *sym, size_t symsize, const void *sr
 {
     API_ENTER();
     size_t size;
-    cudaError_t e = mem_symbol_note(sym, symsize, &size);
+    cudaError_t e = resolve_name(&sym, &symsize);
+    if (e == cudaSuccess)
+        e = mem_symbol_note(sym, symsize, &size);
     if (e == cudaSuccess)
         e = copy_to(sym, size, src, count, offset, kind, stream, async);
     return api_return(e);
@@ -74,7 +230,9 @@ cudaError_t simt__symbol_copy_from(void *dst, const void *sym, size_t symsize, s
 {
     API_ENTER();
     size_t size;
-    cudaError_t e = mem_symbol_note(sym, symsize, &size);
+    cudaError_t e = resolve_name(&sym, &symsize);
+    if (e == cudaSuccess)
+        e = mem_symbol_note(sym, symsize, &size);
     if (e == cudaSuccess)
         e = copy_from(dst, sym, size, count, offset, kind, stream, async);
     return api_return(e);
@@ -87,7 +245,9 @@ cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize)
     if (!devPtr)
         return api_return(cudaErrorInvalidValue);
     size_t size;
-    cudaError_t e = mem_symbol_note(sym, symsize, &size);
+    cudaError_t e = resolve_name(&sym, &symsize);
+    if (e == cudaSuccess)
+        e = mem_symbol_note(sym, symsize, &size);
     if (e != cudaSuccess)
         return api_return(e);
     *devPtr = writable(sym);
@@ -96,12 +256,20 @@ cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize)
 
 /* ---- the C entry points ---------------------------------------------------- */
 
+/* A variable found by name becomes a known symbol (size > 0 only then). */
+static int note_named(const void *sym, size_t size)
+{
+    size_t known;
+    return size == 0 || mem_symbol_note(sym, size, &known) == cudaSuccess;
+}
+
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
                                enum cudaMemcpyKind kind)
 {
     API_ENTER();
-    size_t size;
-    if (!mem_symbol_find(symbol, &size))
+    size_t size = 0;
+    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
+        !mem_symbol_find(symbol, &size))
         return api_return(cudaErrorInvalidSymbol);
     return api_return(copy_to(symbol, size, src, count, offset, kind, NULL, 0));
 }
@@ -110,8 +278,9 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, si
                                  enum cudaMemcpyKind kind)
 {
     API_ENTER();
-    size_t size;
-    if (!mem_symbol_find(symbol, &size))
+    size_t size = 0;
+    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
+        !mem_symbol_find(symbol, &size))
         return api_return(cudaErrorInvalidSymbol);
     return api_return(copy_from(dst, symbol, size, count, offset, kind, NULL, 0));
 }
@@ -120,8 +289,9 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t 
                                     size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream)
 {
     API_ENTER();
-    size_t size;
-    if (!mem_symbol_find(symbol, &size))
+    size_t size = 0;
+    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
+        !mem_symbol_find(symbol, &size))
         return api_return(cudaErrorInvalidSymbol);
     return api_return(copy_to(symbol, size, src, count, offset, kind, stream, 1));
 }
@@ -130,8 +300,9 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
                                       enum cudaMemcpyKind kind, cudaStream_t stream)
 {
     API_ENTER();
-    size_t size;
-    if (!mem_symbol_find(symbol, &size))
+    size_t size = 0;
+    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
+        !mem_symbol_find(symbol, &size))
         return api_return(cudaErrorInvalidSymbol);
     return api_return(copy_from(dst, symbol, size, count, offset, kind, stream, 1));
 }
@@ -141,7 +312,9 @@ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
     API_ENTER();
     if (!devPtr)
         return api_return(cudaErrorInvalidValue);
-    if (!mem_symbol_find(symbol, NULL))
+    size_t size = 0;
+    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
+        !mem_symbol_find(symbol, NULL))
         return api_return(cudaErrorInvalidSymbol);
     *devPtr = writable(symbol);
     return cudaSuccess;
@@ -152,8 +325,9 @@ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
     API_ENTER();
     if (!size)
         return api_return(cudaErrorInvalidValue);
-    size_t n;
-    if (!mem_symbol_find(symbol, &n))
+    size_t n = 0;
+    if (resolve_name(&symbol, &n) != cudaSuccess || !note_named(symbol, n) ||
+        !mem_symbol_find(symbol, &n))
         return api_return(cudaErrorInvalidSymbol);
     *size = n;
     return cudaSuccess;
