@@ -387,17 +387,93 @@ static void cpu_relax(void)
 #endif
 }
 
-/* One round of a poll of memory other threads change: the block's other
- * threads run first; with none to run, the OS thread backs off (what the
- * thread waits for is another block's or the host's doing). */
-static void poll_pause(unsigned *spins)
+/* Whether a thread that has not started yet could run on w. */
+static int unstarted(const struct worker *w)
+{
+    for (const struct block *b = w->resident; b; b = b->next)
+        if (b->next_thread < b->nthreads)
+            return 1;
+    return 0;
+}
+
+/* Threads polling memory that other threads change (a barrier outside
+ * shared memory, an atomic wait).  sched_yield_current resumes ready
+ * threads before it starts new ones, so two pollers would pass the worker
+ * back and forth for ever while the thread they wait for has not started.
+ * While threads remain to start, a poller that is not the only one steps
+ * aside: it is parked until no thread is left to start or no other poller
+ * is polling. */
+static SIMT_TLS unsigned pollers;          /* polling and not parked */
+static SIMT_TLS struct sthread *parked;
+static SIMT_TLS const struct block *poll_block;
+static SIMT_TLS unsigned poll_gen;
+
+static void wake_parked(struct worker *w)
+{
+    struct sthread *t = parked;
+    parked = NULL;
+    while (t) {
+        struct sthread *next = t->next;
+        if (t->state == TS_BLOCKED && t->gen == t->blk->gen) {
+            pollers++;
+            sched_make_ready(w, t);
+        }
+        t = next;
+    }
+}
+
+/* A poll loop begins (1 if the caller is a CUDA thread, counted). */
+static int poll_begin(void)
 {
     struct worker *w = engine_self();
-    if (sched_current(w)) {
-        unsigned long s = simt__run.events;
-        sched_yield_current(w);
-        if (simt__run.events != s)
+    if (!sched_current(w))
+        return 0;
+    if (poll_block != w->cur || poll_gen != w->cur->gen) {
+        /* Counts of a block that is over (it may have been aborted). */
+        poll_block = w->cur;
+        poll_gen = w->cur->gen;
+        pollers = 0;
+        parked = NULL;
+    }
+    pollers++;
+    return 1;
+}
+
+static void poll_end(int counted)
+{
+    if (!counted)
+        return;
+    struct worker *w = engine_self();
+    if (pollers)
+        pollers--;
+    if (!pollers && parked)
+        wake_parked(w);
+}
+
+/* One round of a poll: the block's other threads run first; with none to
+ * run, the OS thread backs off (what the thread waits for is another
+ * block's or the host's doing). */
+static void poll_pause(unsigned *spins, const char *file, unsigned line)
+{
+    struct worker *w = engine_self();
+    struct sthread *t = sched_current(w);
+    if (t) {
+        int starting = unstarted(w);
+        if (parked && !starting)
+            wake_parked(w);
+        if (starting && pollers > 1) {
+            pollers--;
+            t->state = TS_BLOCKED;
+            t->wait_site = async_site(file, line);
+            t->next = parked;
+            parked = t;
+            sched_block_current(w, t);
             return;
+        }
+        if (w->ready || w->cur->next_thread < w->cur->nthreads) {
+            sched_yield_current(w); /* switches: another thread runs first */
+            return;
+        }
     }
     unsigned n = ++*spins;
     if (n < 64) {
@@ -555,15 +631,6 @@ static inline void enqueue(struct worker *w, struct sthread *t, uint32_t i, int 
     m->waiters_tail = t;
     ntimed += timed;
     sched_count_sync(w->cur, t);
-}
-
-/* Whether a thread that has not started yet could run on w. */
-static int unstarted(const struct worker *w)
-{
-    for (const struct block *b = w->resident; b; b = b->next)
-        if (b->next_thread < b->nthreads)
-            return 1;
-    return 0;
 }
 
 /* The calling thread waits for the current phase of record i. */
@@ -896,13 +963,18 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         unsigned spins = 0;
+        int counted = 0;
         for (;;) {
             uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
-            if (token_done(bar, token, wphase(v), WPHASE_MASK, api, op, file, line))
+            if (token_done(bar, token, wphase(v), WPHASE_MASK, api, op, file, line)) {
+                poll_end(counted);
                 return 1;
+            }
             if (!block)
                 return 0;
-            poll_pause(&spins);
+            if (!counted)
+                counted = poll_begin();
+            poll_pause(&spins, file, line);
         }
     }
     uint32_t i = need(w, bar, api, op, file, line);
@@ -926,13 +998,18 @@ static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int ap
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         unsigned spins = 0;
+        int counted = 0;
         for (;;) {
             uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
-            if ((wphase(v) & 1) != parity)
+            if ((wphase(v) & 1) != parity) {
+                poll_end(counted);
                 return 1;
+            }
             if (!block)
                 return 0;
-            poll_pause(&spins);
+            if (!counted)
+                counted = poll_begin();
+            poll_pause(&spins, file, line);
         }
     }
     uint32_t i = need(w, bar, api, op, file, line);
@@ -965,12 +1042,11 @@ int simt_mbar_try_wait(uint64_t *bar, uint64_t token, uint64_t ns, int api, cons
         return wait_token(bar, token, 0, OP_TRY, api, file, line);
     uint64_t end = now_ns() + ns;
     unsigned spins = 0;
-    while (!wait_token(bar, token, 0, OP_TRY, api, file, line)) {
-        if (now_ns() >= end)
-            return 0;
-        poll_pause(&spins);
-    }
-    return 1;
+    int counted = poll_begin(), done;
+    while (!(done = wait_token(bar, token, 0, OP_TRY, api, file, line)) && now_ns() < end)
+        poll_pause(&spins, file, line);
+    poll_end(counted);
+    return done;
 }
 
 int simt_mbar_try_wait_parity(uint64_t *bar, unsigned parity, uint64_t ns, int api,
@@ -980,12 +1056,11 @@ int simt_mbar_try_wait_parity(uint64_t *bar, unsigned parity, uint64_t ns, int a
         return wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line);
     uint64_t end = now_ns() + ns;
     unsigned spins = 0;
-    while (!wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line)) {
-        if (now_ns() >= end)
-            return 0;
-        poll_pause(&spins);
-    }
-    return 1;
+    int counted = poll_begin(), done;
+    while (!(done = wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line)) && now_ns() < end)
+        poll_pause(&spins, file, line);
+    poll_end(counted);
+    return done;
 }
 
 void simt_mbar_wait(uint64_t *bar, uint64_t token, int api, const char *file, unsigned line)
@@ -1023,10 +1098,12 @@ void simt_atomic_wait(const volatile void *addr, uint64_t old, unsigned size, co
     struct worker *w = engine_self();
     struct sthread *t = sched_current(w);
     unsigned spins = 0;
-    int shared = t && in_shared(w, (const void *)(uintptr_t)addr);
+    int shared = t && in_shared(w, (const void *)(uintptr_t)addr), counted = 0;
     while (load_bits(addr, size) == old) {
         if (!shared) {
-            poll_pause(&spins);
+            if (!counted)
+                counted = poll_begin();
+            poll_pause(&spins, file, line);
             continue;
         }
         t->state = TS_BLOCKED;
@@ -1037,6 +1114,7 @@ void simt_atomic_wait(const volatile void *addr, uint64_t old, unsigned size, co
         sched_count_sync(w->cur, t);
         sched_block_current(w, t);
     }
+    poll_end(counted);
 }
 
 void simt_atomic_notify(const volatile void *addr, int all)
