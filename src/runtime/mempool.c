@@ -395,6 +395,11 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         capture_done();
         return cudaSuccess;
     }
+    /* An H200: into a stream that is not capturing, while a capture
+     * forbids it, this is a potentially unsafe call. */
+    e = capture_check_unsafe();
+    if (e != cudaSuccess)
+        return api_return(e);
     struct pblock *gone = NULL;
     pthread_mutex_lock(&P.lock);
     struct pblock *b = live_remove_locked(devPtr);
