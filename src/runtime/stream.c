@@ -104,40 +104,52 @@ static void run_host_task(struct task *t)
     cmd_complete(c, 0);
 }
 
-/* Completions of CMD_MARK commands found while the lock is held: they
- * complete at once, after the caller's own work. */
-struct marks {
-    struct cmd **v;
-    int n, cap;
+/* Commands whose dependencies became done while the lock was held: marks
+ * complete at once, under the lock, after the caller's own work; the
+ * others go to the workers once the lock is dropped (submit_ready), so
+ * that the lock is never held across the engine's own lock and wake-ups. */
+struct ready {
+    struct cmd **marks, **run;
+    int nmarks, capmarks, nrun, caprun;
 };
 
-static void marks_push(struct marks *m, struct cmd *c)
+static void push(struct cmd ***v, int *n, int *cap, struct cmd *c)
 {
-    if (m->n == m->cap) {
-        m->cap = m->cap ? 2 * m->cap : 8;
-        struct cmd **n = realloc(m->v, (size_t)m->cap * sizeof *n);
-        if (!n)
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        struct cmd **nv = realloc(*v, (size_t)*cap * sizeof *nv);
+        if (!nv)
             oom();
-        m->v = n;
+        *v = nv;
     }
-    m->v[m->n++] = c;
+    (*v)[(*n)++] = c;
 }
 
-/* c's dependencies are all done: hand it to the workers. */
-static void start_locked(struct cmd *c, struct marks *m)
+/* c's dependencies are all done. */
+static void start_locked(struct cmd *c, struct ready *r)
 {
-    switch (c->kind) {
-    case CMD_GRID:
-        engine_submit_grid(c->grid);
-        break;
-    case CMD_HOST:
-        c->task.run = run_host_task;
-        engine_submit_task(&c->task);
-        break;
-    case CMD_MARK:
-        marks_push(m, c);
-        break;
+    if (c->kind == CMD_MARK)
+        push(&r->marks, &r->nmarks, &r->capmarks, c);
+    else
+        push(&r->run, &r->nrun, &r->caprun, c);
+}
+
+/* Hands the runnable commands of r to the workers; called without the
+ * lock.  A command cannot complete (nor be freed: the timeline holds it)
+ * before it is submitted. */
+static void submit_ready(struct ready *r)
+{
+    for (int i = 0; i < r->nrun; i++) {
+        struct cmd *c = r->run[i];
+        if (c->kind == CMD_GRID) {
+            engine_submit_grid(c->grid);
+        } else {
+            c->task.run = run_host_task;
+            engine_submit_task(&c->task);
+        }
     }
+    free(r->run);
+    free(r->marks);
 }
 
 static void add_dep_locked(struct cmd *c, struct cmd *before)
@@ -178,10 +190,10 @@ static void stream_remove_locked(struct CUstream_st *s)
     free(s);
 }
 
-/* Completes c and everything its completion makes complete, under lock. */
-static void complete_locked(struct cmd *c, int error)
+/* Completes c and everything its completion makes complete (marks),
+ * under lock; what becomes runnable is added to r. */
+static void complete_locked(struct cmd *c, int error, struct ready *r)
 {
-    struct marks m = {0};
     for (;;) {
         c->error = error;
         c->done_ns = now_ns();
@@ -190,7 +202,7 @@ static void complete_locked(struct cmd *c, int error)
         for (int i = 0; i < c->nsucc; i++) {
             struct cmd *s = c->succ[i];
             if (--s->deps == 0)
-                start_locked(s, &m);
+                start_locked(s, r);
             unref_locked(s);
         }
         c->nsucc = 0;
@@ -198,30 +210,31 @@ static void complete_locked(struct cmd *c, int error)
         if (st && st->destroyed && st->last == c)
             stream_remove_locked(st);
         unref_locked(c); /* the reference the timeline held while it ran */
-        if (m.n == 0)
+        if (r->nmarks == 0)
             break;
-        c = m.v[--m.n];
+        c = r->marks[--r->nmarks];
         error = 0;
     }
-    free(m.v);
     if (T.waiters)
         pthread_cond_broadcast(&T.done);
 }
 
-static void complete_marks_locked(struct marks *m)
+/* Completes the marks found so far. */
+static void complete_marks_locked(struct ready *r)
 {
-    while (m->n > 0)
-        complete_locked(m->v[--m->n], 0);
-    free(m->v);
+    if (r->nmarks > 0)
+        complete_locked(r->marks[--r->nmarks], 0, r);
 }
 
 void cmd_complete(struct cmd *c, int error)
 {
+    struct ready r = {0};
     if (error)
         api_fail_context((cudaError_t)error);
     pthread_mutex_lock(&T.lock);
-    complete_locked(c, error);
+    complete_locked(c, error, &r);
     pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
 }
 
 /* Counts c as pending on the timeline, owned by stream s. */
@@ -259,13 +272,14 @@ static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
 
 void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after)
 {
-    struct marks m = {0};
+    struct ready r = {0};
     engine_start();
     pthread_mutex_lock(&T.lock);
     if (link_locked(s, c, after))
-        start_locked(c, &m);
-    complete_marks_locked(&m);
+        start_locked(c, &r);
+    complete_marks_locked(&r);
     pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
 }
 
 int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c)
@@ -280,7 +294,7 @@ int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c)
 struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n,
                                  const int *dep_start, const int *deps, struct cmd *after)
 {
-    struct marks m = {0};
+    struct ready r = {0};
     struct cmd *entry = cmd_new(CMD_MARK), *exit = cmd_new(CMD_MARK);
     engine_start();
     pthread_mutex_lock(&T.lock);
@@ -312,18 +326,19 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
      * now (the entry, commands whose dependencies are all done already)
      * starts. */
     if (entry->deps == 0)
-        start_locked(entry, &m);
+        start_locked(entry, &r);
     for (int i = 0; i < n; i++) {
         if (cmds[i]->deps == 0)
-            start_locked(cmds[i], &m);
+            start_locked(cmds[i], &r);
         unref_locked(cmds[i]);
     }
     if (exit->deps == 0)
-        start_locked(exit, &m);
+        start_locked(exit, &r);
     unref_locked(entry);
     unref_locked(exit);
-    complete_marks_locked(&m);
+    complete_marks_locked(&r);
     pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
     return exit;
 }
 
