@@ -401,9 +401,12 @@ static pthread_key_t thread_key;
 
 /* A host thread ends: its default stream goes once its work is done, as
  * a destroyed stream does. */
+static void capture_leave(struct CUstream_st *s);
+
 static void thread_ended(void *arg)
 {
     struct CUstream_st *s = arg;
+    capture_leave(s);
     pthread_mutex_lock(&T.lock);
     s->destroyed = 1;
     if (!s->last || cmd_done(s->last))
@@ -546,6 +549,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t h)
         return api_return(cudaErrorInvalidResourceHandle);
     /* Pending work still completes; the stream goes once its last
      * command has. */
+    capture_leave(s);
     pthread_mutex_lock(&T.lock);
     s->destroyed = 1;
     if (!s->last || cmd_done(s->last))
@@ -1163,6 +1167,33 @@ static void end_locked(struct capture *c)
         s = next;
     }
     atomic_fetch_sub(&C.active, 1);
+}
+
+/* s goes away (destroyed, or its thread ended) while it may capture: it
+ * leaves its capture, which is invalidated, and which ends if s began it. */
+static void capture_leave(struct CUstream_st *s)
+{
+    if (!capture_active())
+        return;
+    pthread_mutex_lock(&C.lock);
+    struct capture *c = s->cap;
+    if (c && c->origin == s) {
+        end_locked(c);
+        graph_free(c->graph);
+        free(c);
+    } else if (c) {
+        c->invalidated = 1;
+        for (struct CUstream_st **p = &c->streams; *p; p = &(*p)->cap_next) {
+            if (*p == s) {
+                *p = s->cap_next;
+                break;
+            }
+        }
+        s->cap = NULL;
+        s->cap_next = NULL;
+        s->nfront = 0;
+    }
+    pthread_mutex_unlock(&C.lock);
 }
 
 cudaError_t cudaStreamEndCapture(cudaStream_t h, cudaGraph_t *pGraph)
