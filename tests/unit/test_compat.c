@@ -64,3 +64,40 @@ TEST(symbol_by_name_unknown)
     EXPECT(cudaMemcpyToSymbol(not_an_identifier, in, sizeof in, 0, cudaMemcpyHostToDevice),
            cudaErrorInvalidSymbol);
 }
+
+/* ---- graphics interop: no graphics device, no resource ------------------- */
+
+/* cuda_gl_interop.h needs OpenGL's headers, as CUDA's does. */
+#if defined(__has_include)
+#if __has_include(<GL/gl.h>)
+#define HAVE_GL_HEADERS 1
+#endif
+#endif
+
+#ifdef HAVE_GL_HEADERS
+#include "cuda_gl_interop.h"
+
+TEST(gl_interop_has_no_resources)
+{
+    struct cudaGraphicsResource *r = NULL;
+    void *p = NULL;
+    size_t n = 0;
+    unsigned count = 7;
+    int devs[4];
+    cudaGetLastError();
+    EXPECT(cudaGraphicsGLRegisterBuffer(&r, 1, cudaGraphicsRegisterFlagsNone),
+           cudaErrorInvalidGraphicsContext);
+    EXPECT(cudaGraphicsGLRegisterImage(&r, 1, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsNone),
+           cudaErrorInvalidGraphicsContext);
+    ASSERT(r == NULL);
+    EXPECT(cudaGLGetDevices(&count, devs, 4, cudaGLDeviceListAll), cudaErrorNoDevice);
+    ASSERT_EQ(count, 0);
+    cudaGraphicsResource_t none = (cudaGraphicsResource_t)&count;
+    EXPECT(cudaGraphicsMapResources(1, &none, 0), cudaErrorInvalidResourceHandle);
+    EXPECT(cudaGraphicsResourceGetMappedPointer(&p, &n, none), cudaErrorInvalidResourceHandle);
+    EXPECT(cudaGraphicsUnregisterResource(none), cudaErrorInvalidResourceHandle);
+    EXPECT(cudaGraphicsMapResources(0, NULL, 0), cudaErrorInvalidValue);
+    EXPECT(cudaGLSetGLDevice(0), cudaSuccess);
+    EXPECT(cudaGetLastError(), cudaErrorInvalidValue);
+}
+#endif
