@@ -387,6 +387,10 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId)
 cudaError_t cudaDeviceSynchronize(void)
 {
     API_ENTER();
+    /* During a stream capture it fails and invalidates every capture. */
+    cudaError_t e = capture_check_device_sync();
+    if (e)
+        return api_return(e);
     timeline_wait_all();
     printf_flush();
     return api_sticky();
