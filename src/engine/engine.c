@@ -231,7 +231,12 @@ void engine_find_work(struct worker *w)
     long deadline = 0;
     for (;;) {
         if (atomic_load_explicit(&E.work, memory_order_acquire) > 0) {
-            pthread_mutex_lock(&E.lock);
+            /* Many idle workers see new work at once; one takes the lock,
+             * the others keep spinning rather than queue on it. */
+            if (pthread_mutex_trylock(&E.lock) != 0) {
+                cpu_relax();
+                continue;
+            }
             struct task *t = take_locked(w);
             pthread_mutex_unlock(&E.lock);
             if (t) {
