@@ -12,6 +12,13 @@
  * engine may finish them, so a program that reads a destination before its
  * wait sees the old bytes instead of working by luck.
  *
+ * Waiting: wait() blocks the thread's fiber on the record until the phase
+ * completes.  test_wait and try_wait are polls: while threads remain to
+ * start the caller waits for the phase but gives up (a timeout) once
+ * nothing else can run; with ready threads it lets them run once first;
+ * with nothing else to run it answers no, and a thread that keeps polling
+ * a phase nothing can complete is reported as deadlocked.
+ *
  * A barrier anywhere else (cuda::barrier of device or system scope,
  * cuda::std::barrier) keeps its state in its word; arrivals are atomic
  * compare-and-swaps and waiters poll.

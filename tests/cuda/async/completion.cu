@@ -35,13 +35,13 @@ __global__ void block_phases(int *out)
     for (int p = 0; p < PHASES; p++) {
         if (p == 3 && t >= N - 16) {
             bar.arrive_and_drop(); // the next phases expect fewer arrivals
-            out[t] = seen;
+            out[blockIdx.x * N + t] = seen;
             return;
         }
         bar.arrive_and_wait();
         seen += stamp; // written by the completion of this phase
     }
-    out[t] = seen + 100000 * count; // all completions happened before the last wait ended
+    out[blockIdx.x * N + t] = seen + 100000 * count; // all completions happened before the last wait ended
 }
 
 // The same with cuda::std::barrier in global memory (two threads).
@@ -65,7 +65,7 @@ __global__ void global_phases(cuda::std::barrier<on_phase> *b, const int *stamp,
 int main()
 {
     int *d_out, h_out[N];
-    cudaMalloc(&d_out, sizeof h_out);
+    cudaMalloc(&d_out, 3 * sizeof h_out);
     block_phases<<<3, N>>>(d_out);
     printf("block: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost);

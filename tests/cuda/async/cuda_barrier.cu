@@ -46,7 +46,7 @@ __global__ void phases(int *out)
     acc += 10000 * bar.try_wait_parity_for(false, cuda::std::chrono::nanoseconds(1000));
     bar.arrive_and_wait();
     bar.wait_parity(false);                    // phase 10 done now
-    out[t] = acc;
+    out[blockIdx.x * N + t] = acc;
 }
 
 // One thread arrives for a whole warp; then a warp drops out and the
@@ -144,7 +144,7 @@ struct counter_completion {
 int main()
 {
     int *d_out, h_out[3 * 32];
-    cudaMalloc(&d_out, sizeof h_out);
+    cudaMalloc(&d_out, 2 * N * sizeof(int));
     example_kernel<<<2, 32>>>();
     printf("example: %s, same type: %d\n", cudaGetErrorName(cudaDeviceSynchronize()),
            (int)cuda::std::is_same<cuda::barrier<cuda::thread_scope_system>, cuda::std::barrier<>>::value);
