@@ -459,10 +459,19 @@ static void put_specs(const rw *r, rw_buf *b, rw_buf *pre, rw_buf *post, long ds
             continue;
         }
         if ((ID_IS(r, j, "alignas") || ID_IS(r, j, "_Alignas")) && rw_attr_start(r, j, &e)) {
-            rw_put(post, " __attribute__((aligned(");
+            /* alignas takes a type or an expression, the aligned attribute
+             * only an expression: a struct with the alignas gives both. */
+            char name[48];
+            snprintf(name, sizeof name, "simt__ala_%ld", j);
+            rw_put(pre, "struct ");
+            rw_put(pre, name);
+            rw_put(pre, " { alignas(");
             if (e > j + 2)
-                rw_put_toks(r, post, j + 2, e - 1, -1, NULL);
-            rw_put(post, ")))");
+                rw_put_toks(r, pre, j + 2, e - 1, -1, NULL);
+            rw_put(pre, ") char simt__c; }; ");
+            rw_put(post, " __attribute__((aligned(alignof(");
+            rw_put(post, name);
+            rw_put(post, "))))");
             j = e;
             space = 1;
             continue;

@@ -185,10 +185,12 @@ void sched_yield_current(struct worker *w)
     struct fiber *next;
     if (!t)
         return;
-    if (w->ready)
-        next = ready_pop(w)->fiber;
-    else if (b->next_thread < b->nthreads)
+    /* Unstarted threads first: threads that spin, yielding, for one that
+     * has not started yet would otherwise only ever resume each other. */
+    if (b->next_thread < b->nthreads)
         next = spare_fiber(w);
+    else if (w->ready)
+        next = ready_pop(w)->fiber;
     else
         return;
     hold(w, t);
