@@ -621,6 +621,12 @@ static unsigned time_out_waiters(struct worker *w)
     return n;
 }
 
+/* When every thread is blocked, timed waits give up rather than deadlock. */
+__attribute__((constructor)) static void register_stall_hook(void)
+{
+    engine_add_stall_hook(time_out_waiters);
+}
+
 static inline void enqueue(struct worker *w, struct sthread *t, uint32_t i, int timed, const char *file,
                     unsigned line)
 {

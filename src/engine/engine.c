@@ -42,6 +42,26 @@ static struct {
 
 SIMT_TLS struct worker *engine__self;
 
+static engine_stall_hook stall_hooks[4];
+static int nstall_hooks;
+
+void engine_add_stall_hook(engine_stall_hook hook)
+{
+    for (int i = 0; i < nstall_hooks; i++)
+        if (stall_hooks[i] == hook)
+            return;
+    if (nstall_hooks < 4)
+        stall_hooks[nstall_hooks++] = hook;
+}
+
+unsigned engine_run_stall_hooks(struct worker *w)
+{
+    unsigned n = 0;
+    for (int i = 0; i < nstall_hooks; i++)
+        n += stall_hooks[i](w);
+    return n;
+}
+
 struct sthread *engine_thread(void)
 {
     return sched_current(engine__self);

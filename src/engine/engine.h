@@ -200,6 +200,12 @@ void engine_submit_task(struct task *t);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while
  * there is nothing to do. */
 void engine_find_work(struct worker *w);
+/* Stall hooks: called when every resident thread of w is blocked, before
+ * that is reported as a deadlock; a hook that releases threads (a timed
+ * wait giving up, as on a GPU) returns how many it released. */
+typedef unsigned (*engine_stall_hook)(struct worker *w);
+void engine_add_stall_hook(engine_stall_hook hook);
+unsigned engine_run_stall_hooks(struct worker *w);
 /* Cooperative grids: starts one more of w's grid's blocks; 0 if none. */
 int engine_claim_more(struct worker *w);
 void engine_free_cluster(struct worker *w, struct cluster *c);

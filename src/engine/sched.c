@@ -417,7 +417,10 @@ void sched_loop(struct worker *w)
                 if (!o->waits_outside)
                     break;
             if (o) {
-                /* Its live threads are all blocked, waiting for each other. */
+                /* Its live threads are all blocked, waiting for each other,
+                 * unless a timed wait gives up. */
+                if (engine_run_stall_hooks(w))
+                    continue;
                 sched_enter_block(w, o);
                 barrier_deadlock(w, o);
             }
