@@ -219,8 +219,10 @@ public:
     {
         arrival_token t;
         t.simt_state = 1;
-        if (simt_launch_is_cluster())
+        if (simt_launch_is_cluster()) {
             t.simt_phase = simt_cluster_arrive(SIMT_CG_HERE.site());
+            simt_cg_scratch_area()->cluster_phase[details::cta_rank()] = t.simt_phase;
+        }
         return t;
     }
     static void barrier_wait(arrival_token &&t, SIMT_CG_AT)
@@ -228,6 +230,14 @@ public:
         details::use_token(t.simt_state, "cluster_group", SIMT_CG_HERE);
         if (simt_launch_is_cluster())
             simt_cluster_wait(SIMT_CG_HERE.site(), t.simt_phase);
+        else
+            simt_syncthreads(SIMT_CG_HERE.site());
+    }
+    /* CUDA 13: the wait for the calling thread's last arrival. */
+    static void barrier_wait(SIMT_CG_AT)
+    {
+        if (simt_launch_is_cluster())
+            simt_cluster_wait(SIMT_CG_HERE.site(), simt_cg_scratch_area()->cluster_phase[details::cta_rank()]);
         else
             simt_syncthreads(SIMT_CG_HERE.site());
     }

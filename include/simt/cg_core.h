@@ -34,12 +34,15 @@ void simt_cg_misuse(const char *file, unsigned line, const char *todo, const cha
 
 /* The running block's exchange area for tiles wider than a warp.  Its
  * contents are meaningful only between two synchronizations of the tile
- * that uses them: a collective writes, synchronizes, reads, synchronizes. */
+ * that uses them: a collective writes, synchronizes, reads, synchronizes;
+ * and a thread's cluster phase from its barrier_arrive to its
+ * barrier_wait(). */
 struct simt_cg_scratch {
     unsigned long long value[1024]; /* one per thread: multi-warp shfl */
     unsigned src[1024];             /* the source rank each thread named */
     unsigned long long warp[32];    /* one per warp: partial results */
     unsigned long long tile[32];    /* one per tile, at its first warp: broadcasts */
+    unsigned cluster_phase[1024];   /* each thread's last cluster barrier_arrive */
 };
 struct simt_cg_scratch *simt_cg_scratch_area(void);
 
