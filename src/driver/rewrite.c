@@ -305,8 +305,8 @@ static long launch_close(const rw *r, long j)
         case ')': case ']': case '}': case ';':
             return -1;
         case '>':
-            if (is_p(r, j + 1, '>') && is_p(r, j + 2, '>') && adjacent(r, j) &&
-                adjacent(r, j + 1)) {
+            /* nvcc reads ">>" then '>', space or not between them. */
+            if (is_p(r, j + 1, '>') && is_p(r, j + 2, '>') && adjacent(r, j)) {
                 long e = j + 2;
                 while (is_p(r, e + 1, '>') && adjacent(r, e))
                     e++;
@@ -320,10 +320,13 @@ static long launch_close(const rw *r, long j)
     return -1;
 }
 
+/* As in nvcc, a launch opens with "<<" then '<', space or not between them
+ * ("k << < g, b >> > (...)" is what some formatters make of a launch);
+ * "operator<< <T>" names a specialization instead. */
 static int is_launch_open(const rw *r, long i)
 {
     return is_p(r, i + 1, '<') && is_p(r, i + 2, '<') && adjacent(r, i) &&
-           adjacent(r, i + 1) && !ID_IS(r, i - 1, "operator");
+           !ID_IS(r, i - 1, "operator");
 }
 
 /* CALLEE<<<CFG>>>(ARGS) becomes

@@ -46,6 +46,17 @@ TEST(launch_spaced_out)
     EXPECT_RW("k <<< g, b >>> (x);\n", LAUNCH(" g, b ", "k", "x") ";\n");
 }
 
+TEST(launch_chevrons_split_as_nvcc_reads_them)
+{
+    /* nvcc reads "<<" then '<', and ">>" then '>', whatever lies between. */
+    EXPECT_RW("k << < g, b >> > (x);\n", LAUNCH(" g, b ", "k", "x") ";\n");
+    EXPECT_RW("k<< /**/ <1, 2>>/**/>(x);\n", LAUNCH("1, 2", "k", "x") ";\n");
+    EXPECT_RW("k <<< g, b >> > (x);\n", LAUNCH(" g, b ", "k", "x") ";\n");
+    /* "operator<< <T>" is a specialization, not a launch. */
+    const char *src = "friend ostream &operator<< <>(ostream &, const X<T> &);\n";
+    EXPECT_RW(src, src);
+}
+
 TEST(launch_template_id)
 {
     EXPECT_RW("k<float, 4><<<1, 1>>>(x);\n", LAUNCH("1, 1", "k<float, 4>", "x") ";\n");
