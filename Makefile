@@ -43,7 +43,15 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_OBJ := $(UNIT_SRC:%.c=$(B)/obj/%.o)
 UNIT_BIN := $(B)/tests/unit-tests
 LIBS := -lpthread -ldl -lm
-all: $(LIBSIMT) $(SIMTCC) $(B)/lib/simt/include
+# Names a CUDA build links with (gcc ... -L<simt>/lib -lcudart): linker
+# scripts that stand libsimt and what it needs in their place.
+CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a)
+
+all: $(LIBSIMT) $(SIMTCC) $(B)/lib/simt/include $(CUDA_STANDINS)
+
+$(CUDA_STANDINS):
+	@mkdir -p $(dir $@)
+	printf '/* simt: libsimt stands for the CUDA runtime */\nINPUT(libsimt.a -lstdc++ $(LIBS))\n' > $@
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -86,6 +94,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/simt/include
 	install -m 755 $(SIMTCC) $(DESTDIR)$(PREFIX)/bin/simtcc
 	install -m 644 $(LIBSIMT) $(DESTDIR)$(PREFIX)/lib/libsimt.a
+	for f in $(CUDA_STANDINS); do install -m 644 $$f $(DESTDIR)$(PREFIX)/lib/; done
 	cp -R include/. $(DESTDIR)$(PREFIX)/lib/simt/include/
 
 clean:

@@ -166,8 +166,9 @@ static int one_of(const char *v, const char *const *list)
     return 0;
 }
 
-/* The real GPU architectures nvcc has named (sm_XX). */
-static const int known_archs[] = {30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75,
+/* The real GPU architectures nvcc has named (sm_XX), the retired ones too:
+ * suites written for them (sm_13, sm_20) still build their kernels here. */
+static const int known_archs[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75,
                                   80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121, 0};
 
 /* One architecture name: sm_90, compute_90a, lto_90, sm_100f -> 90/100;
@@ -497,7 +498,11 @@ static int option(ctx *c)
         p->run = 1;
         return 0;
     }
-    if (flag(c, "cuda", "cuda") || flag(c, "ptx", "ptx") || flag(c, "cubin", "cubin") ||
+    if (flag(c, "cuda", "cuda")) {
+        p->phase = PHASE_CUDA;
+        return 0;
+    }
+    if (flag(c, "ptx", "ptx") || flag(c, "cubin", "cubin") ||
         flag(c, "fatbin", "fatbin") || flag(c, "optix-ir", "optix-ir"))
         return fail(c, "'%s': simt compiles kernels for the CPU and makes no GPU code", a);
     VALUE(NULL, "simt-rewrite") {
@@ -824,7 +829,7 @@ int args_parse(plan *p, int argc, char **argv, char *err, size_t errlen)
     if (rc == 0 && p->phase == PHASE_REWRITE && p->ninputs != 1)
         rc = fail(&c, "--simt-rewrite takes one input file");
     if (rc == 0 && p->output && (p->phase == PHASE_COMPILE || p->phase == PHASE_PREPROCESS ||
-                                 p->phase == PHASE_DEPS)) {
+                                 p->phase == PHASE_DEPS || p->phase == PHASE_CUDA)) {
         size_t sources = 0;
         for (size_t k = 0; k < p->ninputs; k++)
             sources += p->inputs[k].lang != LANG_LINK;

@@ -43,7 +43,8 @@ enum phase {
     PHASE_DEPS,     /* -M, -MM: dependencies only */
     PHASE_DLINK,    /* -dlink: nothing to link on a CPU; an empty object */
     PHASE_LIB,      /* -lib: a static library */
-    PHASE_REWRITE   /* --simt-rewrite: the rewriter alone, on preprocessed input */
+    PHASE_REWRITE,  /* --simt-rewrite: the rewriter alone, on preprocessed input */
+    PHASE_CUDA      /* -cuda: each .cu preprocessed and rewritten to <name>.cu.cpp.ii */
 };
 
 typedef struct input {

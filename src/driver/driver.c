@@ -569,6 +569,32 @@ static int preprocess_input(driver *d, size_t k)
     return rc;
 }
 
+/* -cuda: a .cu input preprocessed and rewritten, the C++ that simtcc
+ * compiles, to -o or <odir>/<name>.cu.cpp.ii (nvcc's name for its own). */
+static int cuda_input(driver *d, size_t k)
+{
+    const plan *p = d->p;
+    const input *in = &p->inputs[k];
+    if (in->lang != LANG_CU)
+        return 0;
+    const char *out = p->output;
+    if (!out) {
+        const char *base = strrchr(in->path, '/');
+        base = base ? base + 1 : in->path;
+        out = p->odir ? fmt(d, "%s/%s.cpp.ii", p->odir, base) : fmt(d, "%s.cpp.ii", base);
+    }
+    if (make_tmpdir(d) < 0)
+        return 1;
+    const char *ii = temp_file(d, k, in->path, ".ii");
+    strvec c = {0};
+    cu_preprocess_cmd(d, &c);
+    strvec_push(&c, in->path);
+    push_output(&c, ii);
+    int rc = run(d, &c);
+    strvec_free(&c);
+    return rc ? rc : rewrite_step(d, ii, out);
+}
+
 /* Compiles input k to obj. */
 static int compile_input(driver *d, size_t k, const char *obj)
 {
@@ -720,6 +746,10 @@ int driver_run(const plan *p, const char *self)
         }
         if (p->phase == PHASE_PREPROCESS || p->phase == PHASE_DEPS) {
             rc = preprocess_input(&d, k);
+            continue;
+        }
+        if (p->phase == PHASE_CUDA) {
+            rc = cuda_input(&d, k);
             continue;
         }
         if (p->phase != PHASE_COMPILE && make_tmpdir(&d) < 0) {

@@ -165,6 +165,8 @@ contains "-x cu" out "--simt-rewrite"
 if [ -f "$ROOT/include/cuda_runtime.h" ]; then
 "$SIMTCC" -E a.cu -o a.ii > out 2>&1 && contains "-E" a.ii "k<<<1, 1>>>((int *)0)" || { bad "-E"; cat out; }
 "$SIMTCC" -M a.cu > out 2>&1 && contains "-M" out "a.o: a.cu" || { bad "-M"; cat out; }
+mkdir -p cu && "$SIMTCC" -cuda a.cu -odir cu > out 2>&1 &&
+    contains "-cuda" cu/a.cu.cpp.ii "::simt__launch_t{" || { bad "-cuda"; cat out; }
 printf '__global__ void k() {\n  __shared__ int x = 1;\n}\n' > bad.cu
 "$SIMTCC" -c bad.cu > out 2>&1; rc=$?
 [ $rc = 1 ] && ok || bad "rewrite error: exit status $rc"
@@ -189,6 +191,15 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
         contains "end to end" run.out "3 2 1 0"
     else
         bad "end to end: simtcc e2e.cu && ./e2e"; cat out run.out 2>/dev/null | head -n 20
+    fi
+    # A Makefile's own link line: the host compiler with -lcudart.
+    if [ -z "$SANITIZE" ]; then
+        if "$SIMTCC" -c e2e.cu -o e2e.o > out 2>&1 &&
+           $CC e2e.o -L"$ROOT/$B/lib" -lcudart -o e2e_cc > out 2>&1 && ./e2e_cc > run.out 2>&1; then
+            contains "linked by $CC -lcudart" run.out "3 2 1 0"
+        else
+            bad "$CC e2e.o -lcudart"; cat out run.out 2>/dev/null | head -n 20
+        fi
     fi
 fi
 

@@ -155,6 +155,7 @@ TEST(args_bad_values_are_errors)
     REJECT("makes no GPU code", "-ptx", "x.cu");
     REJECT("makes no GPU code", "-cubin", "x.cu");
     REJECT("-o names one output", "-c", "a.cu", "b.cu", "-o", "x.o");
+    REJECT("-o names one output", "-cuda", "a.cu", "b.cu", "-o", "x.ii");
 }
 
 TEST(args_arch_extraction)
@@ -182,6 +183,11 @@ TEST(args_arch_extraction)
     PARSE(&p, "--generate-code", "arch=compute_120,code=\"sm_120,compute_120\"", "x.cu");
     ASSERT_EQ(p.arch, 120);
     plan_free(&p);
+    /* Retired architectures that suites still name. */
+    PARSE(&p, "-arch", "sm_13", "x.cu");
+    ASSERT_EQ(p.arch, 13);
+    plan_free(&p);
+    ASSERT_EQ(args_arch_value("compute_20"), 20);
     ASSERT_EQ(args_arch_value("sm_89"), 89);
     ASSERT_EQ(args_arch_value("lto_90"), 90);
     ASSERT_EQ(args_arch_value("sm_90x"), -1);
