@@ -15,7 +15,8 @@ void simt_grid_sync(const char *site);
 int simt_grid_is_cooperative(void);
 
 /* Cluster barrier: arrive returns the phase token, wait blocks until the
- * phase completes; sync is both. */
+ * phase completes; sync is both.  Without a cluster launch a block is a
+ * cluster of one: the wait is the block barrier. */
 unsigned simt_cluster_arrive(const char *site);
 void simt_cluster_wait(const char *site, unsigned token);
 void simt_cluster_sync(const char *site);

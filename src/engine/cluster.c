@@ -8,6 +8,7 @@
 #include "check/hooks.h"
 #include "engine/cluster.h"
 #include "engine/diag.h"
+#include "simt/device.h"
 #include "simt/groups.h"
 
 static void fail(struct worker *w, const char *site, const char *fmt, ...)
@@ -56,7 +57,7 @@ unsigned simt_cluster_arrive(const char *site)
     struct worker *w = engine_self();
     struct cluster *c = current(w, site, "cluster barrier_arrive");
     if (!c)
-        return 0; /* a block is a cluster of one: nothing to wait for */
+        return 0; /* a block is a cluster of one: its wait is the block barrier */
     struct sthread *t = sched_current(w);
     hook_barrier_arrive(c, site);
     sched_count_sync(w->cur, t);
@@ -70,8 +71,11 @@ void simt_cluster_wait(const char *site, unsigned token)
 {
     struct worker *w = engine_self();
     struct cluster *c = current(w, site, "cluster barrier_wait");
-    if (!c)
+    if (!c) {
+        if (w && w->cur)
+            simt_syncthreads(site);
         return;
+    }
     if (token != c->phase && token + 1 != c->phase)
         fail(w, site, "cluster barrier_wait with a token of phase %u while the barrier is in phase "
                       "%u — wait with the token of this thread's last barrier_arrive", token,

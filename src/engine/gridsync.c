@@ -83,7 +83,8 @@ void engine_post_block(struct block *b)
     struct worker *o = b->owner;
     pthread_mutex_lock(&o->inbox_lock);
     b->gb_next = o->inbox;
-    o->inbox = b;
+    /* The owner peeks at its inbox without the lock. */
+    __atomic_store_n(&o->inbox, b, __ATOMIC_RELEASE);
     if (o->inbox_sleeping)
         pthread_cond_signal(&o->inbox_cv);
     pthread_mutex_unlock(&o->inbox_lock);
@@ -104,7 +105,7 @@ static void take(struct worker *w, struct block *list)
                 while (tail->gb_next)
                     tail = tail->gb_next;
                 tail->gb_next = w->inbox;
-                w->inbox = list;
+                __atomic_store_n(&w->inbox, list, __ATOMIC_RELEASE);
                 pthread_mutex_unlock(&w->inbox_lock);
             }
             sched_enter_block(w, b);
@@ -120,7 +121,7 @@ void engine_drain_inbox(struct worker *w)
         return;
     pthread_mutex_lock(&w->inbox_lock);
     struct block *list = w->inbox;
-    w->inbox = NULL;
+    __atomic_store_n(&w->inbox, NULL, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&w->inbox_lock);
     take(w, list);
 }
@@ -134,7 +135,7 @@ void engine_wait_inbox(struct worker *w)
         w->inbox_sleeping = 0;
     }
     struct block *list = w->inbox;
-    w->inbox = NULL;
+    __atomic_store_n(&w->inbox, NULL, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&w->inbox_lock);
     take(w, list);
 }

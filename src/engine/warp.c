@@ -8,6 +8,7 @@
  * definitions (PTX ISA, "Parallel Synchronization and Communication
  * Instructions"); what they leave undefined is reported.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -190,14 +191,14 @@ static unsigned shfl_source(int op, unsigned lane, int b, int width)
     return ok ? j : lane;
 }
 
-static uint64_t reduce(int op, const struct wcoll *c)
+static uint64_t reduce(int op, const struct warp *wp, const struct wcoll *c)
 {
     uint32_t acc = op == SIMT_REDUCE_AND ? 0xffffffffu : 0;
     int first = 1;
     for (unsigned l = 0; l < 32; l++) {
         if (!(c->mask >> l & 1))
             continue;
-        uint32_t v = (uint32_t)c->in[l];
+        uint32_t v = (uint32_t)wp->in[l];
         switch (op) {
         case SIMT_REDUCE_ADD: acc += v; break;
         case SIMT_REDUCE_AND: acc &= v; break;
@@ -217,6 +218,7 @@ static uint64_t reduce(int op, const struct wcoll *c)
 static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct wcoll *c,
                          unsigned me, int *pred)
 {
+    const struct warp *wp = &b->warps[wi];
     uint64_t res[32];
     int preds[32] = {0};
     unsigned m = c->mask;
@@ -228,7 +230,7 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
         for (unsigned l = 0; l < 32; l++) {
             if (!(m >> l & 1))
                 continue;
-            unsigned j = shfl_source(c->op, l, c->arg[l], c->width);
+            unsigned j = shfl_source(c->op, l, wp->arg[l], c->width);
             if (!(m >> j & 1)) {
                 char buf[64];
                 fail(w, wi, c->site,
@@ -236,7 +238,7 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
                      "a lane can only read lanes that take part",
                      op_names[c->op], l, j, m, lane_list(m, buf, sizeof buf));
             }
-            res[l] = c->in[j];
+            res[l] = wp->in[j];
         }
         break;
     case SIMT_VOTE_BALLOT:
@@ -244,7 +246,7 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
     case SIMT_VOTE_ALL: {
         unsigned ballot = 0;
         for (unsigned l = 0; l < 32; l++)
-            if ((m >> l & 1) && c->in[l])
+            if ((m >> l & 1) && wp->in[l])
                 ballot |= 1u << l;
         uint64_t r = c->op == SIMT_VOTE_BALLOT ? ballot
                    : c->op == SIMT_VOTE_ANY   ? ballot != 0
@@ -259,16 +261,16 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
                 continue;
             unsigned same = 0;
             for (unsigned k = 0; k < 32; k++)
-                if ((m >> k & 1) && c->in[k] == c->in[l])
+                if ((m >> k & 1) && wp->in[k] == wp->in[l])
                     same |= 1u << k;
             res[l] = same;
         }
         break;
     case SIMT_MATCH_ALL: {
         int all = 1;
-        uint64_t v0 = c->in[__builtin_ctz(m)];
+        uint64_t v0 = wp->in[__builtin_ctz(m)];
         for (unsigned l = 0; l < 32; l++)
-            if ((m >> l & 1) && c->in[l] != v0)
+            if ((m >> l & 1) && wp->in[l] != v0)
                 all = 0;
         for (unsigned l = 0; l < 32; l++) {
             res[l] = all ? m : 0;
@@ -280,7 +282,7 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
         memset(res, 0, sizeof res);
         break;
     default: {
-        uint64_t r = reduce(c->op, c);
+        uint64_t r = reduce(c->op, wp, c);
         for (unsigned l = 0; l < 32; l++)
             res[l] = r;
         break;
@@ -358,9 +360,8 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
             fail(w, wi, site, "%s: mask 0x%08x names %s, which exited — every lane a mask names "
                               "must reach the same collective", op_names[op], mask,
                  lane_list(gone, l1, sizeof l1));
-        if (wp->ncoll == WARP_MAX_COLL)
-            fail(w, wi, site, "%s: more than %d disjoint groups of lanes in collectives at once",
-                 op_names[op], WARP_MAX_COLL);
+        /* Every slot holds a waiting lane, and this lane waits in none. */
+        assert(wp->ncoll < WARP_MAX_COLL);
         c = &wp->coll[wp->ncoll++];
         c->mask = mask;
         c->arrived = 0;
@@ -370,8 +371,8 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
         c->site = site;
         b->warp_pending++;
     }
-    c->in[lane] = value;
-    c->arg[lane] = arg;
+    wp->in[lane] = value;
+    wp->arg[lane] = arg;
     c->arrived |= 1u << lane;
     sched_count_sync(b, t);
     if (c->arrived == c->mask) {

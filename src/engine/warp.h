@@ -25,16 +25,19 @@ struct wcoll {
     unsigned char width;
     unsigned char size;       /* value bytes */
     const char *site;         /* the first arrival's */
-    uint64_t in[32];
-    int arg[32];
 };
 
-#define WARP_MAX_COLL 4
+/* Each collective has at least one lane, and a lane waits in one at most. */
+#define WARP_MAX_COLL 32
 
 struct warp {
     unsigned lanes;           /* lanes this warp has (partial last warp) */
     unsigned ncoll;
     struct wcoll coll[WARP_MAX_COLL];
+    /* Per lane, what it brought to the collective it waits in: no two
+     * collectives in flight share a lane. */
+    uint64_t in[32];
+    int arg[32];
     unsigned amask_waiting;   /* lanes blocked in __activemask */
     const char *amask_site[32];
 };
