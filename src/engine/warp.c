@@ -11,6 +11,7 @@
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/diag.h"
@@ -111,17 +112,29 @@ static int converged(const struct block *b, unsigned wi)
     return 1;
 }
 
+/* Whether site a ("file:line") comes before site b in the same file.  A
+ * branch's body lies before its reconvergence point in the source. */
+static int site_before(const char *a, const char *b)
+{
+    const char *ca = strrchr(a, ':'), *cb = strrchr(b, ':');
+    if (!ca || !cb || ca - a != cb - b || strncmp(a, b, (size_t)(ca - a)) != 0)
+        return 0;
+    return strtol(ca + 1, NULL, 10) < strtol(cb + 1, NULL, 10);
+}
+
 /* The warp has converged: releases the __activemask waiters of one call
  * site with the lanes that wait there.  Of several sites, the lanes that
  * passed the fewest synchronization points go first: on a GPU they are the
  * ones the others would have waited for at the branch's reconvergence
- * point (ties: the site of the lowest lane).  The others wait on; released
- * lanes block or exit again and the next site follows.  `self`, a waiter
- * still running, gets its result returned rather than queued. */
+ * point (ties: the site earlier in the same file, the branch's body, then
+ * the site of the lowest lane).  The others wait on; released lanes block
+ * or exit again and the next site follows.  `self`, a waiter still
+ * running, gets its result returned rather than queued. */
 static unsigned release_activemask(struct worker *w, struct block *b, unsigned wi, unsigned self)
 {
     struct warp *wp = &b->warps[wi];
     unsigned waiting = wp->amask_waiting, best = 0, best_syncs = ~0u;
+    const char *best_site = NULL;
     while (waiting) {
         int first = __builtin_ctz(waiting);
         const char *site = wp->amask_site[first];
@@ -135,9 +148,10 @@ static unsigned release_activemask(struct worker *w, struct block *b, unsigned w
             }
         }
         waiting &= ~group;
-        if (syncs < best_syncs) {
+        if (syncs < best_syncs || (syncs == best_syncs && site_before(site, best_site))) {
             best = group;
             best_syncs = syncs;
+            best_site = site;
         }
     }
     unsigned mine = 0;
