@@ -18,6 +18,8 @@
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
 
+/* A handle that names no live array: cudaErrorInvalidResourceHandle in
+ * copies (an H200: cudaMemcpy2DToArray to NULL). */
 static struct {
     pthread_mutex_t lock;
     struct cudaArray **live;
@@ -272,7 +274,7 @@ static cudaError_t to_array_2d(cudaArray_t dst, size_t wOffset, size_t hOffset, 
 {
     struct cudaArray *a = array_live(dst);
     if (!a)
-        return cudaErrorInvalidValue;
+        return cudaErrorInvalidResourceHandle;
     if (width == 0 || height == 0)
         return cudaSuccess;
     unsigned char *d = window(a, wOffset, hOffset, width, height);
@@ -288,7 +290,7 @@ static cudaError_t from_array_2d(void *dst, size_t dpitch, cudaArray_const_t src
 {
     struct cudaArray *a = array_live(src);
     if (!a)
-        return cudaErrorInvalidValue;
+        return cudaErrorInvalidResourceHandle;
     if (width == 0 || height == 0)
         return cudaSuccess;
     unsigned char *s = window(a, wOffset, hOffset, width, height);
@@ -341,7 +343,7 @@ cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t 
     API_ENTER();
     struct cudaArray *d = array_live(dst), *s = array_live(src);
     if (!d || !s)
-        return api_return(cudaErrorInvalidValue);
+        return api_return(cudaErrorInvalidResourceHandle);
     if (width == 0 || height == 0)
         return cudaSuccess;
     unsigned char *dp = window(d, wOffsetDst, hOffsetDst, width, height);
@@ -373,7 +375,7 @@ static cudaError_t to_array_1d(cudaArray_t dst, size_t wOffset, size_t hOffset, 
 {
     struct cudaArray *a = array_live(dst);
     if (!a)
-        return cudaErrorInvalidValue;
+        return cudaErrorInvalidResourceHandle;
     if (count == 0)
         return cudaSuccess;
     unsigned char *d = run_of(a, wOffset, hOffset, count);
@@ -388,7 +390,7 @@ static cudaError_t from_array_1d(void *dst, cudaArray_const_t src, size_t wOffse
 {
     struct cudaArray *a = array_live(src);
     if (!a)
-        return cudaErrorInvalidValue;
+        return cudaErrorInvalidResourceHandle;
     if (count == 0)
         return cudaSuccess;
     unsigned char *s = run_of(a, wOffset, hOffset, count);
@@ -434,7 +436,7 @@ cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hO
     API_ENTER();
     struct cudaArray *d = array_live(dst), *s = array_live(src);
     if (!d || !s)
-        return api_return(cudaErrorInvalidValue);
+        return api_return(cudaErrorInvalidResourceHandle);
     if (count == 0)
         return cudaSuccess;
     unsigned char *dp = run_of(d, wOffsetDst, hOffsetDst, count);
@@ -468,9 +470,9 @@ cudaError_t array_flatten_3d(const struct cudaMemcpy3DParms **pp, struct cudaMem
         return cudaSuccess;
     struct cudaArray *s = NULL, *d = NULL;
     if (p->srcArray && !(s = array_live(p->srcArray)))
-        return cudaErrorInvalidValue;
+        return cudaErrorInvalidResourceHandle;
     if (p->dstArray && !(d = array_live(p->dstArray)))
-        return cudaErrorInvalidValue;
+        return cudaErrorInvalidResourceHandle;
     /* A side is an array or a pitched pointer, never both. */
     if ((s && p->srcPtr.ptr) || (d && p->dstPtr.ptr))
         return cudaErrorInvalidValue;

@@ -7,13 +7,18 @@
  * slot's generation in the high half, so a destroyed handle is told from
  * a live one.  A texture reference, once bound, holds the handle of a
  * texture object made by the binding; its sampling state is read from the
- * reference at each fetch, as CUDA reads it at each launch.
+ * reference at each fetch, as CUDA reads it at each launch.  CUDA takes a
+ * reference's binding when a kernel is launched, so programs rebind or
+ * unbind right after an asynchronous launch; here the kernels read the
+ * binding as they run, so rebinding and unbinding first wait for the work
+ * already queued on the device.
  *
  * Sampling follows the CUDA programming guide, "Texture Fetching": nearest
  * point sampling takes texel floor(x); linear filtering takes the texels
  * around x - 0.5 with weights in 9-bit fixed point (8 fractional bits).
  */
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -27,6 +32,7 @@
 #include "runtime/array.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
+#include "runtime/stream.h"
 #include "simt/texture.h"
 
 /* The emulated device's alignments (cudaDeviceProp::textureAlignment and
@@ -170,8 +176,8 @@ static const char *alloc_start(const void *p)
     return mem_lookup(p, &m) && m.type != MEM_SYMBOL ? m.start : NULL;
 }
 
-/* Checks a resource descriptor and fills r.  Surfaces take arrays made
- * with cudaArraySurfaceLoadStore only. */
+/* Checks a resource descriptor and fills r.  Surfaces take arrays only
+ * (an H200 does not insist on cudaArraySurfaceLoadStore). */
 static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct res *r)
 {
     struct format f;
@@ -182,8 +188,6 @@ static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct 
         struct cudaArray *a = array_live(d->res.array.array);
         if (!a)
             return cudaErrorInvalidResourceHandle;
-        if (surface && !(a->flags & cudaArraySurfaceLoadStore))
-            return cudaErrorInvalidValue;
         res_of_array(a, r);
         return cudaSuccess;
     }
@@ -196,8 +200,8 @@ static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct 
         if (!d->res.linear.devPtr || !start ||
             ((const char *)d->res.linear.devPtr - start) % TEXTURE_ALIGNMENT != 0)
             return cudaErrorInvalidValue;
-        if (d->res.linear.sizeInBytes == 0 ||
-            d->res.linear.sizeInBytes / f.texel > MAX_LINEAR_TEXELS)
+        /* An H200 takes a size of 0. */
+        if (d->res.linear.sizeInBytes / f.texel > MAX_LINEAR_TEXELS)
             return cudaErrorInvalidValue;
         *r = (struct res){.data = d->res.linear.devPtr, .dims = 1, .fmt = f,
                           .n = {(long)(d->res.linear.sizeInBytes / f.texel), 1, 1}};
@@ -208,14 +212,15 @@ static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct 
             return cudaErrorInvalidValue;
         if ((e = array_format(&d->res.pitch2D.desc, &f)) != cudaSuccess)
             return e;
+        /* An H200 wants the pointer at the texture alignment (32 bytes off
+         * fails) and the pitch a multiple of 32, and takes a width or
+         * height of 0 and rows wider than the pitch. */
         start = alloc_start(d->res.pitch2D.devPtr);
         if (!d->res.pitch2D.devPtr || !start ||
-            ((const char *)d->res.pitch2D.devPtr - start) % PITCH_ALIGNMENT != 0)
+            ((const char *)d->res.pitch2D.devPtr - start) % TEXTURE_ALIGNMENT != 0)
             return cudaErrorInvalidValue;
-        if (d->res.pitch2D.width == 0 || d->res.pitch2D.height == 0 ||
-            d->res.pitch2D.width > 131072 || d->res.pitch2D.height > 65000 ||
-            d->res.pitch2D.pitchInBytes % PITCH_ALIGNMENT != 0 ||
-            d->res.pitch2D.pitchInBytes < d->res.pitch2D.width * f.texel)
+        if (d->res.pitch2D.width > 131072 || d->res.pitch2D.height > 65000 ||
+            d->res.pitch2D.pitchInBytes % PITCH_ALIGNMENT != 0)
             return cudaErrorInvalidValue;
         *r = (struct res){.data = d->res.pitch2D.devPtr, .dims = 2, .fmt = f,
                           .pitch = d->res.pitch2D.pitchInBytes,
@@ -240,15 +245,19 @@ static cudaError_t sampler_of(const struct cudaTextureDesc *t, const struct res 
     for (int a = 0; a < 3; a++)
         if ((unsigned)t->addressMode[a] > cudaAddressModeBorder)
             return cudaErrorInvalidValue;
-    if ((unsigned)t->filterMode > cudaFilterModeLinear ||
-        (unsigned)t->readMode > cudaReadModeNormalizedFloat)
+    if ((unsigned)t->filterMode > cudaFilterModeLinear)
         return cudaErrorInvalidValue;
+    /* An H200 reads any read mode but cudaReadModeNormalizedFloat as the
+     * element type, and refuses normalized reads of formats other than
+     * 8- and 16-bit integers. */
+    int read_norm = t->readMode == cudaReadModeNormalizedFloat;
+    if (read_norm && (r->fmt.kind == FMT_FLOAT || r->fmt.bytes == 4))
+        return cudaErrorInvalidNormSetting;
     /* CUDA guide: linear filtering only for textures that return floats. */
-    if (t->filterMode == cudaFilterModeLinear &&
-        !float_result(&r->fmt, t->readMode == cudaReadModeNormalizedFloat))
-        return cudaErrorInvalidValue;
+    if (t->filterMode == cudaFilterModeLinear && !float_result(&r->fmt, read_norm))
+        return cudaErrorInvalidFilterSetting;
     *s = (struct sampler){.filter = t->filterMode,
-                          .read_norm = t->readMode == cudaReadModeNormalizedFloat,
+                          .read_norm = read_norm,
                           .norm_coords = t->normalizedCoords != 0,
                           .address = {t->addressMode[0], t->addressMode[1], t->addressMode[2]}};
     memcpy(s->border, t->borderColor, sizeof s->border);
@@ -263,8 +272,11 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
                                     const struct cudaResourceViewDesc *pResViewDesc)
 {
     API_ENTER();
-    if (!pTexObject || !pResDesc || !pTexDesc)
+    if (!pTexObject || !pResDesc)
         return api_return(cudaErrorInvalidValue);
+    /* What an H200 answers. */
+    if (!pTexDesc)
+        return api_return(cudaErrorInvalidResourceHandle);
     struct res r;
     struct sampler s;
     cudaError_t e = res_of(pResDesc, 0, &r);
@@ -403,8 +415,10 @@ static cudaError_t bind(const struct textureReference *ref, const struct cudaRes
     if (!o)
         return cudaErrorMemoryAllocation;
     unsigned long long old = ref_handle(ref);
-    if (old)
+    if (old) {
+        timeline_wait_all();
         obj_destroy(old, OBJ_TEXTURE);
+    }
     o->res = r;
     memset(&o->smp, 0, sizeof o->smp);
     memset(&o->tdesc, 0, sizeof o->tdesc);
@@ -507,6 +521,7 @@ cudaError_t cudaUnbindTexture(const struct textureReference *texref)
         return api_return(cudaErrorInvalidTexture);
     unsigned long long h = ref_handle(texref);
     if (h) {
+        timeline_wait_all();
         obj_destroy(h, OBJ_TEXTURE);
         ref_set_handle(texref, 0);
     }
@@ -604,6 +619,26 @@ static float half_to_float(uint16_t h)
     return f;
 }
 
+/* Round to nearest even; overflow to infinity. */
+static uint16_t float_to_half(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint16_t sign = (uint16_t)((x >> 16) & 0x8000);
+    uint32_t a = x & 0x7fffffffu;
+    if (a >= 0x7f800000u)
+        return sign | (a > 0x7f800000u ? 0x7e00 : 0x7c00);
+    if (a >= 0x477ff000u)          /* rounds to 65536 or more */
+        return sign | 0x7c00;
+    if (a < 0x38800000u) {         /* half subnormals and zero */
+        float v;
+        memcpy(&v, &a, 4);
+        return sign | (uint16_t)lrintf(v * 0x1p24f);
+    }
+    uint32_t m = a + 0xfffu + ((a >> 13) & 1);
+    return sign | (uint16_t)((m - 0x38000000u) >> 13);
+}
+
 /* CUDA guide, "Texture Fetching": cudaReadModeNormalizedFloat maps the
  * full range of an unsigned integer format to [0.0, 1.0] and of a signed
  * one to [-1.0, 1.0] (the most negative value, one step below -1, to -1). */
@@ -624,11 +659,8 @@ static void load(const struct format *f, int read_norm, const unsigned char *p, 
     int floats = float_result(f, read_norm);
     for (unsigned c = 0; c < 4; c++) {
         if (c >= f->channels) {
-            /* Absent channels read as 0, and alpha as 1. */
-            if (floats)
-                v->f[c] = c == 3 ? 1.0f : 0.0f;
-            else
-                v->i[c] = c == 3 ? 1 : 0;
+            /* Channels the format lacks read as 0 (an H200), alpha too. */
+            v->u[c] = 0;
             continue;
         }
         const unsigned char *q = p + c * f->bytes;
@@ -676,27 +708,49 @@ static void load(const struct format *f, int read_norm, const unsigned char *p, 
     }
 }
 
-static void border(const struct sampler *s, int floats, simt_texel *v)
+static uint16_t float_to_half(float f);
+
+/* The border color as a texel of the texture's format (an H200): floats
+ * as they are (half: rounded); for normalized reads of integers, the
+ * color clamped to the format's range and truncated to its integers
+ * (0.3 in 8 bits reads 76/255); for element reads of integers, the
+ * color's bits, cut to the channel's width.  Channels the format lacks
+ * stay 0, as in any texel. */
+static void border_texel(const struct format *f, int read_norm, const float b[4],
+                         unsigned char out[16])
 {
-    for (int c = 0; c < 4; c++) {
-        if (floats)
-            v->f[c] = s->border[c];
-        else
-            v->i[c] = (int)s->border[c];
+    for (unsigned c = 0; c < f->channels; c++) {
+        unsigned char *q = out + c * f->bytes;
+        uint32_t bits;
+        memcpy(&bits, &b[c], 4);
+        if (f->kind == FMT_FLOAT) {
+            if (f->bytes == 4) {
+                memcpy(q, &b[c], 4);
+            } else {
+                uint16_t h = float_to_half(b[c]);
+                memcpy(q, &h, 2);
+            }
+            continue;
+        }
+        if (read_norm && f->bytes < 4) {
+            int bitsz = 8 * (int)f->bytes;
+            float lo = f->kind == FMT_SINT ? -1.0f : 0.0f;
+            float v = b[c] < lo ? lo : b[c] > 1.0f ? 1.0f : b[c];
+            float max = (float)((f->kind == FMT_SINT ? 1u << (bitsz - 1) : 1u << bitsz) - 1);
+            bits = (uint32_t)(int32_t)truncf(v * max);
+        }
+        memcpy(q, &bits, f->bytes);    /* little-endian: the low bytes */
     }
 }
 
-/* ---- addressing --------------------------------------------------------------------- */
-
-/* floor(u) as an integer, saturated far outside any texture. */
-static long ifloor(double u)
+static void border(const struct res *r, const struct sampler *s, simt_texel *v)
 {
-    if (!(u > -0x1p40))
-        return u != u ? 0 : -(1L << 40);
-    if (u > 0x1p40)
-        return 1L << 40;
-    return (long)floor(u);
+    unsigned char t[16] = {0};
+    border_texel(&r->fmt, s->read_norm, s->border, t);
+    load(&r->fmt, s->read_norm, t, v);
 }
+
+/* ---- addressing --------------------------------------------------------------------- */
 
 /* Index i along an axis of n texels; -1 for the border.  CUDA guide:
  * wrap and mirror apply to normalized coordinates only; unnormalized ones
@@ -728,33 +782,57 @@ static long address(long i, long n, int mode, int norm_coords)
     return i < 0 ? 0 : n - 1;
 }
 
-/* The coordinate in texels. */
-static float texel_coord(float x, long n, int norm_coords)
+/* A coordinate in texels, in fixed point with COORD_BITS fractional bits.
+ * An H200 truncates a normalized coordinate to 21 fractional bits before
+ * scaling it by the texture's size (tex1D at i/N plus a few ulps still
+ * reads texel i-1); unnormalized coordinates keep all the bits that
+ * matter (21 fractional bits decide floor and the 8-bit weights alike).
+ * Saturated far outside any texture. */
+#define COORD_BITS 21
+
+static int64_t coord_fixed(float x, long n, int norm_coords)
 {
-    return norm_coords ? x * (float)n : x;
+    double v = (double)x * 0x1p21;
+    if (!(v > -0x1p50))
+        v = v != v ? 0 : -0x1p50;
+    else if (v > 0x1p50)
+        v = 0x1p50;
+    int64_t q = (int64_t)floor(v);
+    if (norm_coords) {
+        if (q > (INT64_C(1) << 42))
+            q = INT64_C(1) << 42;
+        if (q < -(INT64_C(1) << 42))
+            q = -(INT64_C(1) << 42);
+        q *= n;
+    }
+    return q;
 }
 
-/* Texel-space coordinate u, less half a texel, in fixed point with 8
- * fractional bits (CUDA guide: the weights are 9-bit fixed point with 8
- * fractional bits): *i is the lower texel, the result its weight's
- * complement a, in [0, 256). */
-static int fixed_weight(float u, long *i)
+/* floor(q / 2^bits) */
+static long fixed_floor(int64_t q, int bits)
 {
-    double v = ((double)u - 0.5) * 256.0;
-    long fx = ifloor(v + 0.5);
-    *i = fx >> 8;
-    return (int)(fx & 255);
+    return (long)(q >= 0 ? q >> bits : -((-q + (INT64_C(1) << bits) - 1) >> bits));
+}
+
+/* CUDA guide, "Linear Filtering": the texel-space coordinate less half a
+ * texel, rounded (half up) to 8 fractional bits; *i is the lower texel,
+ * the result the upper texel's weight a in [0, 256), the lower's 256 - a. */
+static int fixed_weight(int64_t q, long *i)
+{
+    int64_t fx = q - (INT64_C(1) << (COORD_BITS - 1));
+    long f = fixed_floor(fx + (INT64_C(1) << (COORD_BITS - 9)), COORD_BITS - 8);
+    *i = fixed_floor(f, 8);
+    return (int)(f - *i * 256);
 }
 
 /* The texel (i, j, k) of layer `layer` (indices already addressed), or
  * the border when any index is -1. */
 static void texel(const struct res *r, const struct sampler *s, long layer, const long idx[3],
-                  simt_texel *v)
+                  int dims, simt_texel *v)
 {
-    int floats = float_result(&r->fmt, s->read_norm);
-    for (int a = 0; a < r->dims; a++)
+    for (int a = 0; a < dims; a++)
         if (idx[a] < 0) {
-            border(s, floats, v);
+            border(r, s, v);
             return;
         }
     const unsigned char *p = r->data + (size_t)layer * r->slice;
@@ -766,11 +844,233 @@ static void texel(const struct res *r, const struct sampler *s, long layer, cons
     load(&r->fmt, s->read_norm, p, v);
 }
 
+/* The layer read: an H200 reads the layer index as unsigned and clamps it
+ * (layer -1 reads the last layer). */
 static long layer_of(const struct res *r, int layer)
 {
     if (!r->layers)
         return 0;
-    return layer < 0 ? 0 : layer >= r->layers ? r->layers - 1 : layer;
+    return (unsigned)layer >= (unsigned long)r->layers ? r->layers - 1 : layer;
+}
+
+/* ---- filtering -------------------------------------------------------------------------- */
+
+/* The filter's weights, 8-bit fixed point summing to 256, of the 2^dims
+ * texels around the sample (bit a of the index: the upper texel along
+ * axis a), from the per-axis weights wa.  Bilinear weights are what an
+ * H200 uses: the upper-upper one is a*b/256 rounded half up, the others
+ * follow so that each row and column keeps its 1D weight. */
+static void weights(int dims, const int wa[3], int w[8])
+{
+    int a = wa[0], b = wa[1], c = wa[2];
+    if (dims == 1) {
+        w[0] = 256 - a;
+        w[1] = a;
+        return;
+    }
+    int ab = (a * b + 128) >> 8;
+    int w2[4] = {256 - a - b + ab, a - ab, b - ab, ab};
+    if (dims == 2) {
+        memcpy(w, w2, sizeof w2);
+        return;
+    }
+    /* Trilinear (an H200, all 8-bit weights): each z slice keeps its
+     * weight exactly; within it, the x = 1 part is the slice's times a,
+     * rounded half up; each x part splits by b, rounded half up for
+     * x = 1 and half down for x = 0. */
+    for (int z = 0; z < 2; z++) {
+        int slice = z ? c : 256 - c;
+        int x1 = (a * slice + 128) >> 8, x0 = slice - x1;
+        int y1x1 = (b * x1 + 128) >> 8, y1x0 = (b * x0 + 127) >> 8;
+        w[4 * z + 0] = x0 - y1x0;
+        w[4 * z + 1] = x1 - y1x1;
+        w[4 * z + 2] = y1x0;
+        w[4 * z + 3] = y1x1;
+    }
+}
+
+static float flush(float f)
+{
+    return fabsf(f) < 0x1p-126f ? 0.0f * f : f;
+}
+
+/* x * 2^e rounded to `bits` significant bits, ties away from zero, with
+ * results below 2^min_exp quantized to 2^(min_exp - bits + 1) (half's
+ * subnormals) or flushed (min_exp -126: float). */
+static float round_scaled(int64_t x, int e, int bits, int min_exp)
+{
+    if (x == 0)
+        return 0.0f;
+    uint64_t mag = x < 0 ? (uint64_t)-x : (uint64_t)x;
+    int top = 63 - __builtin_clzll(mag) + e;      /* exponent of the leading bit */
+    int lsb = (top < min_exp ? min_exp : top) - bits + 1;
+    if (min_exp == -126 && top < -126)
+        return x < 0 ? -0.0f : 0.0f;
+    int shift = lsb - e;
+    if (shift > 0) {
+        if (shift > 63)
+            return x < 0 ? -0.0f : 0.0f;
+        uint64_t rem = mag & ((UINT64_C(1) << shift) - 1);
+        mag >>= shift;
+        if (rem >= (UINT64_C(1) << (shift - 1)))
+            mag++;
+        e = lsb;
+    }
+    double r = ldexp((double)mag, e);
+    return (float)(x < 0 ? -r : r);
+}
+
+/* The block of texels k in [lo, hi) with nonzero weight: the exponent of
+ * the largest (INT_MIN when all are zero) and the exact weighted sum of
+ * their mantissas of `bits` bits at that exponent, truncated toward zero. */
+static int64_t block_sum(const float *t, const int *w, int lo, int hi, int bits, int half,
+                         int *e)
+{
+    *e = INT_MIN;
+    for (int k = lo; k < hi; k++) {
+        float v = half ? t[k] : flush(t[k]);
+        int ex;
+        if (w[k] && v != 0.0f) {
+            frexpf(v, &ex);
+            if (ex > *e)
+                *e = ex;
+        }
+    }
+    int64_t acc = 0;
+    if (*e == INT_MIN)
+        return 0;
+    for (int k = lo; k < hi; k++)
+        if (w[k] && (half ? t[k] : flush(t[k])) != 0.0f)
+            acc += (int64_t)w[k] * (int64_t)ldexp((double)t[k], bits - *e);
+    return acc;
+}
+
+/* The filter unit's arithmetic on float texels (the shape an H200's
+ * results have bit for bit): the texels of nonzero weight share the
+ * exponent of the largest; each becomes an integer mantissa of `bits` bits
+ * at that exponent, truncated toward zero; the weighted sum is exact and
+ * rounds to nearest, ties away from zero: to float for float texels (28
+ * mantissa bits, subnormal texels read as zero), to half for half texels
+ * (16 mantissa bits).  Trilinear filtering sums each z slice so, then
+ * adds the two sums aligned to the larger slice's exponent with one more
+ * fractional bit than a sum has, rounding the smaller down. */
+static float filter_block(const float *t, const int *w, int n, int half)
+{
+    const int bits = half ? 16 : 28;
+    for (int k = 0; k < n; k++)
+        if (SIMT_UNLIKELY(w[k] && (isnan(t[k]) || isinf(t[k])))) {
+            float r = 0.0f;
+            for (int j = 0; j < n; j++)
+                if (w[j] && (isnan(t[j]) || isinf(t[j])))
+                    r += t[j];
+            return r;
+        }
+    int e;
+    int64_t acc;
+    if (n <= 4) {
+        acc = block_sum(t, w, 0, n, bits, half, &e);
+        if (e == INT_MIN)
+            return 0.0f;
+        e -= bits + 8;
+    } else {
+        int e0, e1;
+        int64_t a0 = block_sum(t, w, 0, 4, bits, half, &e0);
+        int64_t a1 = block_sum(t, w, 4, 8, bits, half, &e1);
+        if (e0 == INT_MIN && e1 == INT_MIN)
+            return 0.0f;
+        int top = e0 > e1 ? e0 : e1;
+        acc = 0;
+        for (int s = 0; s < 2; s++) {
+            int es = s ? e1 : e0;
+            int64_t as = s ? a1 : a0;
+            if (es == INT_MIN)
+                continue;
+            int down = top - es - 1;      /* a sum has bits+8 fractional bits */
+            if (down < 0)
+                acc += as * 2;
+            else if (down < 63)
+                acc += as >> down;        /* arithmetic: rounds down */
+            else
+                acc += as < 0 ? -1 : 0;
+        }
+        e = top - bits - 9;
+    }
+    return half ? round_scaled(acc, e, 11, -14) : round_scaled(acc, e, 24, -126);
+}
+
+/* How a format filters.  Normalized 8- and 16-bit integers filter as
+ * 16-bit fixed point (an H200: 8-bit texels widen as v * 257, the
+ * weighted sum rounds half up to 16 bits, the result is that over 65535);
+ * signed ones likewise over 32767 (their widening of 8 bits, v * 258 plus
+ * the top bit, and their rounding are not an H200's bit for bit). */
+enum filter_kind { FK_FLOAT, FK_HALF, FK_UNORM, FK_SNORM };
+
+static enum filter_kind filter_kind_of(const struct format *f)
+{
+    if (f->kind == FMT_FLOAT)
+        return f->bytes == 2 ? FK_HALF : FK_FLOAT;
+    return f->kind == FMT_UINT ? FK_UNORM : FK_SNORM;
+}
+
+/* Channel values as the filter takes them: floats, or 16-bit integers
+ * for the normalized formats (in t as floats holding integers). */
+static void filter_input(const struct format *f, enum filter_kind fk, const unsigned char *p,
+                         float v[4])
+{
+    for (unsigned c = 0; c < 4; c++) {
+        if (c >= f->channels) {
+            v[c] = 0.0f;
+            continue;
+        }
+        const unsigned char *q = p + c * f->bytes;
+        uint8_t u8;
+        int8_t s8;
+        uint16_t u16;
+        int16_t s16;
+        switch (fk) {
+        case FK_FLOAT:
+            memcpy(&v[c], q, 4);
+            break;
+        case FK_HALF:
+            memcpy(&u16, q, 2);
+            v[c] = half_to_float(u16);
+            break;
+        case FK_UNORM:
+            if (f->bytes == 1) {
+                memcpy(&u8, q, 1);
+                v[c] = (float)(u8 * 257);
+            } else {
+                memcpy(&u16, q, 2);
+                v[c] = (float)u16;
+            }
+            break;
+        case FK_SNORM:
+            if (f->bytes == 1) {
+                memcpy(&s8, q, 1);
+                int m = s8 < 0 ? -s8 : s8;
+                m = m * 258 + (m >> 6);
+                v[c] = (float)(s8 < 0 ? -m : m);
+            } else {
+                memcpy(&s16, q, 2);
+                v[c] = (float)s16;
+            }
+            break;
+        }
+    }
+}
+
+static float filter(enum filter_kind fk, const float *t, const int *w, int n)
+{
+    if (fk == FK_FLOAT || fk == FK_HALF)
+        return filter_block(t, w, n, fk == FK_HALF);
+    int64_t acc = 0;
+    for (int k = 0; k < n; k++)
+        acc += (int64_t)w[k] * (int64_t)t[k];
+    int64_t q = acc >= 0 ? (acc + 128) >> 8 : -((-acc + 127) >> 8);
+    if (fk == FK_UNORM)
+        return (float)q / 65535.0f;
+    float r = (float)q / 32767.0f;
+    return r < -1.0f ? -1.0f : r;
 }
 
 /* ---- sampling ---------------------------------------------------------------------------- */
@@ -783,34 +1083,54 @@ static void sample(const struct res *r, const struct sampler *s, float x, float 
     long idx[3] = {0, 0, 0};
     if (s->filter != cudaFilterModeLinear || !float_result(&r->fmt, s->read_norm)) {
         for (int a = 0; a < r->dims; a++) {
-            float u = texel_coord(c[a], r->n[a], s->norm_coords);
-            idx[a] = address(ifloor(u), r->n[a], s->address[a], s->norm_coords);
+            int64_t q = coord_fixed(c[a], r->n[a], s->norm_coords);
+            idx[a] = address(fixed_floor(q, COORD_BITS), r->n[a], s->address[a], s->norm_coords);
         }
-        texel(r, s, L, idx, out);
+        texel(r, s, L, idx, r->dims, out);
         return;
     }
+    /* A 1D texture (not a layered one) filters as a 2D one of height 1
+     * sampled at y = 0: half its weight comes from row -1, which is the
+     * border color in cudaAddressModeBorder (an H200). */
+    int flat = r->dims == 1 && !r->layers;
+    int dims = flat ? 2 : r->dims;
+    long n[3] = {r->n[0], flat ? 1 : r->n[1], r->n[2]};
+    float cc[3] = {x, flat ? 0.0f : y, z};
     long lo[3] = {0, 0, 0};
-    int wa[3] = {0, 0, 0};
-    for (int a = 0; a < r->dims; a++)
-        wa[a] = fixed_weight(texel_coord(c[a], r->n[a], s->norm_coords), &lo[a]);
-    float acc[4] = {0, 0, 0, 0};
-    int corners = 1 << r->dims;
+    int wa[3] = {0, 0, 0}, w[8];
+    for (int a = 0; a < dims; a++)
+        wa[a] = fixed_weight(coord_fixed(cc[a], n[a], s->norm_coords), &lo[a]);
+    weights(dims, wa, w);
+    enum filter_kind fk = filter_kind_of(&r->fmt);
+    int corners = 1 << dims;
+    float t[4][8];
     for (int k = 0; k < corners; k++) {
-        int32_t w = 1;
-        for (int a = 0; a < r->dims; a++) {
-            int hi = (k >> a) & 1;
-            idx[a] = address(lo[a] + hi, r->n[a], s->address[a], s->norm_coords);
-            w *= hi ? wa[a] : 256 - wa[a];
+        float v[4] = {0, 0, 0, 0};
+        if (w[k]) {
+            int border = 0;
+            for (int a = 0; a < dims; a++) {
+                idx[a] = address(lo[a] + ((k >> a) & 1), n[a], s->address[a], s->norm_coords);
+                border |= idx[a] < 0;
+            }
+            if (border) {
+                unsigned char bt[16] = {0};
+                border_texel(&r->fmt, s->read_norm, s->border, bt);
+                filter_input(&r->fmt, fk, bt, v);
+            } else {
+                const unsigned char *p = r->data + (size_t)L * r->slice +
+                                         (size_t)idx[0] * r->fmt.texel;
+                if (r->dims > 1)
+                    p += (size_t)idx[1] * r->pitch;
+                if (r->dims > 2)
+                    p += (size_t)idx[2] * r->slice;
+                filter_input(&r->fmt, fk, p, v);
+            }
         }
-        if (w == 0)
-            continue;
-        simt_texel v;
-        texel(r, s, L, idx, &v);
-        float wf = (float)w * (r->dims == 1 ? 0x1p-8f : r->dims == 2 ? 0x1p-16f : 0x1p-24f);
         for (int ch = 0; ch < 4; ch++)
-            acc[ch] += wf * v.f[ch];
+            t[ch][k] = v[ch];
     }
-    memcpy(out->f, acc, sizeof acc);
+    for (int ch = 0; ch < 4; ch++)
+        out->f[ch] = ch < (int)r->fmt.channels ? filter(fk, t[ch], w, corners) : 0.0f;
 }
 
 /* CUDA guide, "Texture Gather": the four texels of bilinear filtering,
@@ -819,8 +1139,8 @@ static void gather(const struct res *r, const struct sampler *s, float x, float 
                    simt_texel *out)
 {
     long lo[2];
-    fixed_weight(texel_coord(x, r->n[0], s->norm_coords), &lo[0]);
-    fixed_weight(texel_coord(y, r->n[1], s->norm_coords), &lo[1]);
+    fixed_weight(coord_fixed(x, r->n[0], s->norm_coords), &lo[0]);
+    fixed_weight(coord_fixed(y, r->n[1], s->norm_coords), &lo[1]);
     static const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
     if (comp < 0 || comp > 3)
         comp = 0;
@@ -828,7 +1148,7 @@ static void gather(const struct res *r, const struct sampler *s, float x, float 
         long idx[3] = {address(lo[0] + di[k], r->n[0], s->address[0], s->norm_coords),
                        address(lo[1] + dj[k], r->n[1], s->address[1], s->norm_coords), 0};
         simt_texel v;
-        texel(r, s, 0, idx, &v);
+        texel(r, s, 0, idx, 2, &v);
         out->u[k] = v.u[comp];
     }
 }

@@ -537,10 +537,10 @@ TEST(memory_3d)
     m.srcPtr.pitch = 99;
     EXPECT(cudaMemcpy3D(&m), cudaErrorInvalidPitchValue);
     EXPECT(cudaMemcpy3DAsync(&m, 0), cudaErrorInvalidPitchValue);
-    /* cudaArray copies are not supported yet */
+    /* a handle that names no array (an H200: invalid resource handle) */
     m.srcPtr.pitch = 400;
     m.dstArray = (cudaArray_t)&m;
-    EXPECT(cudaMemcpy3D(&m), cudaErrorInvalidValue);
+    EXPECT(cudaMemcpy3D(&m), cudaErrorInvalidResourceHandle);
 
     /* data: a 3x2x2 box at (2,1,1) of a 100x4x3 volume, through host
      * memory with another pitch, and back */
