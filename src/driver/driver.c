@@ -347,6 +347,11 @@ static void push_pp(driver *d, strvec *c, int cuda)
         for (const char *const *k = defs; *k; k++)
             strvec_push(c, *k);
         strvec_push(c, fmt(d, "-D__CUDA_ARCH_LIST__=%d", p->arch * 10));
+        /* One pass compiles host and device code alike, and that code
+         * runs kernels: device code guarded by "#if __CUDA_ARCH__ >= 700"
+         * (NVIDIA's samples) must be there.  Host code guarded by
+         * "#ifndef __CUDA_ARCH__" is not; -U__CUDA_ARCH__ restores it. */
+        strvec_push(c, fmt(d, "-D__CUDA_ARCH__=%d", p->arch * 10));
         if (p->rdc)
             strvec_push(c, "-D__CUDACC_RDC__");
         if (p->extended_lambda)

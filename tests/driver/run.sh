@@ -137,6 +137,7 @@ grep -q 'simtcc-' out && ok || bad "dryrun: no temporary directory"
 "$SIMTCC" --dryrun -gencode arch=compute_70,code=sm_70 -gencode arch=compute_86,code=[sm_86,compute_86] -c a.cu > out 2>&1
 contains "-gencode: the highest architecture" out "-arch=sm_86"
 contains "-gencode: __CUDA_ARCH_LIST__" out "-D__CUDA_ARCH_LIST__=860"
+contains "-gencode: __CUDA_ARCH__" out "-D__CUDA_ARCH__=860"
 contains "-c: object named after the source" out "-o a.o"
 
 "$SIMTCC" --dryrun -ccbin gcc -c a.cu > out 2>&1
@@ -181,6 +182,19 @@ check "-c of a C++ file with -odir" "$SIMTCC" -c h.cpp -odir "$T"
 mkdir -p kd
 check "-keep" "$SIMTCC" -keep -keep-dir kd -Werror all-warnings -w --dryrun -c a.cu
 [ -z "$(ls -A "$TMPDIR")" ] && ok || { bad "temporaries left behind:"; ls -R "$TMPDIR"; }
+
+# __CUDA_ARCH__: defined in .cu files (the one pass holds the device
+# code), not in C++ files; -U__CUDA_ARCH__ takes it away.
+printf '#ifdef __CUDA_ARCH__\narch __CUDA_ARCH__\n#else\nhost pass\n#endif\n' > arch.cu
+cp arch.cu arch.cpp
+"$SIMTCC" -E -arch=sm_80 arch.cu > out 2>&1
+contains "__CUDA_ARCH__ in a .cu file" out "arch 800"
+"$SIMTCC" -E arch.cu > out 2>&1
+contains "__CUDA_ARCH__ of the default architecture" out "arch 900"
+"$SIMTCC" -E -U__CUDA_ARCH__ arch.cu > out 2>&1
+contains "-U__CUDA_ARCH__" out "host pass"
+"$SIMTCC" -E arch.cpp > out 2>&1
+contains "no __CUDA_ARCH__ in a C++ file" out "host pass"
 
 # The whole way, once libsimt exists.
 if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
