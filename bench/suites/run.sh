@@ -13,12 +13,11 @@
 #   --work DIR        scratch directory (default ${TMPDIR:-/tmp}/simt-suites)
 #   --size small|large
 #                     small (default): sizes that keep a correctness run of
-#                     both suites around 15-25 minutes on two cores;
+#                     both suites around 10 minutes on two cores;
 #                     large: the sizes of the suites' own run files
 #                     (PolyBench's STANDARD_DATASET), hours on two cores
 #   --pb-dataset NAME PolyBench size macro (MINI, SMALL, STANDARD, LARGE,
 #                     EXTRALARGE); overrides --size for PolyBench
-#   --keep-going      (default) report a failed build and go on
 #   -v                print each step's log when it fails
 #
 # Output: one line per program, "PASS", "FAIL" or "KNOWN" (a documented
@@ -31,7 +30,7 @@ SIMT_ROOT=$(cd "$HERE/../.." && pwd)
 PB_SRC= ROD_SRC= TIME=0 WORK=${TMPDIR:-/tmp}/simt-suites SIZE=small PB_DS= VERBOSE=0
 SELECT=()
 
-usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit "${1:-0}"; }
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -41,7 +40,6 @@ while [ $# -gt 0 ]; do
         --work) WORK=$2; shift 2;;
         --size) SIZE=$2; shift 2;;
         --pb-dataset) PB_DS=$2; shift 2;;
-        --keep-going) shift;;
         -v) VERBOSE=1; shift;;
         -h|--help) usage 0;;
         -*) echo "run.sh: unknown option $1" >&2; usage 2 >&2;;
