@@ -478,6 +478,11 @@ static inline float __half2float(__half h);
 SIMT__H16_STRUCT(__half, __half_raw, simt_detail::fmt_half)
 SIMT__H16_PAIR(__half, __half2, __half2_raw)
 SIMT__H16_FUNCS(__half, __half2, simt_detail::fmt_half)
+#ifndef CUDA_NO_HALF
+/* The short names, as cuda_fp16.h gives them unless CUDA_NO_HALF. */
+typedef __half half;
+typedef __half2 half2;
+#endif
 
 /* ---- conversions and data movement (half-specific names) ------------------ */
 #define SIMT__HF simt_detail::fmt_half

@@ -2,6 +2,7 @@
  * trap.c: __trap, __brkpt, device assert, clocks and __nanosleep.
  */
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -75,6 +76,24 @@ long long simt_clock64(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 #endif
+}
+
+/* CUDA's device clock() and C's clock() share one name, and kernels call
+ * it unqualified: this definition takes the place of the C library's.  In
+ * a kernel it is the device's 32-bit cycle counter (the clock64() count,
+ * wrapping as a GPU's %clock does), so spin loops sized from clockRate
+ * take the time they take on a GPU; elsewhere it is C's clock(), the
+ * process's CPU time in CLOCKS_PER_SEC units. */
+clock_t clock(void)
+{
+    struct worker *w = engine_self();
+    if (w && w->cur)
+        return (clock_t)(uint32_t)simt_clock64();
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return (clock_t)-1;
+    return (clock_t)ts.tv_sec * CLOCKS_PER_SEC +
+           (clock_t)(ts.tv_nsec / (1000000000L / CLOCKS_PER_SEC));
 }
 
 unsigned long long simt_globaltimer(void)

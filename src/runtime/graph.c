@@ -405,12 +405,20 @@ static cudaError_t kernel_params(const struct cudaKernelNodeParams *p, const str
         return cudaErrorInvalidValue;
     if (p->extra || !p->kernelParams)
         return cudaErrorInvalidValue;
-    /* Clusters: the kernel's __cluster_dims__, as a launch takes them. */
+    /* Attributes set on the node stay with it; clusters: the dimension
+     * set as an attribute, else the kernel's __cluster_dims__, as a
+     * launch takes them. */
+    if (keep)
+        out->at = keep->at;
+    else
+        memset(&out->at, 0, sizeof out->at);
+    out->cooperative = keep ? keep->cooperative : 0;
     for (int d = 0; d < 3; d++)
-        out->cluster[d] = k->cluster_dims[d] ? k->cluster_dims[d] : 1;
+        out->cluster[d] = out->at.cluster_set[0] ? out->at.cluster_set[d]
+                          : k->cluster_dims[d]   ? k->cluster_dims[d]
+                                                 : 1;
     if (g.x % out->cluster[0] || g.y % out->cluster[1] || g.z % out->cluster[2])
         return cudaErrorInvalidClusterSize;
-    out->cooperative = 0;
     out->grid = g;
     out->block = b;
     out->shmem = p->sharedMemBytes;
@@ -569,6 +577,133 @@ cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
     if (e != cudaSuccess)
         return api_return(e);
     kernel_set(node, &k);
+    return cudaSuccess;
+}
+
+/* Which launch attributes a kernel node takes (an H100: these; the
+ * NVLink scheduling hint is taken by Set only). */
+static int knode_attr_ok(cudaLaunchAttributeID id, int set)
+{
+    switch (id) {
+    case cudaLaunchAttributeAccessPolicyWindow:
+    case cudaLaunchAttributeCooperative:
+    case cudaLaunchAttributeClusterDimension:
+    case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+    case cudaLaunchAttributePriority:
+    case cudaLaunchAttributeMemSyncDomainMap:
+    case cudaLaunchAttributeMemSyncDomain:
+    case cudaLaunchAttributeDeviceUpdatableKernelNode:
+    case cudaLaunchAttributePreferredSharedMemoryCarveout:
+        return 1;
+    case cudaLaunchAttributeNvlinkUtilCentricScheduling:
+        return set;
+    default:
+        return 0;
+    }
+}
+
+cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t node, cudaLaunchAttributeID attr,
+                                            cudaLaunchAttributeValue *v)
+{
+    API_ENTER();
+    if (!node || node->type != cudaGraphNodeTypeKernel || !v || !knode_attr_ok(attr, 0))
+        return api_return(cudaErrorInvalidValue);
+    const struct knode *k = &node->u.k;
+    const struct knode_attrs *a = &k->at;
+    switch (attr) {
+    case cudaLaunchAttributeAccessPolicyWindow: v->accessPolicyWindow = a->apw; break;
+    case cudaLaunchAttributeCooperative: v->cooperative = k->cooperative; break;
+    case cudaLaunchAttributeClusterDimension:
+        v->clusterDim.x = a->cluster_set[0];
+        v->clusterDim.y = a->cluster_set[1];
+        v->clusterDim.z = a->cluster_set[2];
+        break;
+    case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+        v->clusterSchedulingPolicyPreference = (enum cudaClusterSchedulingPolicy)a->sched_pref;
+        break;
+    case cudaLaunchAttributePriority: v->priority = a->priority; break;
+    case cudaLaunchAttributeMemSyncDomainMap:
+        v->memSyncDomainMap.default_ = a->msd_default;
+        v->memSyncDomainMap.remote = (unsigned char)(a->msd_remote_flip ^ 1);
+        break;
+    case cudaLaunchAttributeMemSyncDomain: v->memSyncDomain = (cudaLaunchMemSyncDomain)a->msd; break;
+    case cudaLaunchAttributeDeviceUpdatableKernelNode:
+        v->deviceUpdatableKernelNode.deviceUpdatable = a->dev_updatable;
+        v->deviceUpdatableKernelNode.devNode = NULL;
+        break;
+    default: v->sharedMemCarveout = a->carveout; break;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t node, cudaLaunchAttributeID attr,
+                                            const cudaLaunchAttributeValue *v)
+{
+    API_ENTER();
+    if (!node || node->type != cudaGraphNodeTypeKernel || !v || !knode_attr_ok(attr, 1))
+        return api_return(cudaErrorInvalidValue);
+    struct knode *k = &node->u.k;
+    struct knode_attrs *a = &k->at;
+    switch (attr) {
+    case cudaLaunchAttributeAccessPolicyWindow: {
+        float r = v->accessPolicyWindow.hitRatio;
+        if (!(r >= 0.0f && r <= 1.0f))
+            return api_return(cudaErrorInvalidValue);
+        a->apw = v->accessPolicyWindow;
+        break;
+    }
+    case cudaLaunchAttributeCooperative: k->cooperative = v->cooperative != 0; break;
+    case cudaLaunchAttributeClusterDimension: {
+        unsigned c[3] = {v->clusterDim.x, v->clusterDim.y, v->clusterDim.z};
+        if (c[0] == 0 && c[1] == 0 && c[2] == 0) {
+            /* Unset: the kernel's own __cluster_dims__ again. */
+            const simt_kernel *kk = k->a ? k->a->k : NULL;
+            for (int d = 0; d < 3; d++)
+                k->cluster[d] = kk && kk->cluster_dims[d] ? kk->cluster_dims[d] : 1;
+        } else {
+            if (!c[0] || !c[1] || !c[2] || k->grid.x % c[0] || k->grid.y % c[1] ||
+                k->grid.z % c[2])
+                return api_return(cudaErrorInvalidClusterSize);
+            memcpy(k->cluster, c, sizeof c);
+        }
+        memcpy(a->cluster_set, c, sizeof c);
+        break;
+    }
+    case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+        a->sched_pref = v->clusterSchedulingPolicyPreference;
+        break;
+    case cudaLaunchAttributePriority:
+        a->priority = v->priority > 0 ? 0 : v->priority < -5 ? -5 : v->priority;
+        break;
+    case cudaLaunchAttributeMemSyncDomainMap:
+        a->msd_default = v->memSyncDomainMap.default_;
+        a->msd_remote_flip = (unsigned char)(v->memSyncDomainMap.remote ^ 1);
+        break;
+    case cudaLaunchAttributeMemSyncDomain: a->msd = v->memSyncDomain; break;
+    case cudaLaunchAttributeDeviceUpdatableKernelNode:
+        a->dev_updatable = v->deviceUpdatableKernelNode.deviceUpdatable;
+        break;
+    case cudaLaunchAttributePreferredSharedMemoryCarveout: a->carveout = v->sharedMemCarveout; break;
+    default: break; /* a scheduling hint with no meaning here */
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t dst, cudaGraphNode_t src)
+{
+    API_ENTER();
+    if (!dst || !src || dst->type != cudaGraphNodeTypeKernel ||
+        src->type != cudaGraphNodeTypeKernel)
+        return api_return(cudaErrorInvalidValue);
+    const struct knode *s = &src->u.k;
+    struct knode *d = &dst->u.k;
+    if (s->at.cluster_set[0] &&
+        (d->grid.x % s->cluster[0] || d->grid.y % s->cluster[1] || d->grid.z % s->cluster[2]))
+        return api_return(cudaErrorInvalidClusterSize);
+    d->at = s->at;
+    d->cooperative = s->cooperative;
+    if (s->at.cluster_set[0])
+        memcpy(d->cluster, s->cluster, sizeof d->cluster);
     return cudaSuccess;
 }
 

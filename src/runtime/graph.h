@@ -53,12 +53,24 @@ struct kargs {
 struct kargs *kargs_new(simt_kernel *k, simt_thread_fn fn, void *args, void (*release)(void *));
 void kargs_unref(struct kargs *a);
 
+/* Launch attributes set on a kernel node (cudaGraphKernelNodeSetAttribute)
+ * beyond the cluster shape and the cooperative flag, which the launch
+ * uses: hints kept to be read back. */
+struct knode_attrs {
+    struct cudaAccessPolicyWindow apw;
+    int priority, msd, sched_pref, dev_updatable;
+    unsigned carveout;
+    unsigned char msd_default, msd_remote_flip; /* memSyncDomainMap ^ {0, 1} */
+    unsigned cluster_set[3];   /* the cluster dimension as set, 0: never set */
+};
+
 struct knode {
     struct kargs *a;
     dim3 grid, block;
     size_t shmem;
     unsigned cluster[3];       /* blocks per cluster (1,1,1: none) */
     int cooperative;
+    struct knode_attrs at;
 };
 
 /* Graph-owned device memory (memory allocation nodes). */

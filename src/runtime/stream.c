@@ -653,6 +653,103 @@ cudaError_t cudaStreamGetPriority(cudaStream_t h, int *priority)
     return cudaSuccess;
 }
 
+/* ---- stream attributes ------------------------------------------------------ */
+
+/* Which launch attributes a stream takes (an H100: the access policy
+ * window, the synchronization policy, the priority and the memory
+ * synchronization domain and its map; the others are invalid values). */
+static int stream_attr_ok(cudaLaunchAttributeID id)
+{
+    return id == cudaLaunchAttributeAccessPolicyWindow ||
+           id == cudaLaunchAttributeSynchronizationPolicy || id == cudaLaunchAttributePriority ||
+           id == cudaLaunchAttributeMemSyncDomainMap || id == cudaLaunchAttributeMemSyncDomain;
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
+                                   cudaLaunchAttributeValue *value)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if (!value || !stream_attr_ok(attr))
+        return api_return(cudaErrorInvalidValue);
+    /* Only the member asked for is written, as on a GPU. */
+    switch (attr) {
+    case cudaLaunchAttributeAccessPolicyWindow: value->accessPolicyWindow = s->apw; break;
+    case cudaLaunchAttributeSynchronizationPolicy:
+        value->syncPolicy = (enum cudaSynchronizationPolicy)(s->sync_policy ? s->sync_policy : -1);
+        break;
+    case cudaLaunchAttributePriority: value->priority = s->priority; break;
+    case cudaLaunchAttributeMemSyncDomainMap:
+        value->memSyncDomainMap.default_ = s->msd_default;
+        value->memSyncDomainMap.remote = (unsigned char)(s->msd_remote_flip ^ 1);
+        break;
+    default: value->memSyncDomain = (cudaLaunchMemSyncDomain)s->msd; break;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
+                                   const cudaLaunchAttributeValue *value)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if (!value || !stream_attr_ok(attr))
+        return api_return(cudaErrorInvalidValue);
+    switch (attr) {
+    case cudaLaunchAttributeAccessPolicyWindow: {
+        /* An H100 checks the hit ratio (a fraction) and the window's size
+         * against cudaDevAttrMaxAccessPolicyWindowSize, not the properties.
+         * simt's device has no persisting L2 (that attribute is 0), and a
+         * window is only a hint: any size is taken. */
+        float r = value->accessPolicyWindow.hitRatio;
+        if (!(r >= 0.0f && r <= 1.0f))
+            return api_return(cudaErrorInvalidValue);
+        s->apw = value->accessPolicyWindow;
+        break;
+    }
+    case cudaLaunchAttributeSynchronizationPolicy:
+        if (value->syncPolicy < cudaSyncPolicyAuto || value->syncPolicy > cudaSyncPolicyBlockingSync)
+            return api_return(cudaErrorInvalidValue);
+        s->sync_policy = value->syncPolicy;
+        break;
+    case cudaLaunchAttributePriority:
+        /* Clamped to the device's range, as cudaStreamCreateWithPriority. */
+        s->priority = value->priority > 0 ? 0 : value->priority < -5 ? -5 : value->priority;
+        break;
+    case cudaLaunchAttributeMemSyncDomainMap:
+        s->msd_default = value->memSyncDomainMap.default_;
+        s->msd_remote_flip = (unsigned char)(value->memSyncDomainMap.remote ^ 1);
+        break;
+    default: s->msd = value->memSyncDomain; break;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)
+{
+    API_ENTER();
+    struct CUstream_st *d = stream_resolve(dst), *s = stream_resolve(src);
+    if (!d || !s)
+        return api_return(cudaErrorInvalidResourceHandle);
+    d->apw = s->apw;
+    d->sync_policy = s->sync_policy;
+    d->msd_default = s->msd_default;
+    d->msd_remote_flip = s->msd_remote_flip;
+    d->msd = s->msd;
+    return cudaSuccess;
+}
+
+cudaError_t cudaCtxResetPersistingL2Cache(void)
+{
+    /* No line of simt's caches persists. */
+    API_ENTER();
+    return cudaSuccess;
+}
+
 cudaError_t cudaStreamGetDevice(cudaStream_t h, int *device)
 {
     API_ENTER();

@@ -67,6 +67,13 @@ struct CUstream_st {
     cudaGraphNode_t *frontier; /* the nodes the next captured one depends on */
     size_t nfront, capfront;
     struct CUstream_st *cap_next; /* the other streams of its capture */
+    /* Launch attributes set on the stream (cudaStreamSetAttribute): hints
+     * that change nothing on a CPU, kept to be read back.  Zero-filled
+     * streams read as a GPU's fresh ones: stream_attrs_default. */
+    struct cudaAccessPolicyWindow apw;
+    int sync_policy;              /* 0: never set (reads as -1, as an H100's) */
+    unsigned char msd_default, msd_remote_flip; /* memSyncDomainMap ^ {0, 1} */
+    int msd;                      /* memSyncDomain */
 };
 
 /* Resolves a handle (0, cudaStreamLegacy, cudaStreamPerThread or created)
