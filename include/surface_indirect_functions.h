@@ -1,6 +1,6 @@
 /*
  * surface_indirect_functions.h: reads and writes through surface objects
- * (surf1Dread<T> ... surf2DLayeredwrite), C++ only.  x counts bytes, as
+ * (surf1Dread<T> ... surf2DLayeredwrite, surfCubemap*), C++ only.  x counts bytes, as
  * on a GPU; the boundary mode decides what an access outside does
  * (cudaBoundaryModeTrap, the default, is an error the core reports).
  */
@@ -80,6 +80,35 @@ SIMT__SURF void surf2DLayeredread(T *ptr, cudaSurfaceObject_t surfObject, int x,
     simt_surf_read(surfObject, ptr, sizeof *ptr, x, y, 0, layer, boundaryMode);
 }
 
+/* Cubemaps: a face is a layer (face, or 6 * cubemap + face). */
+template <class T>
+SIMT__SURF T surfCubemapread(cudaSurfaceObject_t surfObject, int x, int y, int face, SIMT__TRAP)
+{
+    T r;
+    simt_surf_read(surfObject, &r, sizeof r, x, y, 0, face, boundaryMode);
+    return r;
+}
+template <class T>
+SIMT__SURF void surfCubemapread(T *ptr, cudaSurfaceObject_t surfObject, int x, int y, int face,
+                                SIMT__TRAP)
+{
+    simt_surf_read(surfObject, ptr, sizeof *ptr, x, y, 0, face, boundaryMode);
+}
+template <class T>
+SIMT__SURF T surfCubemapLayeredread(cudaSurfaceObject_t surfObject, int x, int y, int layerface,
+                                    SIMT__TRAP)
+{
+    T r;
+    simt_surf_read(surfObject, &r, sizeof r, x, y, 0, layerface, boundaryMode);
+    return r;
+}
+template <class T>
+SIMT__SURF void surfCubemapLayeredread(T *ptr, cudaSurfaceObject_t surfObject, int x, int y,
+                                       int layerface, SIMT__TRAP)
+{
+    simt_surf_read(surfObject, ptr, sizeof *ptr, x, y, 0, layerface, boundaryMode);
+}
+
 template <class T>
 SIMT__SURF void surf1Dwrite(T data, cudaSurfaceObject_t surfObject, int x, SIMT__TRAP)
 {
@@ -107,6 +136,19 @@ SIMT__SURF void surf2DLayeredwrite(T data, cudaSurfaceObject_t surfObject, int x
                                    int layer, SIMT__TRAP)
 {
     simt_surf_write(surfObject, &data, sizeof data, x, y, 0, layer, boundaryMode);
+}
+
+template <class T>
+SIMT__SURF void surfCubemapwrite(T data, cudaSurfaceObject_t surfObject, int x, int y, int face,
+                                 SIMT__TRAP)
+{
+    simt_surf_write(surfObject, &data, sizeof data, x, y, 0, face, boundaryMode);
+}
+template <class T>
+SIMT__SURF void surfCubemapLayeredwrite(T data, cudaSurfaceObject_t surfObject, int x, int y,
+                                        int layerface, SIMT__TRAP)
+{
+    simt_surf_write(surfObject, &data, sizeof data, x, y, 0, layerface, boundaryMode);
 }
 
 #undef SIMT__TRAP

@@ -1,7 +1,7 @@
 /*
  * texture_fetch_functions.h: fetches through texture references
  * (tex1Dfetch(texture<T, 1, M>, int), tex1D, tex2D, tex3D, the layered,
- * Lod, Grad and gather forms), C++ only.  The result type is T for
+ * cubemap, Lod, Grad and gather forms), C++ only.  The result type is T for
  * cudaReadModeElementType and the float type of T's shape for
  * cudaReadModeNormalizedFloat.  References are taken by reference: the
  * fetch reads the reference's fields as they are when it runs.
@@ -60,6 +60,24 @@ SIMT__TEXF SIMT__TEXR(T, M) tex2DLayered(const texture<T, cudaTextureType2DLayer
                                          float x, float y, int layer)
 {
     return simt__texref_sample<T, M>(t, x, y, 0, layer);
+}
+
+template <class T, enum cudaTextureReadMode M>
+SIMT__TEXF SIMT__TEXR(T, M) texCubemap(const texture<T, cudaTextureTypeCubemap, M> &t, float x,
+                                       float y, float z)
+{
+    simt_texel v;
+    simt_texref_cubemap(&t, M, x, y, z, 0, &v);
+    return simt_tex::as<SIMT__TEXR(T, M)>(v);
+}
+template <class T, enum cudaTextureReadMode M>
+SIMT__TEXF SIMT__TEXR(T, M)
+texCubemapLayered(const texture<T, cudaTextureTypeCubemapLayered, M> &t, float x, float y,
+                  float z, int layer)
+{
+    simt_texel v;
+    simt_texref_cubemap(&t, M, x, y, z, layer, &v);
+    return simt_tex::as<SIMT__TEXR(T, M)>(v);
 }
 
 /* Level 0 (no mipmaps). */

@@ -1,6 +1,7 @@
 /*
  * texture_indirect_functions.h: fetches through texture objects
- * (tex1Dfetch<T>(cudaTextureObject_t, int) and the rest), C++ only.  Each
+ * (tex1Dfetch<T>(cudaTextureObject_t, int) and the rest, texCubemap
+ * included), C++ only.  Each
  * asks the core (simt/texture.h) and converts its texel to T.  Mipmaps
  * are not emulated: the Lod and Grad forms read level 0, which is what a
  * texture made from a plain array or linear memory has.
@@ -156,6 +157,84 @@ SIMT__TEXF T tex2DLayeredGrad(cudaTextureObject_t texObject, float x, float y, i
                               float2 dPdx, float2 dPdy)
 {
     return simt__tex_sample<T>(texObject, x, y, 0, layer);
+}
+
+/* Cubemaps (CUDA guide, "Cubemap Textures"): (x, y, z) is a direction;
+ * the core picks the face and the point on it. */
+template <class T>
+SIMT__TEXF T simt__tex_cubemap(cudaTextureObject_t o, float x, float y, float z, int layer)
+{
+    simt_texel v;
+    simt_tex_cubemap(o, x, y, z, layer, &v);
+    return simt_tex::as<T>(v);
+}
+template <class T>
+SIMT__TEXF T texCubemap(cudaTextureObject_t texObject, float x, float y, float z)
+{
+    return simt__tex_cubemap<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF void texCubemap(T *ptr, cudaTextureObject_t texObject, float x, float y, float z)
+{
+    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF T texCubemapLayered(cudaTextureObject_t texObject, float x, float y, float z, int layer)
+{
+    return simt__tex_cubemap<T>(texObject, x, y, z, layer);
+}
+template <class T>
+SIMT__TEXF void texCubemapLayered(T *ptr, cudaTextureObject_t texObject, float x, float y,
+                                  float z, int layer)
+{
+    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, layer);
+}
+template <class T>
+SIMT__TEXF T texCubemapLod(cudaTextureObject_t texObject, float x, float y, float z, float level)
+{
+    return simt__tex_cubemap<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF void texCubemapLod(T *ptr, cudaTextureObject_t texObject, float x, float y, float z,
+                              float level)
+{
+    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF T texCubemapGrad(cudaTextureObject_t texObject, float x, float y, float z, float4 dPdx,
+                            float4 dPdy)
+{
+    return simt__tex_cubemap<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF void texCubemapGrad(T *ptr, cudaTextureObject_t texObject, float x, float y, float z,
+                               float4 dPdx, float4 dPdy)
+{
+    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, 0);
+}
+template <class T>
+SIMT__TEXF T texCubemapLayeredLod(cudaTextureObject_t texObject, float x, float y, float z,
+                                  int layer, float level)
+{
+    return simt__tex_cubemap<T>(texObject, x, y, z, layer);
+}
+template <class T>
+SIMT__TEXF void texCubemapLayeredLod(T *ptr, cudaTextureObject_t texObject, float x, float y,
+                                     float z, int layer, float level)
+{
+    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, layer);
+}
+template <class T>
+SIMT__TEXF T texCubemapLayeredGrad(cudaTextureObject_t texObject, float x, float y, float z,
+                                   int layer, float4 dPdx, float4 dPdy)
+{
+    return simt__tex_cubemap<T>(texObject, x, y, z, layer);
+}
+template <class T>
+SIMT__TEXF void texCubemapLayeredGrad(T *ptr, cudaTextureObject_t texObject, float x, float y,
+                                      float z, int layer, float4 dPdx, float4 dPdy)
+{
+    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, layer);
 }
 
 template <class T>

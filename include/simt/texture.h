@@ -41,6 +41,10 @@ void simt_tex_fetch(cudaTextureObject_t tex, int x, simt_texel *out);
  * 0: the texture's own dimensionality decides which coordinates count. */
 void simt_tex_sample(cudaTextureObject_t tex, float x, float y, float z, int layer,
                      simt_texel *out);
+/* texCubemap and texCubemapLayered (their Lod and Grad forms at level
+ * 0): the face that direction (x, y, z) points at, of cubemap `layer`. */
+void simt_tex_cubemap(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                      simt_texel *out);
 /* tex2Dgather: channel comp of the four texels bilinear filtering would
  * read, in CUDA's order. */
 void simt_tex_gather(cudaTextureObject_t tex, float x, float y, int comp, simt_texel *out);
@@ -51,11 +55,14 @@ void simt_texref_fetch(const struct textureReference *ref, int read_mode, int x,
                        simt_texel *out);
 void simt_texref_sample(const struct textureReference *ref, int read_mode, float x, float y,
                         float z, int layer, simt_texel *out);
+void simt_texref_cubemap(const struct textureReference *ref, int read_mode, float x, float y,
+                         float z, int layer, simt_texel *out);
 void simt_texref_gather(const struct textureReference *ref, int read_mode, float x, float y,
                         int comp, simt_texel *out);
 
 /* surf*read / surf*write: `size` bytes at byte x of row y of slice z (3D)
- * or layer; mode is a cudaSurfaceBoundaryMode. */
+ * or layer (cubemaps: face, or 6 * cubemap + face); mode is a
+ * cudaSurfaceBoundaryMode. */
 void simt_surf_read(cudaSurfaceObject_t surf, void *out, size_t size, int x, int y, int z,
                     int layer, int mode);
 void simt_surf_write(cudaSurfaceObject_t surf, const void *in, size_t size, int x, int y, int z,

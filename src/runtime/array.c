@@ -152,6 +152,9 @@ static cudaError_t make_array(cudaArray_t *out, const struct cudaChannelFormatDe
         (e.width != e.height || e.depth == 0 || e.depth % 6 != 0 ||
          (!(flags & cudaArrayLayered) && e.depth != 6)))
         return cudaErrorInvalidValue;
+    /* tex2Dgather reads 2D arrays only: an H200 refuses gather cubemaps. */
+    if ((flags & cudaArrayCubemap) && (flags & cudaArrayTextureGather))
+        return cudaErrorInvalidValue;
     /* The emulated device's limits (cudaDeviceProp::maxTexture*,
      * maxSurface*): larger extents fail as on an H200. */
     if (e.width > 131072 || e.height > 65536 || e.depth > 16384)

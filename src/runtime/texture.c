@@ -48,8 +48,9 @@ struct res {
     size_t pitch;               /* bytes between rows */
     size_t slice;               /* bytes between 3D slices or layers */
     long n[3];                  /* texels along x, y, z; 1 where absent */
-    long layers;                /* 0: not layered */
+    long layers;                /* 0: not layered; cubemaps: 6 faces per cubemap */
     int dims;                   /* 1, 2 or 3 */
+    int cube;                   /* a cubemap array (its faces are the layers) */
     struct format fmt;
 };
 
@@ -157,11 +158,14 @@ static void res_of_array(const struct cudaArray *a, struct res *r)
 {
     *r = (struct res){.data = a->data, .pitch = a->pitch, .slice = a->pitch * a->rows,
                       .n = {(long)a->extent.width, (long)a->rows, 1}, .fmt = a->fmt};
-    if (a->flags & cudaArrayLayered) {
-        r->dims = a->extent.height ? 2 : 1;
+    if (a->flags & cudaArrayCubemap) {
+        /* Layered or not, faces are 2D layers (6 per cubemap) to copies,
+         * surfaces and the cubemap fetches alike. */
+        r->dims = 2;
         r->layers = (long)a->slices;
-    } else if (a->flags & cudaArrayCubemap) {
-        r->dims = 2;            /* faces read as layers: no cubemap sampling */
+        r->cube = 1;
+    } else if (a->flags & cudaArrayLayered) {
+        r->dims = a->extent.height ? 2 : 1;
         r->layers = (long)a->slices;
     } else {
         r->dims = a->extent.depth ? 3 : a->extent.height ? 2 : 1;
@@ -1133,6 +1137,54 @@ static void sample(const struct res *r, const struct sampler *s, float x, float 
         out->f[ch] = ch < (int)r->fmt.channels ? filter(fk, t[ch], w, corners) : 0.0f;
 }
 
+/* CUDA guide, "Cubemap Textures": the face is that of the direction's
+ * major axis ma (on ties, an H200 prefers z, then y), its sign choosing
+ * the positive or negative face, and the point on it is ((sc / |ma| + 1)
+ * / 2, (tc / |ma| + 1) / 2) with sc and tc the guide's table's:
+ *
+ *     face 0 +x: -z, -y     face 2 +y: x,  z     face 4 +z: x,  -y
+ *     face 1 -x:  z, -y     face 3 -y: x, -z     face 5 -z: -x, -y
+ *
+ * The coordinates are always normalized (an H200 ignores
+ * normalizedCoords) and filtering stays within the face, under the
+ * texture's address modes.  A zero direction reads the centre of face 4
+ * (an H200: -0.0 counts as positive, 0 / 0 as 0). */
+static void sample_cube(const struct res *r, const struct sampler *s, float x, float y, float z,
+                        int layer, simt_texel *out)
+{
+    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), ma, sc, tc;
+    int face;
+    if (az >= ax && az >= ay) {
+        face = z >= 0.0f ? 4 : 5;
+        ma = az;
+        sc = z >= 0.0f ? x : -x;
+        tc = -y;
+    } else if (ay >= ax) {
+        face = y >= 0.0f ? 2 : 3;
+        ma = ay;
+        sc = x;
+        tc = y >= 0.0f ? z : -z;
+    } else {
+        face = x >= 0.0f ? 0 : 1;
+        ma = ax;
+        sc = x >= 0.0f ? -z : z;
+        tc = -y;
+    }
+    float u = 0.5f, v = 0.5f;
+    if (ma != 0.0f) {
+        u = (sc / ma + 1.0f) * 0.5f;
+        v = (tc / ma + 1.0f) * 0.5f;
+    }
+    /* Cubemap `layer`, clamped as layers are (layer_of). */
+    long cubes = r->layers / 6;
+    long L = 0;
+    if (r->cube && cubes > 0)
+        L = (unsigned)layer >= (unsigned long)cubes ? cubes - 1 : layer;
+    struct sampler fs = *s;
+    fs.norm_coords = 1;
+    sample(r, &fs, u, v, 0.0f, (int)(L * 6 + face), out);
+}
+
 /* CUDA guide, "Texture Gather": the four texels of bilinear filtering,
  * (i, j+1), (i+1, j+1), (i+1, j), (i, j), channel comp of each. */
 static void gather(const struct res *r, const struct sampler *s, float x, float y, int comp,
@@ -1186,6 +1238,13 @@ void simt_tex_sample(cudaTextureObject_t tex, float x, float y, float z, int lay
     sample(&o->res, &o->smp, x, y, z, layer, out);
 }
 
+void simt_tex_cubemap(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                      simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    sample_cube(&o->res, &o->smp, x, y, z, layer, out);
+}
+
 void simt_tex_gather(cudaTextureObject_t tex, float x, float y, int comp, simt_texel *out)
 {
     const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
@@ -1205,6 +1264,15 @@ void simt_texref_sample(const struct textureReference *ref, int read_mode, float
     struct sampler s;
     ref_sampler(ref, read_mode, &s);
     sample(&o->res, &s, x, y, z, layer, out);
+}
+
+void simt_texref_cubemap(const struct textureReference *ref, int read_mode, float x, float y,
+                         float z, int layer, simt_texel *out)
+{
+    const struct obj *o = ref_or_die(ref, __builtin_return_address(0));
+    struct sampler s;
+    ref_sampler(ref, read_mode, &s);
+    sample_cube(&o->res, &s, x, y, z, layer, out);
 }
 
 void simt_texref_gather(const struct textureReference *ref, int read_mode, float x, float y,
