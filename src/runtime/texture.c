@@ -58,6 +58,7 @@ struct sampler {
     int filter;                 /* enum cudaTextureFilterMode */
     int read_norm;              /* cudaReadModeNormalizedFloat */
     int norm_coords;
+    int seamless;               /* cudaTextureDesc::seamlessCubemap (cubemaps only) */
     int address[3];             /* enum cudaTextureAddressMode */
     float border[4];
 };
@@ -260,9 +261,13 @@ static cudaError_t sampler_of(const struct cudaTextureDesc *t, const struct res 
     /* CUDA guide: linear filtering only for textures that return floats. */
     if (t->filterMode == cudaFilterModeLinear && !float_result(&r->fmt, read_norm))
         return cudaErrorInvalidFilterSetting;
+    /* CUDA runtime API: seamless filtering needs a cubemap array. */
+    if (t->seamlessCubemap && !r->cube)
+        return cudaErrorInvalidValue;
     *s = (struct sampler){.filter = t->filterMode,
                           .read_norm = read_norm,
                           .norm_coords = t->normalizedCoords != 0,
+                          .seamless = t->seamlessCubemap != 0,
                           .address = {t->addressMode[0], t->addressMode[1], t->addressMode[2]}};
     memcpy(s->border, t->borderColor, sizeof s->border);
     return cudaSuccess;
@@ -1079,6 +1084,46 @@ static float filter(enum filter_kind fk, const float *t, const int *w, int n)
 
 /* ---- sampling ---------------------------------------------------------------------------- */
 
+/* Seamless cubemap filtering: the texel (i, j) of face `face` (n x n)
+ * that lies just past one of its edges is the texel of the neighbouring
+ * face along that edge.  Takes the point of the shared edge beside the
+ * texel's centre, (x, y, z) with two components of magnitude 1: the
+ * face's own axis and the neighbour's; the neighbour's face coordinates
+ * of it (sample_cube's table) give the texel. */
+static void cube_neighbour(long n, int face, long i, long j, int *nface, long *ni, long *nj)
+{
+    float sc = i < 0 ? -1.0f : i >= n ? 1.0f : (float)(2 * i + 1) / (float)n - 1.0f;
+    float tc = j < 0 ? -1.0f : j >= n ? 1.0f : (float)(2 * j + 1) / (float)n - 1.0f;
+    float p[3];
+    switch (face) {
+    case 0: p[0] = 1; p[1] = -tc; p[2] = -sc; break;
+    case 1: p[0] = -1; p[1] = -tc; p[2] = sc; break;
+    case 2: p[0] = sc; p[1] = 1; p[2] = tc; break;
+    case 3: p[0] = sc; p[1] = -1; p[2] = -tc; break;
+    case 4: p[0] = sc; p[1] = -tc; p[2] = 1; break;
+    default: p[0] = -sc; p[1] = -tc; p[2] = -1; break;
+    }
+    /* The outside coordinate's axis: the one of magnitude 1 besides the face's. */
+    int own = face / 2, axis = 0;
+    for (int a = 0; a < 3; a++)
+        if (a != own && fabsf(p[a]) == 1.0f)
+            axis = a;
+    int f = 2 * axis + (p[axis] < 0);
+    float x = p[0], y = p[1], z = p[2], u, v;
+    switch (f) {
+    case 0: u = -z; v = -y; break;
+    case 1: u = z; v = -y; break;
+    case 2: u = x; v = z; break;
+    case 3: u = x; v = -z; break;
+    case 4: u = x; v = -y; break;
+    default: u = -x; v = -y; break;
+    }
+    long a = (long)floorf((u + 1.0f) * 0.5f * (float)n), b = (long)floorf((v + 1.0f) * 0.5f * (float)n);
+    *nface = f;
+    *ni = a < 0 ? 0 : a >= n ? n - 1 : a;
+    *nj = b < 0 ? 0 : b >= n ? n - 1 : b;
+}
+
 static void sample(const struct res *r, const struct sampler *s, float x, float y, float z,
                    int layer, simt_texel *out)
 {
@@ -1108,9 +1153,24 @@ static void sample(const struct res *r, const struct sampler *s, float x, float 
     enum filter_kind fk = filter_kind_of(&r->fmt);
     int corners = 1 << dims;
     float t[4][8];
+    /* Seamless cubemaps: past an edge, the neighbouring face's texel;
+     * past two (the cube's corner, where no texel is), the mean of the
+     * other three (an H100 weighs them otherwise: not matched). */
+    int seamless = s->seamless && r->cube && dims == 2, corner = -1;
     for (int k = 0; k < corners; k++) {
         float v[4] = {0, 0, 0, 0};
-        if (w[k]) {
+        long si = lo[0] + (k & 1), sj = lo[1] + ((k >> 1) & 1);
+        int out_i = si < 0 || si >= n[0], out_j = sj < 0 || sj >= n[1];
+        if (seamless && out_i && out_j) {
+            corner = k;
+        } else if (seamless && (out_i || out_j)) {
+            int nf;
+            long ni, nj;
+            cube_neighbour(n[0], (int)(L % 6), si, sj, &nf, &ni, &nj);
+            const unsigned char *p = r->data + (size_t)(L - L % 6 + nf) * r->slice +
+                                     (size_t)ni * r->fmt.texel + (size_t)nj * r->pitch;
+            filter_input(&r->fmt, fk, p, v);
+        } else if (w[k]) {
             int border = 0;
             for (int a = 0; a < dims; a++) {
                 idx[a] = address(lo[a] + ((k >> a) & 1), n[a], s->address[a], s->norm_coords);
@@ -1133,6 +1193,9 @@ static void sample(const struct res *r, const struct sampler *s, float x, float 
         for (int ch = 0; ch < 4; ch++)
             t[ch][k] = v[ch];
     }
+    if (corner >= 0)
+        for (int ch = 0; ch < 4; ch++)
+            t[ch][corner] = (t[ch][0] + t[ch][1] + t[ch][2] + t[ch][3] - t[ch][corner]) / 3.0f;
     for (int ch = 0; ch < 4; ch++)
         out->f[ch] = ch < (int)r->fmt.channels ? filter(fk, t[ch], w, corners) : 0.0f;
 }
@@ -1147,7 +1210,8 @@ static void sample(const struct res *r, const struct sampler *s, float x, float 
  *
  * The coordinates are always normalized (an H200 ignores
  * normalizedCoords) and filtering stays within the face, under the
- * texture's address modes.  A zero direction reads the centre of face 4
+ * texture's address modes, unless seamlessCubemap lets it take the
+ * neighbouring faces' texels (sample).  A zero direction reads the centre of face 4
  * (an H200: -0.0 counts as positive, 0 / 0 as 0). */
 static void sample_cube(const struct res *r, const struct sampler *s, float x, float y, float z,
                         int layer, simt_texel *out)
