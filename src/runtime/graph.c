@@ -1286,7 +1286,8 @@ static int emit(cudaGraphExec_t x, cudaGraphNode_t gn, cudaGraphNode_t src, cons
         oom();
     x->nodes[x->n] = (struct enode){.gn = gn, .src = src, .enabled = 1};
     x->dep_start[x->n] = (int)x->ndeps;
-    memcpy(x->deps + x->ndeps, deps, (size_t)ndeps * sizeof *deps);
+    if (ndeps) /* deps and x->deps may both be NULL then */
+        memcpy(x->deps + x->ndeps, deps, (size_t)ndeps * sizeof *deps);
     x->ndeps += (size_t)ndeps;
     x->dep_start[x->n + 1] = (int)x->ndeps;
     return (int)x->n++;
