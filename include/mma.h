@@ -217,21 +217,24 @@ template <class D, class A, class B, class C> struct memo {
             t = (slot *)calloc(SLOTS, sizeof(slot));
         return t;
     }
-    /* A few words spread over the inputs pick the slot; memcmp decides. */
+    /* A few words spread over the inputs pick the slot; memcmp decides.
+     * The products are independent, so they overlap in the pipeline. */
     static uint64_t hash(const void *p, size_t n, uint64_t h)
     {
         const unsigned char *c = (const unsigned char *)p;
         for (size_t i = 0; i < 8; i++) {
             uint64_t v;
             memcpy(&v, c + (n - 8) * i / 7, 8);
-            h = (h ^ v) * 0x9e3779b97f4a7c15ull;
-            h ^= h >> 29;
+            h += (v ^ (v >> 31)) * (0x9e3779b97f4a7c15ull + 2 * i);
         }
         return h;
     }
 };
 
-template <int m, int n, int k, class D, class A, class B, class C>
+/* A fragment of matrix_a or matrix_b keeps its tile in the layout it was
+ * loaded from (so a load copies whole rows or columns): arow and brow say
+ * which. */
+template <int m, int n, int k, bool arow, bool brow, class D, class A, class B, class C>
 static inline void mma(D &d, const A &a, const B &b, const C &c, bool satf)
 {
     typedef typename std::remove_cv<typename std::remove_reference<decltype(a.x[0])>::type>::type In;
@@ -241,6 +244,7 @@ static inline void mma(D &d, const A &a, const B &b, const C &c, bool satf)
     uint64_t key = Memo::hash(a.x, sizeof a.x, 1);
     key = Memo::hash(b.x, sizeof b.x, key);
     key = Memo::hash(c.x, sizeof c.x, key) + satf;
+    key ^= key >> 29;
     typename Memo::slot *s = table ? &table[key % Memo::SLOTS] : 0;
     if (s && s->key == key && !memcmp(s->a.x, a.x, sizeof a.x) && !memcmp(s->b.x, b.x, sizeof b.x) &&
         !memcmp(s->c.x, c.x, sizeof c.x)) {
@@ -249,10 +253,16 @@ static inline void mma(D &d, const A &a, const B &b, const C &c, bool satf)
     }
     const bool tf32 = same<typename A::element_type, w::precision::tf32>();
     Acc fa[m * k], fb[k * n], acc[m * n];
-    for (int i = 0; i < m * k; i++)
-        fa[i] = to_acc(tf32 ? (In)tf32_trunc((float)a.x[i]) : a.x[i]);
-    for (int i = 0; i < k * n; i++)
-        fb[i] = to_acc(tf32 ? (In)tf32_trunc((float)b.x[i]) : b.x[i]);
+    for (int i = 0; i < m; i++)
+        for (int kk = 0; kk < k; kk++) {
+            In v = a.x[arow ? i * k + kk : kk * m + i];
+            fa[i * k + kk] = to_acc(tf32 ? (In)tf32_trunc((float)v) : v);
+        }
+    for (int kk = 0; kk < k; kk++)
+        for (int j = 0; j < n; j++) {
+            In v = b.x[brow ? kk * n + j : j * k + kk];
+            fb[kk * n + j] = to_acc(tf32 ? (In)tf32_trunc((float)v) : v);
+        }
     for (int i = 0; i < m * n; i++)
         acc[i] = (Acc)to_acc(c.x[i]);
     for (int i = 0; i < m; i++)
@@ -300,10 +310,11 @@ static inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
                   "load_matrix_sync: an accumulator's load takes a layout_t");
     enum { R = simt_wmma::dims<Use, m, n, k>::rows, C = simt_wmma::dims<Use, m, n, k>::cols };
     simt_syncwarp("wmma::load_matrix_sync", simt_wmma::warp_mask());
+    /* rows of a row_major tile, columns of a col_major one */
     const bool rows = std::is_same<Layout, row_major>::value;
-    for (int r = 0; r < R; r++)
-        for (int c = 0; c < C; c++)
-            a.x[r * C + c] = rows ? p[(size_t)r * ldm + c] : p[(size_t)c * ldm + r];
+    const int lines = rows ? R : C, len = rows ? C : R;
+    for (int l = 0; l < lines; l++)
+        memcpy(&a.x[l * len], p + (size_t)l * ldm, len * sizeof a.x[0]);
 }
 
 template <int m, int n, int k, typename T>
@@ -312,9 +323,13 @@ static inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &a,
                                     layout_t layout)
 {
     simt_syncwarp("wmma::load_matrix_sync", simt_wmma::warp_mask());
-    for (int r = 0; r < m; r++)
+    if (layout == mem_row_major)
+        for (int r = 0; r < m; r++)
+            memcpy(&a.x[r * n], p + (size_t)r * ldm, n * sizeof(T));
+    else
         for (int c = 0; c < n; c++)
-            a.x[r * n + c] = layout == mem_row_major ? p[(size_t)r * ldm + c] : p[(size_t)c * ldm + r];
+            for (int r = 0; r < m; r++)
+                a.x[r * n + c] = p[(size_t)c * ldm + r];
 }
 
 template <int m, int n, int k, typename T>
@@ -323,9 +338,13 @@ static inline void store_matrix_sync(typename simt_wmma::ident<T>::type *p,
                                      layout_t layout)
 {
     simt_syncwarp("wmma::store_matrix_sync", simt_wmma::warp_mask());
-    for (int r = 0; r < m; r++)
+    if (layout == mem_row_major)
+        for (int r = 0; r < m; r++)
+            memcpy(p + (size_t)r * ldm, &a.x[r * n], n * sizeof(T));
+    else
         for (int c = 0; c < n; c++)
-            (layout == mem_row_major ? p[(size_t)r * ldm + c] : p[(size_t)c * ldm + r]) = a.x[r * n + c];
+            for (int r = 0; r < m; r++)
+                p[(size_t)c * ldm + r] = a.x[r * n + c];
 }
 
 template <int m, int n, int k, typename Td, typename Tab, typename La, typename Lb, typename Tc>
@@ -335,7 +354,8 @@ mma_sync(fragment<accumulator, m, n, k, Td> &d, const fragment<matrix_a, m, n, k
 {
     static_assert(simt_wmma::pair_ok<Tab, Td>() && simt_wmma::pair_ok<Tab, Tc>(),
                   "mma_sync: these accumulator types do not go with these inputs");
-    simt_wmma::mma<m, n, k>(d, a, b, c, false);
+    simt_wmma::mma<m, n, k, std::is_same<La, row_major>::value, std::is_same<Lb, row_major>::value>(
+        d, a, b, c, false);
 }
 
 template <int m, int n, int k, typename Tab, typename La, typename Lb>
@@ -346,7 +366,8 @@ static inline void mma_sync(fragment<accumulator, m, n, k, int> &d,
 {
     static_assert(simt_wmma::pair_ok<Tab, int>(),
                   "mma_sync: an int accumulator takes signed or unsigned char inputs");
-    simt_wmma::mma<m, n, k>(d, a, b, c, satf);
+    simt_wmma::mma<m, n, k, std::is_same<La, row_major>::value, std::is_same<Lb, row_major>::value>(
+        d, a, b, c, satf);
 }
 
 } /* namespace wmma */
