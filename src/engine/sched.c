@@ -267,6 +267,9 @@ static void block_over(struct worker *w, struct block *b)
         b->next_thread = simt__run.next;
         simt__run.exited = 0;
         w->cur = NULL;
+        /* No kernel runs here now: the math functions of simt/math.hpp
+         * tell kernels from host code (callbacks) by gridDim.x. */
+        simt__grid_dim.x = 0;
     }
     shared_block_end(w);
     struct cluster *c = b->cluster;

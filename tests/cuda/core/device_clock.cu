@@ -8,8 +8,8 @@
 
 __global__ void spin(long long cycles, long long *out)
 {
-    unsigned start = (unsigned)clock();
     long long s64 = clock64();
+    unsigned start = (unsigned)clock();
     clock_t offset = 0;
     while (offset < cycles)
         offset = (clock_t)((unsigned)clock() - start);
