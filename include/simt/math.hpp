@@ -18,9 +18,9 @@
  * within 1 ulp), with the GPU's canonical NaN.
  *
  * In a .cu file (__SIMT_CU__), the C names (sinf, exp, pow, ...) and their
- * C++ overloads are redirected here by function-like macros, so device code
- * and host code of the unit see the GPU's functions, as a program written
- * for the GPU expects; elsewhere the C library is left alone.
+ * C++ overloads are redirected here by function-like macros: kernels get
+ * the GPU's functions and host code the C library's, as under nvcc, whose
+ * host pass calls the C library; elsewhere the C library is left alone.
  * -use_fast_math (__USE_FAST_MATH__) selects the intrinsics nvcc selects.
  */
 #ifndef SIMT_MATH_HPP
