@@ -1,7 +1,8 @@
 /*
  * mma.h: warp matrix functions, namespace nvcuda::wmma (CUDA guide, "Warp
  * Matrix Functions"): fragments, fill_fragment, load_matrix_sync,
- * store_matrix_sync, mma_sync and __float_to_tf32.
+ * store_matrix_sync, mma_sync and __float_to_tf32; and the experimental
+ * 4-bit (u4, s4) and 1-bit (b1, bmma_sync) types.
  *
  * A fragment's layout across the lanes of a warp is unspecified in CUDA:
  * programs may only touch x[] element-wise, the same way in every lane.
@@ -18,11 +19,11 @@
  * lane whose inputs match a kept one copies its result instead.
  *
  * Arithmetic: half, bfloat16 and tf32 inputs multiply and accumulate in
- * float, doubles in double, 8-bit integers exactly (satf clamps the result
- * to int32, else it wraps).  tf32 inputs that are not tf32 values lose
- * their low 13 mantissa bits (truncation, as an H100's tensor cores do;
- * the guide asks programs to round them with __float_to_tf32 first).  A
- * half accumulator is rounded from the float sum.
+ * float, doubles in double, 8-bit and 4-bit integers exactly (satf clamps
+ * the result to int32, else it wraps).  tf32 inputs that are not tf32
+ * values lose their low 13 mantissa bits (truncation, as an H100's tensor
+ * cores do; the guide asks programs to round them with __float_to_tf32
+ * first).  A half accumulator is rounded from the float sum.
  */
 #ifndef SIMT_MMA_H
 #define SIMT_MMA_H
@@ -47,6 +48,15 @@ struct accumulator;
 
 namespace precision {
 struct tf32;
+}
+namespace experimental {
+namespace precision {
+struct u4; /* 4-bit unsigned */
+struct s4; /* 4-bit signed */
+struct b1; /* 1 bit */
+}
+enum bmmaBitOp { bmmaBitOpXOR = 1, bmmaBitOpAND = 2 };
+enum bmmaAccumulateOp { bmmaAccumulateOpPOPC = 1 };
 }
 
 enum layout_t { mem_row_major, mem_col_major };
@@ -74,6 +84,43 @@ template <> struct helper_traits<precision::tf32> {
     typedef float storage_element_type;
     typedef float fill_argument_type;
 };
+/* Sub-byte elements are packed, 8 (4-bit) or 32 (1-bit) to a word. */
+template <> struct helper_traits<experimental::precision::u4> {
+    typedef experimental::precision::u4 element_type;
+    typedef unsigned storage_element_type;
+    typedef unsigned fill_argument_type;
+};
+template <> struct helper_traits<experimental::precision::s4> {
+    typedef experimental::precision::s4 element_type;
+    typedef int storage_element_type;
+    typedef int fill_argument_type;
+};
+template <> struct helper_traits<experimental::precision::b1> {
+    typedef experimental::precision::b1 element_type;
+    typedef unsigned storage_element_type;
+    typedef unsigned fill_argument_type;
+};
+
+/* fill_fragment's storage word: the value, or a packed word repeating it. */
+template <typename FragEleType, typename StorageType, typename ArgType>
+static inline StorageType __get_storage_value(ArgType in)
+{
+    return in;
+}
+template <>
+inline unsigned __get_storage_value<experimental::precision::u4, unsigned, unsigned>(unsigned in)
+{
+    return (in & 0xfu) * 0x11111111u;
+}
+template <> inline int __get_storage_value<experimental::precision::s4, int, int>(int in)
+{
+    return (int)(((unsigned)in & 0xfu) * 0x11111111u);
+}
+template <>
+inline unsigned __get_storage_value<experimental::precision::b1, unsigned, unsigned>(unsigned in)
+{
+    return in & 1u ? 0xffffffffu : 0u;
+}
 
 template <typename T, int size, int packed_size = size> struct __align__(16) __frag_base {
     enum { num_elements = size };
@@ -87,7 +134,8 @@ template <typename FragEleType, int size, int packed_size>
 static inline void fill_fragment(__frag_base<FragEleType, size, packed_size> &f,
                                  const typename helper_traits<FragEleType>::fill_argument_type &in)
 {
-    typename helper_traits<FragEleType>::storage_element_type v = in;
+    typedef typename helper_traits<FragEleType>::storage_element_type storage_type;
+    storage_type v = __get_storage_value<FragEleType, storage_type>(in);
     for (int i = 0; i < packed_size; i++)
         f.x[i] = v;
 }
@@ -110,19 +158,47 @@ template <class T, int m, int n, int k> constexpr bool ab_ok()
     return ((same<T, __half>() || same<T, __nv_bfloat16>() || same<T, signed char>() ||
              same<T, unsigned char>()) && shape16(m, n, k)) ||
            (same<T, w::precision::tf32>() && m == 16 && n == 16 && k == 8) ||
-           (same<T, double>() && m == 8 && n == 8 && k == 4);
+           (same<T, double>() && m == 8 && n == 8 && k == 4) ||
+           ((same<T, w::experimental::precision::u4>() ||
+             same<T, w::experimental::precision::s4>()) && m == 8 && n == 8 && k == 32) ||
+           (same<T, w::experimental::precision::b1>() && m == 8 && n == 8 && k == 128);
 }
+template <class T> constexpr int bits()
+{
+    return same<T, w::experimental::precision::b1>() ? 1
+         : same<T, w::experimental::precision::u4>() || same<T, w::experimental::precision::s4>()
+             ? 4
+             : 8 * (int)sizeof(typename w::helper_traits<T>::storage_element_type);
+}
+/* Sub-byte tiles exist only as row-major A and column-major B. */
+template <class T, class Use, class Layout> constexpr bool layout_ok()
+{
+    return bits<T>() >= 8 ? same<Layout, w::row_major>() || same<Layout, w::col_major>()
+         : same<Use, w::matrix_a>() ? same<Layout, w::row_major>()
+                                    : same<Layout, w::col_major>();
+}
+/* What load_matrix_sync reads through: the storage type, or bytes for
+ * packed elements. */
+template <class T> struct load_ptr {
+    typedef typename std::conditional<bits<T>() >= 8,
+                                      typename w::helper_traits<T>::storage_element_type,
+                                      void>::type type;
+};
 template <class T, int m, int n, int k> constexpr bool acc_ok()
 {
     return ((same<T, float>() || same<T, __half>() || same<T, int>()) && shape16(m, n, k)) ||
            (same<T, float>() && m == 16 && n == 16 && k == 8) ||
-           (same<T, double>() && m == 8 && n == 8 && k == 4);
+           (same<T, double>() && m == 8 && n == 8 && k == 4) ||
+           (same<T, int>() && m == 8 && n == 8 && (k == 32 || k == 128));
 }
 /* The accumulator types each input type multiplies into. */
 template <class In, class Acc> constexpr bool pair_ok()
 {
     return same<In, __half>() ? (same<Acc, float>() || same<Acc, __half>())
-         : same<In, signed char>() || same<In, unsigned char>() ? same<Acc, int>()
+         : same<In, signed char>() || same<In, unsigned char>() ||
+                   same<In, w::experimental::precision::u4>() ||
+                   same<In, w::experimental::precision::s4>()
+             ? same<Acc, int>()
          : same<In, double>() ? same<Acc, double>()
          : same<Acc, float>();
 }
@@ -284,6 +360,38 @@ static inline void mma(D &d, const A &a, const B &b, const C &c, bool satf)
         memcpy(s->d.x, d.x, sizeof d.x);
 }
 
+/* 8-bit inputs go through mma; 4-bit ones are unpacked here: A's row i
+ * and B's column j are lines of k nibbles, the same nibbles of each
+ * multiplying. */
+template <int m, int n, int k, bool arow, bool brow, class D, class A, class B, class C>
+static inline void mma_int(D &d, const A &a, const B &b, const C &c, bool satf, std::false_type)
+{
+    mma<m, n, k, arow, brow>(d, a, b, c, satf);
+}
+template <int m, int n, int k, bool arow, bool brow, class D, class A, class B, class C>
+static inline void mma_int(D &d, const A &a, const B &b, const C &c, bool satf, std::true_type)
+{
+    const bool sgn = same<typename A::element_type, w::experimental::precision::s4>();
+    long long fa[m * k], fb[n * k];
+    for (int i = 0; i < m * k; i++) {
+        unsigned v = ((unsigned)a.x[i / 8] >> (i % 8 * 4)) & 0xfu;
+        fa[i] = sgn && v >= 8 ? (long long)v - 16 : v;
+    }
+    for (int i = 0; i < n * k; i++) {
+        unsigned v = ((unsigned)b.x[i / 8] >> (i % 8 * 4)) & 0xfu;
+        fb[i] = sgn && v >= 8 ? (long long)v - 16 : v;
+    }
+    int r[m * n];
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            long long sum = c.x[i * n + j];
+            for (int kk = 0; kk < k; kk++)
+                sum += fa[i * k + kk] * fb[j * k + kk];
+            narrow(r[i * n + j], sum, satf);
+        }
+    memcpy(d.x, r, sizeof r);
+}
+
 } /* namespace simt_wmma */
 
 namespace nvcuda {
@@ -291,20 +399,20 @@ namespace wmma {
 
 template <typename Use, int m, int n, int k, typename T, typename Layout = void>
 class fragment
-    : public __frag_base<T, simt_wmma::dims<Use, m, n, k>::rows * simt_wmma::dims<Use, m, n, k>::cols> {
+    : public __frag_base<T, simt_wmma::dims<Use, m, n, k>::rows * simt_wmma::dims<Use, m, n, k>::cols,
+                         simt_wmma::dims<Use, m, n, k>::rows * simt_wmma::dims<Use, m, n, k>::cols *
+                             simt_wmma::bits<T>() /
+                             (8 * sizeof(typename helper_traits<T>::storage_element_type))> {
     static_assert(std::is_same<Use, accumulator>::value
                       ? simt_wmma::acc_ok<T, m, n, k>() && std::is_same<Layout, void>::value
-                      : simt_wmma::ab_ok<T, m, n, k>() &&
-                            (std::is_same<Layout, row_major>::value ||
-                             std::is_same<Layout, col_major>::value),
+                      : simt_wmma::ab_ok<T, m, n, k>() && simt_wmma::layout_ok<T, Use, Layout>(),
                   "wmma::fragment: this use, shape, element type and layout is not one the "
                   "CUDA guide lists");
 };
 
 template <typename Use, int m, int n, int k, typename T, typename Layout>
 static inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
-                                    const typename helper_traits<T>::storage_element_type *p,
-                                    unsigned ldm)
+                                    const typename simt_wmma::load_ptr<T>::type *p, unsigned ldm)
 {
     static_assert(!std::is_same<Use, accumulator>::value,
                   "load_matrix_sync: an accumulator's load takes a layout_t");
@@ -312,9 +420,10 @@ static inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
     simt_syncwarp("wmma::load_matrix_sync", simt_wmma::warp_mask());
     /* rows of a row_major tile, columns of a col_major one */
     const bool rows = std::is_same<Layout, row_major>::value;
-    const int lines = rows ? R : C, len = rows ? C : R;
+    const int lines = rows ? R : C, bytes = (rows ? C : R) * simt_wmma::bits<T>() / 8;
+    const size_t stride = (size_t)ldm * simt_wmma::bits<T>() / 8;
     for (int l = 0; l < lines; l++)
-        memcpy(&a.x[l * len], p + (size_t)l * ldm, len * sizeof a.x[0]);
+        memcpy((char *)a.x + (size_t)l * bytes, (const char *)p + l * stride, bytes);
 }
 
 template <int m, int n, int k, typename T>
@@ -365,9 +474,30 @@ static inline void mma_sync(fragment<accumulator, m, n, k, int> &d,
                             const fragment<accumulator, m, n, k, int> &c, bool satf = false)
 {
     static_assert(simt_wmma::pair_ok<Tab, int>(),
-                  "mma_sync: an int accumulator takes signed or unsigned char inputs");
-    simt_wmma::mma<m, n, k, std::is_same<La, row_major>::value, std::is_same<Lb, row_major>::value>(
-        d, a, b, c, satf);
+                  "mma_sync: an int accumulator takes 8-bit or 4-bit integer inputs");
+    simt_wmma::mma_int<m, n, k, std::is_same<La, row_major>::value, std::is_same<Lb, row_major>::value>(
+        d, a, b, c, satf, std::integral_constant<bool, (simt_wmma::bits<Tab>() < 8)>());
+}
+
+/* d = c + popcount(a's row op b's column), op xor or and, over 128 bits. */
+static inline void bmma_sync(fragment<accumulator, 8, 8, 128, int> &d,
+                             const fragment<matrix_a, 8, 8, 128, experimental::precision::b1, row_major> &a,
+                             const fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major> &b,
+                             const fragment<accumulator, 8, 8, 128, int> &c,
+                             experimental::bmmaBitOp op = experimental::bmmaBitOpXOR,
+                             experimental::bmmaAccumulateOp = experimental::bmmaAccumulateOpPOPC)
+{
+    int r[64];
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++) {
+            int sum = c.x[i * 8 + j];
+            for (int wd = 0; wd < 4; wd++) {
+                unsigned x = a.x[i * 4 + wd], y = b.x[j * 4 + wd];
+                sum += __builtin_popcount(op == experimental::bmmaBitOpAND ? x & y : x ^ y);
+            }
+            r[i * 8 + j] = sum;
+        }
+    memcpy(d.x, r, sizeof r);
 }
 
 } /* namespace wmma */

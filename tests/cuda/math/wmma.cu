@@ -2,8 +2,9 @@
 // element type the CUDA guide lists for half, bfloat16, tf32, double and
 // 8-bit integers, with each layout of A, B, C and D, padded leading
 // dimensions, mixed accumulators, satf, element-wise x[] updates,
-// fill_fragment, shared-memory tiles and __float_to_tf32.  Inputs are small
-// integers, so every result is exact.
+// fill_fragment, shared-memory tiles and __float_to_tf32; and the
+// experimental 4-bit and 1-bit types.  Inputs are small integers, so every
+// result is exact.
 // CUDA: valid for nvcc; expected output recorded on a GPU.
 #include <mma.h>
 #include <cuda_fp16.h>
@@ -205,6 +206,53 @@ __global__ void k_tf32(const float *in, float *conv, int n, const float *a, cons
     wmma::store_matrix_sync(d + 256, fc, 16, wmma::mem_row_major);
 }
 
+// The experimental sub-byte types: 4-bit integers (m8n8k32) and single
+// bits (m8n8k128, bmma_sync with xor or and).  Each warp w reads its own
+// tiles at w * 512 bytes; out gets 6 tiles of 8x8 per warp.
+namespace wx = nvcuda::wmma::experimental;
+__global__ void k_subbyte(const unsigned char *mem, const int *c, int *out)
+{
+    int w = threadIdx.x / 32;
+    const unsigned char *base = mem + w * 512;
+    int *o = out + w * 6 * 64;
+    wmma::fragment<wmma::accumulator, 8, 8, 32, int> fc, fd;
+    wmma::load_matrix_sync(fc, c, 8, wmma::mem_row_major);
+    {
+        wmma::fragment<wmma::matrix_a, 8, 8, 32, wx::precision::s4, wmma::row_major> a;
+        wmma::fragment<wmma::matrix_b, 8, 8, 32, wx::precision::s4, wmma::col_major> b;
+        wmma::load_matrix_sync(a, base, 64);        // ldm 64 nibbles: 32 bytes a row
+        wmma::load_matrix_sync(b, base + 256, 32);  // packed columns
+        wmma::mma_sync(fd, a, b, fc);
+        wmma::store_matrix_sync(o, fd, 8, wmma::mem_row_major);
+        wmma::fill_fragment(a, -3);
+        wmma::mma_sync(fd, a, b, fc, true);
+        wmma::store_matrix_sync(o + 64, fd, 8, wmma::mem_col_major);
+    }
+    {
+        wmma::fragment<wmma::matrix_a, 8, 8, 32, wx::precision::u4, wmma::row_major> a;
+        wmma::fragment<wmma::matrix_b, 8, 8, 32, wx::precision::u4, wmma::col_major> b;
+        wmma::load_matrix_sync(a, base + 64, 32);
+        wmma::load_matrix_sync(b, base + 320, 64);
+        wmma::mma_sync(fd, a, b, fc);
+        wmma::store_matrix_sync(o + 128, fd, 8, wmma::mem_row_major);
+        wmma::fill_fragment(b, 9);
+        wmma::mma_sync(fd, a, b, fc);
+        wmma::store_matrix_sync(o + 192, fd, 8, wmma::mem_row_major);
+    }
+    {
+        wmma::fragment<wmma::matrix_a, 8, 8, 128, wx::precision::b1, wmma::row_major> a;
+        wmma::fragment<wmma::matrix_b, 8, 8, 128, wx::precision::b1, wmma::col_major> b;
+        wmma::fragment<wmma::accumulator, 8, 8, 128, int> bc, bd;
+        wmma::load_matrix_sync(a, base, 128);        // 16 bytes a row
+        wmma::load_matrix_sync(b, base + 128, 256);  // 32 bytes a column
+        wmma::load_matrix_sync(bc, c, 8, wmma::mem_col_major);
+        wmma::bmma_sync(bd, a, b, bc);
+        wmma::store_matrix_sync(o + 256, bd, 8, wmma::mem_row_major);
+        wmma::bmma_sync(bd, a, b, bc, wx::bmmaBitOpAND);
+        wmma::store_matrix_sync(o + 320, bd, 8, wmma::mem_row_major);
+    }
+}
+
 static unsigned bits(float f)
 {
     unsigned u;
@@ -304,5 +352,29 @@ int main()
     cudaFree(ta);
     cudaFree(tb);
     cudaFree(td);
+
+    unsigned char *mem;
+    int *cc, *so;
+    cudaMallocManaged(&mem, 2048);
+    cudaMallocManaged(&cc, 64 * sizeof(int));
+    cudaMallocManaged(&so, 2 * 6 * 64 * sizeof(int));
+    for (int i = 0; i < 2048; i++)
+        mem[i] = (unsigned char)((i * 97 + (i >> 3) * 31 + 11) & 0xff);
+    for (int i = 0; i < 64; i++)
+        cc[i] = (i % 9) * 100 - 400;
+    k_subbyte<<<1, 64>>>(mem, cc, so);
+    e = cudaDeviceSynchronize();
+    const char *what[6] = {"s4", "s4 fill -3 satf", "u4", "u4 fill 9", "b1 xor", "b1 and"};
+    for (int t = 0; t < 6; t++) {
+        long long sum = 0;
+        for (int w = 0; w < 2; w++)
+            for (int i = 0; i < 64; i++)
+                sum += (long long)so[w * 384 + t * 64 + i] * (1 + (i + 3 * w) % 7);
+        printf("%-16s sum %lld d[0] %d d[9] %d d[63] %d d'[5] %d %s\n", what[t], sum, so[t * 64],
+               so[t * 64 + 9], so[t * 64 + 63], so[384 + t * 64 + 5], cudaGetErrorString(e));
+    }
+    cudaFree(mem);
+    cudaFree(cc);
+    cudaFree(so);
     return 0;
 }
