@@ -45,22 +45,45 @@ static double dnan(double r) { return r != r ? -__builtin_nan("") : r; }
         return r_; \
     } while (0)
 
-static float op_fadd(volatile float *a, volatile float *b, int mode) { WITH_MODE(float, mode, *a + *b); }
-static float op_fmul(volatile float *a, volatile float *b, int mode) { WITH_MODE(float, mode, *a * *b); }
+#if defined(__x86_64__)
+/* Additions, products, quotients, square roots and conversions are SSE
+ * instructions, which round as MXCSR's bits 13-14 say: setting those alone
+ * costs a fraction of fesetround (which sets the x87 unit too).  fma stays
+ * on fesetround: without an FMA unit the C library computes it in software
+ * and reads the rounding mode from the x87 control word.  The memory
+ * clobbers keep the volatile operand loads and result store between the
+ * two ldmxcsr. */
+static const unsigned rc_bits[4] = {0x0000u, 0x6000u, 0x4000u, 0x2000u};
+#define WITH_SSE_MODE(T, mode, expr) \
+    do { \
+        unsigned old_, new_; \
+        __asm__ volatile("stmxcsr %0" : "=m"(old_) : : "memory"); \
+        new_ = (old_ & ~0x6000u) | rc_bits[(mode) & 3]; \
+        __asm__ volatile("ldmxcsr %0" : : "m"(new_) : "memory"); \
+        volatile T r_ = (expr); \
+        __asm__ volatile("ldmxcsr %0" : : "m"(old_) : "memory"); \
+        return r_; \
+    } while (0)
+#else
+#define WITH_SSE_MODE WITH_MODE
+#endif
+
+static float op_fadd(volatile float *a, volatile float *b, int mode) { WITH_SSE_MODE(float, mode, *a + *b); }
+static float op_fmul(volatile float *a, volatile float *b, int mode) { WITH_SSE_MODE(float, mode, *a * *b); }
 static float op_ffma(volatile float *a, volatile float *b, volatile float *c, int mode)
 {
     WITH_MODE(float, mode, fmaf(*a, *b, *c));
 }
-static float op_fdiv(volatile float *a, volatile float *b, int mode) { WITH_MODE(float, mode, *a / *b); }
-static float op_fsqrt(volatile float *a, int mode) { WITH_MODE(float, mode, sqrtf(*a)); }
-static double op_dadd(volatile double *a, volatile double *b, int mode) { WITH_MODE(double, mode, *a + *b); }
-static double op_dmul(volatile double *a, volatile double *b, int mode) { WITH_MODE(double, mode, *a * *b); }
+static float op_fdiv(volatile float *a, volatile float *b, int mode) { WITH_SSE_MODE(float, mode, *a / *b); }
+static float op_fsqrt(volatile float *a, int mode) { WITH_SSE_MODE(float, mode, sqrtf(*a)); }
+static double op_dadd(volatile double *a, volatile double *b, int mode) { WITH_SSE_MODE(double, mode, *a + *b); }
+static double op_dmul(volatile double *a, volatile double *b, int mode) { WITH_SSE_MODE(double, mode, *a * *b); }
 static double op_dfma(volatile double *a, volatile double *b, volatile double *c, int mode)
 {
     WITH_MODE(double, mode, fma(*a, *b, *c));
 }
-static double op_ddiv(volatile double *a, volatile double *b, int mode) { WITH_MODE(double, mode, *a / *b); }
-static double op_dsqrt(volatile double *a, int mode) { WITH_MODE(double, mode, sqrt(*a)); }
+static double op_ddiv(volatile double *a, volatile double *b, int mode) { WITH_SSE_MODE(double, mode, *a / *b); }
+static double op_dsqrt(volatile double *a, int mode) { WITH_SSE_MODE(double, mode, sqrt(*a)); }
 
 float simt_fadd_r(float a, float b, int mode) { return fnan(op_fadd(&a, &b, mode)); }
 float simt_fmul_r(float a, float b, int mode) { return fnan(op_fmul(&a, &b, mode)); }
@@ -76,22 +99,22 @@ double simt_dsqrt_r(double a, int mode) { return dnan(op_dsqrt(&a, mode)); }
 float simt_ll2float_r(long long x, int mode)
 {
     volatile long long v = x;
-    WITH_MODE(float, mode, (float)v);
+    WITH_SSE_MODE(float, mode, (float)v);
 }
 float simt_ull2float_r(unsigned long long x, int mode)
 {
     volatile unsigned long long v = x;
-    WITH_MODE(float, mode, (float)v);
+    WITH_SSE_MODE(float, mode, (float)v);
 }
 double simt_ll2double_r(long long x, int mode)
 {
     volatile long long v = x;
-    WITH_MODE(double, mode, (double)v);
+    WITH_SSE_MODE(double, mode, (double)v);
 }
 double simt_ull2double_r(unsigned long long x, int mode)
 {
     volatile unsigned long long v = x;
-    WITH_MODE(double, mode, (double)v);
+    WITH_SSE_MODE(double, mode, (double)v);
 }
-static float op_d2f(volatile double *v, int mode) { WITH_MODE(float, mode, (float)*v); }
+static float op_d2f(volatile double *v, int mode) { WITH_SSE_MODE(float, mode, (float)*v); }
 float simt_double2float_r(double x, int mode) { return op_d2f(&x, mode); }
