@@ -880,6 +880,11 @@ struct capture {
     pthread_t thread;           /* the thread that began it */
     struct CUstream_st *origin;
     struct CUstream_st *streams; /* members, through cap_next */
+    /* The frontiers of member streams destroyed during the capture: their
+     * work must still rejoin the origin (an H100: the capture goes on, and
+     * ends unjoined if it did not). */
+    cudaGraphNode_t *left;
+    size_t nleft, capleft;
     struct capture *next;
 };
 
@@ -1243,6 +1248,13 @@ static int joined_locked(const struct capture *c)
                 return 0;
         }
     }
+    for (size_t i = 0; i < c->nleft; i++) {
+        int reached = 0;
+        for (size_t j = 0; j < o->nfront && !reached; j++)
+            reached = graph_reaches(c->left[i], o->frontier[j]);
+        if (!reached)
+            return 0;
+    }
     return 1;
 }
 
@@ -1263,11 +1275,15 @@ static void end_locked(struct capture *c)
         s->nfront = 0;
         s = next;
     }
+    free(c->left);
+    c->left = NULL;
+    c->nleft = 0;
     atomic_fetch_sub(&C.active, 1);
 }
 
 /* s goes away (destroyed, or its thread ended) while it may capture: it
- * leaves its capture, which is invalidated, and which ends if s began it. */
+ * leaves its capture, which ends if s began it; otherwise the capture goes
+ * on and remembers where s's work ended, which must rejoin the origin. */
 static void capture_leave(struct CUstream_st *s)
 {
     if (!capture_active())
@@ -1279,7 +1295,18 @@ static void capture_leave(struct CUstream_st *s)
         graph_free(c->graph);
         free(c);
     } else if (c) {
-        c->invalidated = 1;
+        if (c->nleft + s->nfront > c->capleft) {
+            size_t cap = c->capleft ? c->capleft : 8;
+            while (cap < c->nleft + s->nfront)
+                cap *= 2;
+            cudaGraphNode_t *v = realloc(c->left, cap * sizeof *v);
+            if (!v)
+                oom();
+            c->left = v;
+            c->capleft = cap;
+        }
+        memcpy(c->left + c->nleft, s->frontier, s->nfront * sizeof *s->frontier);
+        c->nleft += s->nfront;
         for (struct CUstream_st **p = &c->streams; *p; p = &(*p)->cap_next) {
             if (*p == s) {
                 *p = s->cap_next;
