@@ -78,7 +78,17 @@ struct gmem {
     atomic_int refs;
     void *ptr;
     size_t size;
+    atomic_int mapped;         /* allocated by a launch and not yet freed */
+    struct gmem *next;         /* all graph allocations (graph.c) */
 };
+
+/* cudaFree and cudaFreeAsync of ptr: if a graph allocation holds it, frees
+ * it (its address stays the graph's, for the next launch) and returns
+ * cudaSuccess, or cudaErrorInvalidValue if it was not allocated; returns -1
+ * if no graph allocation holds ptr. */
+int graph_mem_free(void *ptr);
+/* Whether a graph allocation holds ptr. */
+int graph_mem_owns(const void *ptr);
 
 struct CUgraphNode_st {
     cudaGraph_t graph;

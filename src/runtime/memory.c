@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "engine/fault.h"
+#include "runtime/graph.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
@@ -666,6 +667,10 @@ cudaError_t cudaFree(void *devPtr)
     cudaError_t e = sync_device();
     if (e != cudaSuccess)
         return e;
+    /* A graph's allocation is freed, its address kept for the graph. */
+    int g = graph_mem_free(devPtr);
+    if (g >= 0)
+        return g == cudaSuccess ? cudaSuccess : api_return((cudaError_t)g);
     /* An H200 frees memory from cudaMallocAsync here too. */
     e = mempool_forget(devPtr);
     if (e != cudaSuccess)

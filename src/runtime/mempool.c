@@ -378,6 +378,11 @@ static void free_plain(void *p)
     mem_free_tracked(p, "cudaFreeAsync");
 }
 
+static void free_graph_mem(void *ptr)
+{
+    (void)graph_mem_free(ptr);
+}
+
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 {
     API_ENTER();
@@ -400,6 +405,12 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
     e = capture_check_unsafe();
     if (e != cudaSuccess)
         return api_return(e);
+    /* A graph's allocation is freed in stream order (after the launch
+     * that allocated it), its address kept for the graph. */
+    if (graph_mem_owns(devPtr)) {
+        stream_run_async(s, free_graph_mem, devPtr);
+        return cudaSuccess;
+    }
     struct pblock *gone = NULL;
     pthread_mutex_lock(&P.lock);
     struct pblock *b = live_remove_locked(devPtr);
