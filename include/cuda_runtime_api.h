@@ -218,6 +218,10 @@ cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNo
                                                 const cudaGraphEdgeData *dependencyData,
                                                 size_t numDependencies,
                                                 unsigned int flags SIMT__DV(0));
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                                          const cudaGraphNode_t *dependencies,
+                                          const cudaGraphEdgeData *dependencyData,
+                                          size_t numDependencies, enum cudaStreamCaptureMode mode);
 cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
 cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId);
 
@@ -325,6 +329,20 @@ cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t
                                         const cudaGraphEdgeData *edgeData,
                                         size_t numDependencies);
 cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node);
+cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                             const cudaGraphNode_t *pDependencies,
+                             const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                             struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
+                                       struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out,
+                                             cudaGraph_t graph,
+                                             unsigned int defaultLaunchValue SIMT__DV(0),
+                                             unsigned int flags SIMT__DV(0));
+/* Device side (kernels run on the host, so it is an ordinary function):
+ * sets the value that the handle's conditional nodes read next. */
+void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
                                  unsigned long long flags SIMT__DV(0));

@@ -1167,6 +1167,87 @@ struct cudaMemAllocNodeParams {
     void *dptr;                  /* out */
 };
 
+/* ---- the generic node parameters (cudaGraphAddNode, CUDA 12.2+) -------- */
+struct cudaKernelNodeParamsV2 {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+
+struct cudaMemcpyNodeParams {
+    int flags;                   /* 0 */
+    int reserved[3];
+    struct cudaMemcpy3DParms copyParams;
+};
+
+struct cudaMemsetParamsV2 {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;                /* in elements */
+    size_t height;
+};
+
+struct cudaHostNodeParamsV2 {
+    cudaHostFn_t fn;
+    void *userData;
+};
+
+struct cudaChildGraphNodeParams {
+    cudaGraph_t graph;
+    enum cudaGraphChildGraphNodeOwnership ownership;
+};
+
+struct cudaEventRecordNodeParams {
+    cudaEvent_t event;
+};
+
+struct cudaEventWaitNodeParams {
+    cudaEvent_t event;
+};
+
+struct cudaMemAllocNodeParamsV2 {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;                  /* out */
+};
+
+struct cudaMemFreeNodeParams {
+    void *dptr;
+};
+
+struct cudaConditionalNodeParams {
+    cudaGraphConditionalHandle handle;
+    enum cudaGraphConditionalNodeType type;
+    unsigned int size;           /* bodies: 1 (while), 1 or 2 (if), n (switch) */
+    cudaGraph_t *phGraph_out;    /* out: the bodies, owned by the node */
+};
+
+struct cudaGraphNodeParams {
+    enum cudaGraphNodeType type;
+    int reserved0[3];
+    union {
+        long long reserved1[29];
+        struct cudaKernelNodeParamsV2 kernel;
+        struct cudaMemcpyNodeParams memcpy;
+        struct cudaMemsetParamsV2 memset;
+        struct cudaHostNodeParamsV2 host;
+        struct cudaChildGraphNodeParams graph;
+        struct cudaEventWaitNodeParams eventWait;
+        struct cudaEventRecordNodeParams eventRecord;
+        struct cudaMemAllocNodeParamsV2 alloc;
+        struct cudaMemFreeNodeParams free;
+        struct cudaConditionalNodeParams conditional;
+    };
+    long long reserved2;
+};
+
 /* ---- textures and surfaces: resources ------------------------------- */
 struct cudaResourceDesc {
     enum cudaResourceType resType;

@@ -290,6 +290,9 @@ static void params_free(cudaGraphNode_t n)
     case cudaGraphNodeTypeMemAlloc:
         gmem_unref(n->u.mem);
         break;
+    case cudaGraphNodeTypeConditional:
+        cond_free(n);
+        break;
     default:
         break;
     }
@@ -331,6 +334,9 @@ void graph_free(cudaGraph_t g)
         free(n->out);
         free(n);
     }
+    for (size_t i = 0; i < g->nhandles; i++)
+        chandle_unref(g->handles[i]);
+    free(g->handles);
     free(g->nodes);
     free(g);
 }
@@ -408,6 +414,9 @@ static void params_copy(cudaGraphNode_t c, cudaGraphNode_t n)
     case cudaGraphNodeTypeMemAlloc:
         gmem_ref(c->u.mem);
         break;
+    case cudaGraphNodeTypeConditional:
+        cond_copy(c, n);
+        break;
     default:
         break;
     }
@@ -418,6 +427,13 @@ cudaGraph_t graph_clone(cudaGraph_t src)
     cudaGraph_t g = graph_new();
     if (!g)
         return NULL;
+    g->is_body = src->is_body;
+    if (src->nhandles) {
+        g->handles = xcalloc(src->nhandles, sizeof *g->handles);
+        g->nhandles = g->caphandles = src->nhandles;
+        for (size_t i = 0; i < src->nhandles; i++)
+            g->handles[i] = chandle_ref(src->handles[i]);
+    }
     for (size_t i = 0; i < src->n; i++) {
         cudaGraphNode_t n = src->nodes[i], c = graph_node_new(g, n->type);
         if (!c)
@@ -494,6 +510,25 @@ cudaError_t graph_memalloc_fill(cudaGraphNode_t n, size_t size, void **ptr)
  * cannot see; handed back, the token means "the node's arguments". */
 static void *same_arguments[1];
 
+/* What NULL kernelParams stands for: CUDA takes it for a kernel without
+ * parameters.  The runtime cannot see how many a kernel has, so each would
+ * read zeros (up to CUDA's 32 KB of parameters) rather than fault. */
+static _Alignas(16) char no_args_zeros[32768];
+static void *no_args[4096];
+static pthread_once_t no_args_once = PTHREAD_ONCE_INIT;
+
+static void no_args_init(void)
+{
+    for (size_t i = 0; i < sizeof no_args / sizeof *no_args; i++)
+        no_args[i] = no_args_zeros;
+}
+
+static void **no_arguments(void)
+{
+    pthread_once(&no_args_once, no_args_init);
+    return no_args;
+}
+
 /* Validates kernel node parameters as a launch would (the rules of
  * launch.c's validate; an H200 checks them when the node is added) and
  * makes the node's arguments.  keep: the arguments to keep when
@@ -520,7 +555,7 @@ static cudaError_t kernel_params(const struct cudaKernelNodeParams *p, const str
     size_t allowed = ks->max_dyn_shmem >= 0 ? (size_t)ks->max_dyn_shmem : 49152;
     if (p->sharedMemBytes > allowed)
         return cudaErrorInvalidValue;
-    if (p->extra || !p->kernelParams)
+    if (p->extra)
         return cudaErrorInvalidValue;
     /* Attributes set on the node stay with it; clusters: the dimension
      * set as an attribute, else the kernel's __cluster_dims__, as a
@@ -549,7 +584,7 @@ static cudaError_t kernel_params(const struct cudaKernelNodeParams *p, const str
     if (!bp)
         return cudaErrorMemoryAllocation;
     bp->k = k;
-    bp->pack = k->pack(p->kernelParams);
+    bp->pack = k->pack(p->kernelParams ? p->kernelParams : no_arguments());
     out->a = kargs_new(k, run_by_pointer, bp, release_by_pointer);
     return cudaSuccess;
 }
@@ -1161,6 +1196,145 @@ cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out)
     return cudaSuccess;
 }
 
+/* ---- generic node parameters (cudaGraphNodeParams) ----------------------------- */
+
+/* Edge data other than the default (programmatic edges, ports) is not
+ * supported. */
+static int default_edges(const cudaGraphEdgeData *d, size_t n);
+
+static struct cudaKernelNodeParams kernel_v1(const struct cudaKernelNodeParamsV2 *k)
+{
+    return (struct cudaKernelNodeParams){k->func, k->gridDim, k->blockDim, k->sharedMemBytes,
+                                         k->kernelParams, k->extra};
+}
+
+static struct cudaMemsetParams memset_v1(const struct cudaMemsetParamsV2 *m)
+{
+    return (struct cudaMemsetParams){.dst = m->dst, .pitch = m->pitch, .value = m->value,
+                                     .elementSize = m->elementSize, .width = m->width,
+                                     .height = m->height};
+}
+
+cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                             const cudaGraphNode_t *pDependencies,
+                             const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                             struct cudaGraphNodeParams *p)
+{
+    API_ENTER();
+    cudaError_t e = check_add(pGraphNode, graph, pDependencies, numDependencies);
+    if (e == cudaSuccess && !p)
+        e = cudaErrorInvalidValue;
+    if (e == cudaSuccess && !default_edges(dependencyData, numDependencies))
+        e = cudaErrorNotSupported;
+    if (e != cudaSuccess)
+        return api_return(e);
+    const cudaGraphNode_t *d = pDependencies;
+    size_t nd = numDependencies;
+    switch (p->type) {
+    case cudaGraphNodeTypeKernel: {
+        struct cudaKernelNodeParams k = kernel_v1(&p->kernel);
+        return cudaGraphAddKernelNode(pGraphNode, graph, d, nd, &k);
+    }
+    case cudaGraphNodeTypeMemcpy:
+        if (p->memcpy.flags)
+            return api_return(cudaErrorInvalidValue);
+        return cudaGraphAddMemcpyNode(pGraphNode, graph, d, nd, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        struct cudaMemsetParams m = memset_v1(&p->memset);
+        return cudaGraphAddMemsetNode(pGraphNode, graph, d, nd, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+        struct cudaHostNodeParams h = {p->host.fn, p->host.userData};
+        return cudaGraphAddHostNode(pGraphNode, graph, d, nd, &h);
+    }
+    case cudaGraphNodeTypeGraph: {
+        cudaGraph_t child = p->graph.graph;
+        if (p->graph.ownership == cudaGraphChildGraphOwnershipClone)
+            return cudaGraphAddChildGraphNode(pGraphNode, graph, d, nd, child);
+        if (p->graph.ownership != cudaGraphChildGraphOwnershipMove || !child || child == graph)
+            return api_return(cudaErrorInvalidValue);
+        /* Moved: the node owns the caller's graph, handle and all. */
+        cudaGraphNode_t n = add(graph, cudaGraphNodeTypeGraph, d, nd);
+        n->u.child = child;
+        *pGraphNode = n;
+        return cudaSuccess;
+    }
+    case cudaGraphNodeTypeEmpty:
+        return cudaGraphAddEmptyNode(pGraphNode, graph, d, nd);
+    case cudaGraphNodeTypeWaitEvent:
+        return cudaGraphAddEventWaitNode(pGraphNode, graph, d, nd, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+        return cudaGraphAddEventRecordNode(pGraphNode, graph, d, nd, p->eventRecord.event);
+    case cudaGraphNodeTypeMemAlloc: {
+        struct cudaMemAllocNodeParams m = {p->alloc.poolProps, p->alloc.accessDescs,
+                                           p->alloc.accessDescCount, p->alloc.bytesize, NULL};
+        e = cudaGraphAddMemAllocNode(pGraphNode, graph, d, nd, &m);
+        if (e == cudaSuccess)
+            p->alloc.dptr = m.dptr;
+        return e;
+    }
+    case cudaGraphNodeTypeMemFree:
+        return cudaGraphAddMemFreeNode(pGraphNode, graph, d, nd, p->free.dptr);
+    case cudaGraphNodeTypeConditional: {
+        cudaGraphNode_t n = add(graph, cudaGraphNodeTypeConditional, d, nd);
+        e = cond_fill(n, &p->conditional);
+        if (e != cudaSuccess) {
+            n->type = cudaGraphNodeTypeEmpty; /* nothing to release */
+            graph_node_free(n);
+            return api_return(e);
+        }
+        *pGraphNode = n;
+        return cudaSuccess;
+    }
+    default:
+        return api_return(cudaErrorInvalidValue);
+    }
+}
+
+cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, struct cudaGraphNodeParams *p)
+{
+    API_ENTER();
+    if (!node || !p || p->type != node->type)
+        return api_return(cudaErrorInvalidValue);
+    switch (p->type) {
+    case cudaGraphNodeTypeKernel: {
+        struct cudaKernelNodeParams k = kernel_v1(&p->kernel);
+        return cudaGraphKernelNodeSetParams(node, &k);
+    }
+    case cudaGraphNodeTypeMemcpy:
+        if (p->memcpy.flags)
+            return api_return(cudaErrorInvalidValue);
+        return cudaGraphMemcpyNodeSetParams(node, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        struct cudaMemsetParams m = memset_v1(&p->memset);
+        return cudaGraphMemsetNodeSetParams(node, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+        struct cudaHostNodeParams h = {p->host.fn, p->host.userData};
+        return cudaGraphHostNodeSetParams(node, &h);
+    }
+    case cudaGraphNodeTypeGraph: {
+        if (!p->graph.graph || p->graph.graph == node->graph ||
+            p->graph.ownership != cudaGraphChildGraphOwnershipClone)
+            return api_return(cudaErrorInvalidValue);
+        cudaGraph_t copy = graph_clone(p->graph.graph);
+        if (!copy)
+            return api_return(cudaErrorMemoryAllocation);
+        graph_free(node->u.child);
+        node->u.child = copy;
+        return cudaSuccess;
+    }
+    case cudaGraphNodeTypeWaitEvent:
+        return cudaGraphEventWaitNodeSetEvent(node, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+        return cudaGraphEventRecordNodeSetEvent(node, p->eventRecord.event);
+    case cudaGraphNodeTypeEmpty:
+        return cudaSuccess;
+    default: /* allocations, frees and conditional nodes */
+        return api_return(cudaErrorNotSupported);
+    }
+}
+
 /* ---- structure ----------------------------------------------------------------- */
 
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType)
@@ -1336,24 +1510,17 @@ cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node)
 
 /* ---- instantiation ------------------------------------------------------------ */
 
-/* One node of a flattened graph. */
-struct enode {
-    cudaGraphNode_t gn;        /* in the exec's private graph; NULL: a join mark */
-    cudaGraphNode_t src;       /* the top-level node it was instantiated from */
-    int enabled;
-};
-
+/* An exec is referenced by its handle and by the conditional nodes of its
+ * launches in flight, which read its flattened bodies when they run. */
 struct CUgraphExec_st {
     pthread_mutex_t lock;
+    atomic_int refs;
     unsigned long long flags;
     struct cmd *last;          /* exit of the previous launch */
     cudaGraph_t graph;         /* private copy of the instantiated graph */
-    struct enode *nodes;       /* in an order where dependencies come first */
-    size_t n, cap;
-    int *dep_start;            /* n + 1 entries, into deps */
-    size_t cap_start;
-    int *deps;                 /* indices into nodes */
-    size_t ndeps, capdeps;
+    struct plan p;             /* graph, flattened */
+    struct chandle **resets;   /* handles given their default at each launch */
+    size_t nresets;
 };
 
 /* Orders g's nodes so that every edge goes forward; returns NULL (and
@@ -1386,15 +1553,20 @@ static int acyclic(cudaGraph_t g)
     if (!order)
         return 0;
     free(order);
-    for (size_t i = 0; i < g->n; i++)
-        if (g->nodes[i]->type == cudaGraphNodeTypeGraph && !acyclic(g->nodes[i]->u.child))
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t n = g->nodes[i];
+        if (n->type == cudaGraphNodeTypeGraph && !acyclic(n->u.child))
             return 0;
+        for (unsigned b = 0; n->type == cudaGraphNodeTypeConditional && b < n->u.cond.size; b++)
+            if (!acyclic(n->u.cond.bodies[b]))
+                return 0;
+    }
     return 1;
 }
 
 /* Appends a flattened node depending on deps[0..ndeps); returns its
  * index. */
-static int emit(cudaGraphExec_t x, cudaGraphNode_t gn, cudaGraphNode_t src, const int *deps,
+static int emit(struct plan *x, cudaGraphNode_t gn, cudaGraphNode_t src, const int *deps,
                 int ndeps)
 {
     if (grow((void **)&x->nodes, &x->cap, x->n + 1, sizeof *x->nodes) ||
@@ -1413,8 +1585,37 @@ static int emit(cudaGraphExec_t x, cudaGraphNode_t gn, cudaGraphNode_t src, cons
 /* Flattens g into x: nodes without dependencies in g depend on
  * entry[0..nentry).  Each node's scratch receives the index that its
  * dependents wait for. */
-static void flatten(cudaGraphExec_t x, cudaGraph_t g, const int *entry, int nentry, int top)
+/* An H100 evaluates a conditional node after the nodes created before it
+ * even where no edge says so (NVIDIA's graphConditionalNodes sample relies
+ * on it: its kernel that sets the value is no dependency of the node).  So
+ * g (the exec's private copy) gets those edges while it is flattened, each
+ * only if it makes no cycle; returns how many, listed in *added as pairs. */
+static size_t order_conditionals(cudaGraph_t g, cudaGraphNode_t **added)
 {
+    size_t n = 0, cap = 0;
+    *added = NULL;
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t c = g->nodes[i];
+        if (c->type != cudaGraphNodeTypeConditional)
+            continue;
+        for (size_t j = 0; j < i; j++) {
+            cudaGraphNode_t e = g->nodes[j];
+            if (has_edge(e, c) || graph_reaches(c, e))
+                continue;
+            if (grow((void **)added, &cap, 2 * n + 2, sizeof **added) || graph_edge_add(e, c))
+                oom();
+            (*added)[2 * n] = e;
+            (*added)[2 * n + 1] = c;
+            n++;
+        }
+    }
+    return n;
+}
+
+void plan_flatten(struct plan *x, cudaGraph_t g, const int *entry, int nentry, int top)
+{
+    cudaGraphNode_t *added;
+    size_t nadded = order_conditionals(g, &added);
     cudaGraphNode_t *order = topo_order(g);
     assert(order);
     int *deps = NULL;
@@ -1432,6 +1633,26 @@ static void flatten(cudaGraphExec_t x, cudaGraph_t g, const int *entry, int nent
             nd = (int)n->nin;
         }
         cudaGraphNode_t src = top ? n->origin : NULL;
+        if (n->type == cudaGraphNodeTypeConditional) {
+            /* Its evaluation, then a mark that its dependents wait for
+             * and that the evaluation makes wait for the chosen body. */
+            int ev = emit(x, n, src, d, nd);
+            struct cexec *ce = xcalloc(1, sizeof *ce);
+            ce->h = n->u.cond.h;
+            ce->type = n->u.cond.type;
+            ce->size = n->u.cond.size;
+            ce->body = xcalloc(ce->size, sizeof *ce->body);
+            for (unsigned b = 0; b < ce->size; b++) {
+                if (grow((void **)&ce->body[b].dep_start, &ce->body[b].cap_start, 1,
+                         sizeof *ce->body[b].dep_start))
+                    oom();
+                ce->body[b].dep_start[0] = 0;
+                plan_flatten(&ce->body[b], n->u.cond.bodies[b], NULL, 0, 0);
+            }
+            x->nodes[ev].cond = ce;
+            n->scratch = (size_t)emit(x, NULL, NULL, &ev, 1);
+            continue;
+        }
         if (n->type != cudaGraphNodeTypeGraph) {
             n->scratch = (size_t)emit(x, n, src, d, nd);
             continue;
@@ -1439,7 +1660,7 @@ static void flatten(cudaGraphExec_t x, cudaGraph_t g, const int *entry, int nent
         /* A child graph: between an entry and an exit mark. */
         int in = emit(x, NULL, src, d, nd);
         cudaGraph_t c = n->u.child;
-        flatten(x, c, &in, 1, 0);
+        plan_flatten(x, c, &in, 1, 0);
         int *sinks = xcalloc(c->n + 1, sizeof *sinks);
         int ns = 0;
         for (size_t j = 0; j < c->n; j++)
@@ -1452,21 +1673,91 @@ static void flatten(cudaGraphExec_t x, cudaGraph_t g, const int *entry, int nent
     }
     free(deps);
     free(order);
+    for (size_t i = 0; i < nadded; i++)
+        edge_remove(added[2 * i], added[2 * i + 1]);
+    free(added);
 }
 
 static const unsigned long long instantiate_flags =
     cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagUpload |
     cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
 
+void plan_free(struct plan *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        struct cexec *ce = p->nodes[i].cond;
+        if (!ce)
+            continue;
+        for (unsigned b = 0; b < ce->size; b++)
+            plan_free(&ce->body[b]);
+        free(ce->body);
+        free(ce);
+    }
+    free(p->nodes);
+    free(p->dep_start);
+    free(p->deps);
+}
+
 static void exec_free(cudaGraphExec_t x)
 {
     cmd_unref(x->last);
+    plan_free(&x->p);
     graph_free(x->graph);
-    free(x->nodes);
-    free(x->dep_start);
-    free(x->deps);
+    for (size_t i = 0; i < x->nresets; i++)
+        chandle_unref(x->resets[i]);
+    free(x->resets);
     pthread_mutex_destroy(&x->lock);
     free(x);
+}
+
+void exec_ref(cudaGraphExec_t x)
+{
+    atomic_fetch_add_explicit(&x->refs, 1, memory_order_relaxed);
+}
+
+void exec_unref(cudaGraphExec_t x)
+{
+    if (atomic_fetch_sub_explicit(&x->refs, 1, memory_order_acq_rel) == 1)
+        exec_free(x);
+}
+
+void exec_lock(cudaGraphExec_t x)
+{
+    pthread_mutex_lock(&x->lock);
+}
+
+void exec_unlock(cudaGraphExec_t x)
+{
+    pthread_mutex_unlock(&x->lock);
+}
+
+/* Collects the handles of g, its child graphs and bodies that take their
+ * default value at each launch. */
+static void collect_resets(cudaGraphExec_t x, cudaGraph_t g)
+{
+    size_t cap = x->nresets;
+    for (size_t i = 0; i < g->nhandles; i++) {
+        if (!(g->handles[i]->flags & cudaGraphCondAssignDefault))
+            continue;
+        if (grow((void **)&x->resets, &cap, x->nresets + 1, sizeof *x->resets))
+            oom();
+        x->resets[x->nresets++] = chandle_ref(g->handles[i]);
+    }
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t n = g->nodes[i];
+        if (n->type == cudaGraphNodeTypeGraph)
+            collect_resets(x, n->u.child);
+        for (unsigned b = 0; n->type == cudaGraphNodeTypeConditional && b < n->u.cond.size; b++)
+            collect_resets(x, n->u.cond.bodies[b]);
+    }
+}
+
+static void run_resets(void *arg)
+{
+    cudaGraphExec_t x = arg;
+    for (size_t i = 0; i < x->nresets; i++)
+        atomic_store(&x->resets[i]->value, x->resets[i]->dflt);
+    exec_unref(x);
 }
 
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
@@ -1479,16 +1770,25 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph
         return api_return(cudaErrorInvalidValue);
     cudaGraphExec_t x = xcalloc(1, sizeof *x);
     pthread_mutex_init(&x->lock, NULL);
+    atomic_init(&x->refs, 1);
     x->flags = flags;
     x->graph = graph_clone(graph);
     if (!x->graph) {
         exec_free(x);
         return api_return(cudaErrorMemoryAllocation);
     }
-    if (grow((void **)&x->dep_start, &x->cap_start, 1, sizeof *x->dep_start))
+    if (grow((void **)&x->p.dep_start, &x->p.cap_start, 1, sizeof *x->p.dep_start))
         oom();
-    x->dep_start[0] = 0;
-    flatten(x, x->graph, NULL, 0, 1);
+    x->p.dep_start[0] = 0;
+    collect_resets(x, x->graph);
+    if (x->nresets) {
+        /* CUDA: the default is assigned when the graph starts, so in
+         * stream order: a first node that everything follows. */
+        int first = emit(&x->p, NULL, NULL, NULL, 0);
+        plan_flatten(&x->p, x->graph, &first, 1, 1);
+    } else {
+        plan_flatten(&x->p, x->graph, NULL, 0, 1);
+    }
     *pGraphExec = x;
     return cudaSuccess;
 }
@@ -1514,17 +1814,17 @@ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec)
     if (!graphExec)
         return api_return(cudaErrorInvalidValue);
     /* Launches in flight own what they run (argument references, copies
-     * of transfers), so the exec can go at once. */
-    exec_free(graphExec);
+     * of transfers) or reference the exec (conditional nodes). */
+    exec_unref(graphExec);
     return cudaSuccess;
 }
 
 /* The flattened node made from top-level node `node`, or NULL. */
 static struct enode *exec_find(cudaGraphExec_t x, cudaGraphNode_t node)
 {
-    for (size_t i = 0; node && i < x->n; i++)
-        if (x->nodes[i].src == node && x->nodes[i].gn)
-            return &x->nodes[i];
+    for (size_t i = 0; node && i < x->p.n; i++)
+        if (x->p.nodes[i].src == node && x->p.nodes[i].gn)
+            return &x->p.nodes[i];
     return NULL;
 }
 
@@ -1690,6 +1990,67 @@ cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t 
     return ok ? cudaSuccess : api_return(cudaErrorInvalidValue);
 }
 
+static int same_topology(cudaGraph_t a, cudaGraph_t b, enum cudaGraphExecUpdateResult *result,
+                         cudaGraphNode_t *where);
+static void update_params(cudaGraph_t a, cudaGraph_t b);
+
+/* Exec*SetParams of a child graph node: the new graph must have the child's
+ * topology; its parameters replace the child's (the flattened nodes are
+ * the child's, so they see them). */
+static cudaError_t exec_set_child(cudaGraphExec_t x, cudaGraphNode_t node, cudaGraph_t g)
+{
+    pthread_mutex_lock(&x->lock);
+    cudaGraphNode_t n = NULL;
+    for (size_t i = 0; i < x->graph->n && !n; i++)
+        if (x->graph->nodes[i]->origin == node)
+            n = x->graph->nodes[i];
+    enum cudaGraphExecUpdateResult r;
+    cudaGraphNode_t where = NULL;
+    cudaError_t e = cudaErrorInvalidValue;
+    if (n && n->type == cudaGraphNodeTypeGraph && g && same_topology(n->u.child, g, &r, &where)) {
+        update_params(n->u.child, g);
+        e = cudaSuccess;
+    }
+    pthread_mutex_unlock(&x->lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
+                                       struct cudaGraphNodeParams *p)
+{
+    API_ENTER();
+    if (!graphExec || !node || !p || p->type != node->type)
+        return api_return(cudaErrorInvalidValue);
+    switch (p->type) {
+    case cudaGraphNodeTypeKernel: {
+        struct cudaKernelNodeParams k = kernel_v1(&p->kernel);
+        return cudaGraphExecKernelNodeSetParams(graphExec, node, &k);
+    }
+    case cudaGraphNodeTypeMemcpy:
+        if (p->memcpy.flags)
+            return api_return(cudaErrorInvalidValue);
+        return cudaGraphExecMemcpyNodeSetParams(graphExec, node, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        struct cudaMemsetParams m = memset_v1(&p->memset);
+        return cudaGraphExecMemsetNodeSetParams(graphExec, node, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+        struct cudaHostNodeParams h = {p->host.fn, p->host.userData};
+        return cudaGraphExecHostNodeSetParams(graphExec, node, &h);
+    }
+    case cudaGraphNodeTypeGraph:
+        return exec_set_child(graphExec, node, p->graph.graph);
+    case cudaGraphNodeTypeWaitEvent:
+        return cudaGraphExecEventWaitNodeSetEvent(graphExec, node, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+        return cudaGraphExecEventRecordNodeSetEvent(graphExec, node, p->eventRecord.event);
+    case cudaGraphNodeTypeEmpty:
+        return cudaSuccess;
+    default: /* allocations, frees and conditional nodes */
+        return api_return(cudaErrorNotSupported);
+    }
+}
+
 /* ---- update --------------------------------------------------------------------- */
 
 /* Whether a and b have the same nodes (types, in creation order) and
@@ -1734,6 +2095,20 @@ static int same_topology(cudaGraph_t a, cudaGraph_t b, enum cudaGraphExecUpdateR
             *where = y;
             return 0;
         }
+        if (x->type == cudaGraphNodeTypeConditional) {
+            if (x->u.cond.h != y->u.cond.h || x->u.cond.type != y->u.cond.type ||
+                x->u.cond.size != y->u.cond.size) {
+                *result = cudaGraphExecUpdateErrorParametersChanged;
+                *where = y;
+                return 0;
+            }
+            for (unsigned k = 0; k < x->u.cond.size; k++) {
+                if (!same_topology(x->u.cond.bodies[k], y->u.cond.bodies[k], result, where)) {
+                    *where = y;
+                    return 0;
+                }
+            }
+        }
     }
     return 1;
 }
@@ -1745,6 +2120,12 @@ static void update_params(cudaGraph_t a, cudaGraph_t b)
         cudaGraphNode_t x = a->nodes[i], y = b->nodes[i];
         if (x->type == cudaGraphNodeTypeGraph) {
             update_params(x->u.child, y->u.child);
+            continue;
+        }
+        if (x->type == cudaGraphNodeTypeConditional) {
+            /* The flattened bodies point at these nodes: update in place. */
+            for (unsigned k = 0; k < x->u.cond.size; k++)
+                update_params(x->u.cond.bodies[k], y->u.cond.bodies[k]);
             continue;
         }
         if (x->type == cudaGraphNodeTypeMemAlloc)
@@ -1884,6 +2265,42 @@ static struct cmd *node_cmd(const struct enode *en)
     }
 }
 
+struct cmd **plan_cmds(cudaGraphExec_t x, const struct plan *p)
+{
+    struct cmd **cmds = xcalloc(p->n, sizeof *cmds);
+    for (size_t i = 0; i < p->n; i++) {
+        const struct enode *en = &p->nodes[i];
+        if (p == &x->p && i == 0 && x->nresets) {
+            cmds[i] = cmd_new(CMD_HOST);
+            cmds[i]->fn = run_resets;
+            cmds[i]->arg = x;
+            exec_ref(x);
+        } else if (en->cond) {
+            /* Its exit mark comes next (plan_flatten). */
+            cmds[i + 1] = node_cmd(&p->nodes[i + 1]);
+            cmds[i] = cond_cmd(x, en->cond, cmds[i + 1]);
+        } else if (!cmds[i]) {
+            cmds[i] = node_cmd(en);
+        }
+        if (en->gn && en->gn->type == cudaGraphNodeTypeEventRecord)
+            cmd_ref(cmds[i]); /* kept until the event gets it */
+    }
+    return cmds;
+}
+
+void plan_cmds_enqueued(const struct plan *p, struct cmd **cmds)
+{
+    /* CUDA: an event record node records the event when the graph is
+     * launched, at its place in the graph. */
+    for (size_t i = 0; i < p->n; i++) {
+        if (p->nodes[i].gn && p->nodes[i].gn->type == cudaGraphNodeTypeEventRecord) {
+            event_set_cmd(p->nodes[i].gn->u.event, cmds[i]);
+            cmd_unref(cmds[i]);
+        }
+    }
+    free(cmds);
+}
+
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
 {
     API_ENTER();
@@ -1903,25 +2320,13 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
     if (e != cudaSuccess)
         return api_return(e);
     pthread_mutex_lock(&x->lock);
-    struct cmd **cmds = xcalloc(x->n, sizeof *cmds);
-    for (size_t i = 0; i < x->n; i++) {
-        cmds[i] = node_cmd(&x->nodes[i]);
-        if (x->nodes[i].gn && x->nodes[i].gn->type == cudaGraphNodeTypeEventRecord)
-            cmd_ref(cmds[i]); /* kept until the event gets it */
-    }
-    struct cmd *exit = stream_enqueue_batch(s, cmds, (int)x->n, x->dep_start, x->deps, x->last);
-    /* CUDA: an event record node records the event when the graph is
-     * launched, at its place in the graph. */
-    for (size_t i = 0; i < x->n; i++) {
-        if (x->nodes[i].gn && x->nodes[i].gn->type == cudaGraphNodeTypeEventRecord) {
-            event_set_cmd(x->nodes[i].gn->u.event, cmds[i]);
-            cmd_unref(cmds[i]);
-        }
-    }
+    struct cmd **cmds = plan_cmds(x, &x->p);
+    struct cmd *exit =
+        stream_enqueue_batch(s, cmds, (int)x->p.n, x->p.dep_start, x->p.deps, x->last);
+    plan_cmds_enqueued(&x->p, cmds);
     cmd_unref(x->last);
     x->last = exit;
     pthread_mutex_unlock(&x->lock);
-    free(cmds);
     return cudaSuccess;
 }
 
@@ -1950,6 +2355,7 @@ static const char *type_label(enum cudaGraphNodeType t)
     case cudaGraphNodeTypeEventRecord: return "EVENT_RECORD";
     case cudaGraphNodeTypeMemAlloc: return "MEM_ALLOC";
     case cudaGraphNodeTypeMemFree: return "MEM_FREE";
+    case cudaGraphNodeTypeConditional: return "CONDITIONAL";
     default: return "OTHER";
     }
 }

@@ -90,6 +90,19 @@ int graph_mem_free(void *ptr);
 /* Whether a graph allocation holds ptr. */
 int graph_mem_owns(const void *ptr);
 
+/* A conditional handle (cudaGraphConditionalHandleCreate); the handle value
+ * is its address, so that a kernel can set it without a lookup.  Shared by
+ * the graph that made it, its clones, its executable graphs and the
+ * conditional nodes naming it. */
+struct chandle {
+    atomic_int refs;
+    atomic_uint value;         /* what the next evaluation reads */
+    unsigned dflt, flags;      /* cudaGraphCondAssignDefault: reset per launch */
+};
+
+struct chandle *chandle_ref(struct chandle *h);
+void chandle_unref(struct chandle *h);
+
 struct CUgraphNode_st {
     cudaGraph_t graph;
     enum cudaGraphNodeType type;
@@ -113,6 +126,12 @@ struct CUgraphNode_st {
         cudaEvent_t event;
         struct gmem *mem;              /* alloc (owned reference) */
         void *free_ptr;                /* free */
+        struct {
+            struct chandle *h;         /* referenced */
+            enum cudaGraphConditionalNodeType type;
+            unsigned size;
+            cudaGraph_t *bodies;       /* size graphs, owned */
+        } cond;
     } u;
 };
 
@@ -121,6 +140,9 @@ struct CUgraph_st {
     size_t n, cap;
     unsigned id;               /* for cudaGraphDebugDotPrint */
     unsigned next_node;
+    struct chandle **handles;  /* made on this graph (referenced) */
+    size_t nhandles, caphandles;
+    int is_body;               /* a conditional node's body */
 };
 
 /* A new graph; NULL when out of memory. */
@@ -150,5 +172,57 @@ void graph_xfer_fill(cudaGraphNode_t n, const struct xfer *x);
  * which stay allocated as long as a graph or executable graph holds the
  * node; *ptr receives them. */
 cudaError_t graph_memalloc_fill(cudaGraphNode_t n, size_t size, void **ptr);
+
+/* ---- conditional nodes (graph_cond.c) ------------------------------------ */
+
+/* A flattened graph: nodes in an order where dependencies come first, each
+ * with the indices of the nodes it waits for. */
+struct cexec;
+struct enode {
+    cudaGraphNode_t gn;        /* in the exec's private graph; NULL: a join mark */
+    cudaGraphNode_t src;       /* the top-level node it was instantiated from */
+    int enabled;
+    struct cexec *cond;        /* a conditional node's evaluation, else NULL */
+};
+
+struct plan {
+    struct enode *nodes;
+    size_t n, cap;
+    int *dep_start;            /* n + 1 entries, into deps */
+    size_t cap_start;
+    int *deps;                 /* indices into nodes */
+    size_t ndeps, capdeps;
+};
+
+/* A conditional node of an executable graph: its handle and its bodies,
+ * flattened. */
+struct cexec {
+    struct chandle *h;
+    enum cudaGraphConditionalNodeType type;
+    unsigned size;
+    struct plan *body;         /* size plans */
+};
+
+/* Flattens g into p (graph.c): nodes without dependencies in g depend on
+ * entry[0..nentry); top: g is the exec's own graph. */
+void plan_flatten(struct plan *p, cudaGraph_t g, const int *entry, int nentry, int top);
+void plan_free(struct plan *p);
+/* The commands of p's nodes in x, unlinked; event record commands are
+ * referenced once more until plan_cmds_enqueued. */
+struct cmd **plan_cmds(cudaGraphExec_t x, const struct plan *p);
+void plan_cmds_enqueued(const struct plan *p, struct cmd **cmds);
+void exec_ref(cudaGraphExec_t x);
+void exec_unref(cudaGraphExec_t x);
+void exec_lock(cudaGraphExec_t x);
+void exec_unlock(cudaGraphExec_t x);
+
+/* The evaluation command of conditional node ce whose dependents wait for
+ * `exit` (graph_cond.c). */
+struct cmd *cond_cmd(cudaGraphExec_t x, const struct cexec *ce, struct cmd *exit);
+/* Conditional node parameters: validation and creation of the bodies
+ * (cudaGraphAddNode), copy and release. */
+cudaError_t cond_fill(cudaGraphNode_t n, struct cudaConditionalNodeParams *p);
+void cond_copy(cudaGraphNode_t c, cudaGraphNode_t n);
+void cond_free(cudaGraphNode_t n);
 
 #endif

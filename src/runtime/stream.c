@@ -342,6 +342,39 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
     return exit;
 }
 
+void stream_expand(struct cmd *exit, struct cmd **cmds, int n, const int *dep_start,
+                   const int *deps)
+{
+    struct ready r = {0};
+    pthread_mutex_lock(&T.lock);
+    /* exit cannot complete meanwhile: the caller is one of its
+     * dependencies and still runs; so its stream is alive too. */
+    assert(!cmd_done(exit));
+    struct CUstream_st *s = exit->stream;
+    for (int i = 0; i < n; i++) {
+        struct cmd *c = cmds[i];
+        track_locked(s, c);
+        for (int k = dep_start[i]; k < dep_start[i + 1]; k++) {
+            assert(deps[k] < i);
+            add_dep_locked(c, cmds[deps[k]]);
+        }
+        if (c->wait_for) {
+            add_dep_locked(c, c->wait_for);
+            unref_locked(c->wait_for);
+            c->wait_for = NULL;
+        }
+        add_dep_locked(exit, c);
+    }
+    for (int i = 0; i < n; i++) {
+        if (cmds[i]->deps == 0)
+            start_locked(cmds[i], &r);
+        unref_locked(cmds[i]);
+    }
+    complete_marks_locked(&r);
+    pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
+}
+
 static void cpu_relax(void)
 {
 #if defined(__x86_64__)
@@ -875,6 +908,7 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t l
 struct capture {
     unsigned long long id;
     cudaGraph_t graph;
+    int to_graph;               /* into the caller's graph: never freed here */
     enum cudaStreamCaptureMode mode;
     int invalidated;
     pthread_t thread;           /* the thread that began it */
@@ -1193,43 +1227,80 @@ cudaError_t capture_isolation(struct CUstream_st *s)
     return e;
 }
 
-cudaError_t cudaStreamBeginCapture(cudaStream_t h, enum cudaStreamCaptureMode mode)
+static void drop_graph(struct capture *c)
 {
-    API_ENTER();
+    if (!c->to_graph)
+        graph_free(c->graph);
+}
+
+/* Begins capturing s into `into` (NULL: a new graph), after deps. */
+static cudaError_t begin(cudaStream_t h, cudaGraph_t into, const cudaGraphNode_t *deps,
+                         const cudaGraphEdgeData *edges, size_t ndeps,
+                         enum cudaStreamCaptureMode mode)
+{
     struct CUstream_st *s = stream_resolve(h);
     if (!s)
-        return api_return(cudaErrorInvalidResourceHandle);
-    if ((unsigned)mode > cudaStreamCaptureModeRelaxed)
-        return api_return(cudaErrorInvalidValue);
+        return cudaErrorInvalidResourceHandle;
+    if ((unsigned)mode > cudaStreamCaptureModeRelaxed || (ndeps && !deps))
+        return cudaErrorInvalidValue;
+    for (size_t i = 0; i < ndeps; i++)
+        if (!deps[i] || deps[i]->graph != into)
+            return cudaErrorInvalidValue;
+    for (size_t i = 0; edges && i < ndeps; i++)
+        if (edges[i].type || edges[i].from_port || edges[i].to_port)
+            return cudaErrorNotSupported;
     /* The legacy stream cannot be captured. */
     if (s->legacy)
-        return api_return(cudaErrorStreamCaptureUnsupported);
+        return cudaErrorStreamCaptureUnsupported;
     struct capture *c = calloc(1, sizeof *c);
-    cudaGraph_t g = graph_new();
+    cudaGraph_t g = into ? into : graph_new();
     if (!c || !g) {
         free(c);
-        if (g)
+        if (g && !into)
             graph_free(g);
-        return api_return(cudaErrorMemoryAllocation);
+        return cudaErrorMemoryAllocation;
     }
     pthread_mutex_lock(&C.lock);
     if (s->cap) {
         pthread_mutex_unlock(&C.lock);
         free(c);
-        graph_free(g);
-        return api_return(cudaErrorIllegalState);
+        if (!into)
+            graph_free(g);
+        return cudaErrorIllegalState;
     }
     c->id = ++C.next_id;
     c->graph = g;
+    c->to_graph = into != NULL;
     c->mode = mode;
     c->thread = pthread_self();
     c->origin = s;
     join_locked(c, s);
+    if (frontier_add(s, deps, ndeps))
+        oom();
     c->next = C.list;
     C.list = c;
     atomic_fetch_add(&C.active, 1);
     pthread_mutex_unlock(&C.lock);
     return cudaSuccess;
+}
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t h, enum cudaStreamCaptureMode mode)
+{
+    API_ENTER();
+    cudaError_t e = begin(h, NULL, NULL, NULL, 0, mode);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t h, cudaGraph_t graph,
+                                          const cudaGraphNode_t *dependencies,
+                                          const cudaGraphEdgeData *dependencyData,
+                                          size_t numDependencies, enum cudaStreamCaptureMode mode)
+{
+    API_ENTER();
+    if (!graph)
+        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = begin(h, graph, dependencies, dependencyData, numDependencies, mode);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
 }
 
 /* Whether every stream that joined c has rejoined its origin: each node
@@ -1292,7 +1363,7 @@ static void capture_leave(struct CUstream_st *s)
     struct capture *c = s->cap;
     if (c && c->origin == s) {
         end_locked(c);
-        graph_free(c->graph);
+        drop_graph(c);
         free(c);
     } else if (c) {
         if (c->nleft + s->nfront > c->capleft) {
@@ -1353,10 +1424,14 @@ cudaError_t cudaStreamEndCapture(cudaStream_t h, cudaGraph_t *pGraph)
     end_locked(c);
     pthread_mutex_unlock(&C.lock);
     cudaGraph_t g = c->graph;
+    int to_graph = c->to_graph;
     free(c);
+    /* A graph captured into stays the caller's, whatever happened. */
     if (e != cudaSuccess || !pGraph) {
-        graph_free(g);
-        g = NULL;
+        if (!to_graph)
+            graph_free(g);
+        if (e != cudaSuccess)
+            g = NULL;
     }
     if (pGraph)
         *pGraph = g;
@@ -1475,7 +1550,7 @@ void stream_reset_all(void)
     while (C.list) {
         struct capture *c = C.list;
         end_locked(c);
-        graph_free(c->graph);
+        drop_graph(c);
         free(c);
     }
     pthread_mutex_unlock(&C.lock);

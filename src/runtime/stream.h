@@ -97,6 +97,13 @@ int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c);
  * exit command, referenced. */
 struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n,
                                  const int *dep_start, const int *deps, struct cmd *after);
+/* Adds n commands, linked as in stream_enqueue_batch, to the operation
+ * whose not-yet-done command `exit` ends it: they run in exit's stream,
+ * those without dependencies at once, and exit waits for them.  Used by a
+ * running command (a conditional node) to add its body.  Takes over the
+ * callers' references. */
+void stream_expand(struct cmd *exit, struct cmd **cmds, int n, const int *dep_start,
+                   const int *deps);
 void cmd_complete(struct cmd *c, int error);
 void cmd_ref(struct cmd *c);
 void cmd_unref(struct cmd *c);
