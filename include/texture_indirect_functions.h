@@ -2,9 +2,9 @@
  * texture_indirect_functions.h: fetches through texture objects
  * (tex1Dfetch<T>(cudaTextureObject_t, int) and the rest, texCubemap
  * included), C++ only.  Each
- * asks the core (simt/texture.h) and converts its texel to T.  Mipmaps
- * are not emulated: the Lod and Grad forms read level 0, which is what a
- * texture made from a plain array or linear memory has.
+ * asks the core (simt/texture.h) and converts its texel to T.  The Lod
+ * and Grad forms read the levels of a mipmapped texture that the LOD or
+ * the gradients select, level 0 of any other.
  */
 #ifndef SIMT_TEXTURE_INDIRECT_FUNCTIONS_H
 #define SIMT_TEXTURE_INDIRECT_FUNCTIONS_H
@@ -93,70 +93,103 @@ SIMT__TEXF void tex2DLayered(T *ptr, cudaTextureObject_t texObject, float x, flo
     *ptr = simt__tex_sample<T>(texObject, x, y, 0, layer);
 }
 
-/* Level 0 (no mipmaps). */
+/* The Lod and Grad forms. */
+template <class T>
+SIMT__TEXF T simt__tex_lod(cudaTextureObject_t o, float x, float y, float z, int layer, float lod)
+{
+    simt_texel v;
+    simt_tex_sample_lod(o, x, y, z, layer, lod, &v);
+    return simt_tex::as<T>(v);
+}
+template <class T>
+SIMT__TEXF T simt__tex_grad(cudaTextureObject_t o, float x, float y, float z, int layer, float dxx,
+                            float dxy, float dxz, float dyx, float dyy, float dyz)
+{
+    simt_texel v;
+    simt_tex_sample_grad(o, x, y, z, layer, dxx, dxy, dxz, dyx, dyy, dyz, &v);
+    return simt_tex::as<T>(v);
+}
+template <class T>
+SIMT__TEXF T simt__tex_cube_lod(cudaTextureObject_t o, float x, float y, float z, int layer,
+                                float lod)
+{
+    simt_texel v;
+    simt_tex_cubemap_lod(o, x, y, z, layer, lod, &v);
+    return simt_tex::as<T>(v);
+}
+template <class T>
+SIMT__TEXF T simt__tex_cube_grad(cudaTextureObject_t o, float x, float y, float z, int layer,
+                                 float4 dx, float4 dy)
+{
+    simt_texel v;
+    simt_tex_cubemap_grad(o, x, y, z, layer, dx.x, dx.y, dx.z, dy.x, dy.y, dy.z, &v);
+    return simt_tex::as<T>(v);
+}
+
 template <class T> SIMT__TEXF T tex1DLod(cudaTextureObject_t texObject, float x, float level)
 {
-    return simt__tex_sample<T>(texObject, x, 0, 0, 0);
+    return simt__tex_lod<T>(texObject, x, 0, 0, 0, level);
 }
 template <class T>
 SIMT__TEXF T tex2DLod(cudaTextureObject_t texObject, float x, float y, float level)
 {
-    return simt__tex_sample<T>(texObject, x, y, 0, 0);
+    return simt__tex_lod<T>(texObject, x, y, 0, 0, level);
 }
 template <class T>
 SIMT__TEXF void tex2DLod(T *ptr, cudaTextureObject_t texObject, float x, float y, float level)
 {
-    *ptr = simt__tex_sample<T>(texObject, x, y, 0, 0);
+    *ptr = simt__tex_lod<T>(texObject, x, y, 0, 0, level);
 }
 template <class T>
 SIMT__TEXF T tex3DLod(cudaTextureObject_t texObject, float x, float y, float z, float level)
 {
-    return simt__tex_sample<T>(texObject, x, y, z, 0);
+    return simt__tex_lod<T>(texObject, x, y, z, 0, level);
 }
 template <class T>
 SIMT__TEXF T tex1DLayeredLod(cudaTextureObject_t texObject, float x, int layer, float level)
 {
-    return simt__tex_sample<T>(texObject, x, 0, 0, layer);
+    return simt__tex_lod<T>(texObject, x, 0, 0, layer, level);
 }
 template <class T>
 SIMT__TEXF T tex2DLayeredLod(cudaTextureObject_t texObject, float x, float y, int layer,
                              float level)
 {
-    return simt__tex_sample<T>(texObject, x, y, 0, layer);
+    return simt__tex_lod<T>(texObject, x, y, 0, layer, level);
 }
 template <class T>
 SIMT__TEXF T tex1DGrad(cudaTextureObject_t texObject, float x, float dPdx, float dPdy)
 {
-    return simt__tex_sample<T>(texObject, x, 0, 0, 0);
+    return simt__tex_grad<T>(texObject, x, 0, 0, 0, dPdx, 0, 0, dPdy, 0, 0);
 }
 template <class T>
 SIMT__TEXF T tex2DGrad(cudaTextureObject_t texObject, float x, float y, float2 dPdx, float2 dPdy)
 {
-    return simt__tex_sample<T>(texObject, x, y, 0, 0);
+    return simt__tex_grad<T>(texObject, x, y, 0, 0, dPdx.x, dPdx.y, 0, dPdy.x, dPdy.y, 0);
 }
 template <class T>
 SIMT__TEXF void tex2DGrad(T *ptr, cudaTextureObject_t texObject, float x, float y, float2 dPdx,
                           float2 dPdy)
 {
-    *ptr = simt__tex_sample<T>(texObject, x, y, 0, 0);
+    *ptr = simt__tex_grad<T>(texObject, x, y, 0, 0, dPdx.x, dPdx.y, 0, dPdy.x, dPdy.y, 0);
 }
 template <class T>
 SIMT__TEXF T tex3DGrad(cudaTextureObject_t texObject, float x, float y, float z, float4 dPdx,
                        float4 dPdy)
 {
-    return simt__tex_sample<T>(texObject, x, y, z, 0);
+    return simt__tex_grad<T>(texObject, x, y, z, 0, dPdx.x, dPdx.y, dPdx.z, dPdy.x, dPdy.y,
+                             dPdy.z);
 }
 template <class T>
 SIMT__TEXF T tex1DLayeredGrad(cudaTextureObject_t texObject, float x, int layer, float dPdx,
                               float dPdy)
 {
-    return simt__tex_sample<T>(texObject, x, 0, 0, layer);
+    return simt__tex_grad<T>(texObject, x, 0, 0, layer, dPdx, 0, 0, dPdy, 0, 0);
 }
 template <class T>
 SIMT__TEXF T tex2DLayeredGrad(cudaTextureObject_t texObject, float x, float y, int layer,
                               float2 dPdx, float2 dPdy)
 {
-    return simt__tex_sample<T>(texObject, x, y, 0, layer);
+    return simt__tex_grad<T>(texObject, x, y, 0, layer, dPdx.x, dPdx.y, 0, dPdy.x, dPdy.y, 0);
 }
 
 /* Cubemaps (CUDA guide, "Cubemap Textures"): (x, y, z) is a direction;
@@ -192,49 +225,49 @@ SIMT__TEXF void texCubemapLayered(T *ptr, cudaTextureObject_t texObject, float x
 template <class T>
 SIMT__TEXF T texCubemapLod(cudaTextureObject_t texObject, float x, float y, float z, float level)
 {
-    return simt__tex_cubemap<T>(texObject, x, y, z, 0);
+    return simt__tex_cube_lod<T>(texObject, x, y, z, 0, level);
 }
 template <class T>
 SIMT__TEXF void texCubemapLod(T *ptr, cudaTextureObject_t texObject, float x, float y, float z,
                               float level)
 {
-    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, 0);
+    *ptr = simt__tex_cube_lod<T>(texObject, x, y, z, 0, level);
 }
 template <class T>
 SIMT__TEXF T texCubemapGrad(cudaTextureObject_t texObject, float x, float y, float z, float4 dPdx,
                             float4 dPdy)
 {
-    return simt__tex_cubemap<T>(texObject, x, y, z, 0);
+    return simt__tex_cube_grad<T>(texObject, x, y, z, 0, dPdx, dPdy);
 }
 template <class T>
 SIMT__TEXF void texCubemapGrad(T *ptr, cudaTextureObject_t texObject, float x, float y, float z,
                                float4 dPdx, float4 dPdy)
 {
-    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, 0);
+    *ptr = simt__tex_cube_grad<T>(texObject, x, y, z, 0, dPdx, dPdy);
 }
 template <class T>
 SIMT__TEXF T texCubemapLayeredLod(cudaTextureObject_t texObject, float x, float y, float z,
                                   int layer, float level)
 {
-    return simt__tex_cubemap<T>(texObject, x, y, z, layer);
+    return simt__tex_cube_lod<T>(texObject, x, y, z, layer, level);
 }
 template <class T>
 SIMT__TEXF void texCubemapLayeredLod(T *ptr, cudaTextureObject_t texObject, float x, float y,
                                      float z, int layer, float level)
 {
-    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, layer);
+    *ptr = simt__tex_cube_lod<T>(texObject, x, y, z, layer, level);
 }
 template <class T>
 SIMT__TEXF T texCubemapLayeredGrad(cudaTextureObject_t texObject, float x, float y, float z,
                                    int layer, float4 dPdx, float4 dPdy)
 {
-    return simt__tex_cubemap<T>(texObject, x, y, z, layer);
+    return simt__tex_cube_grad<T>(texObject, x, y, z, layer, dPdx, dPdy);
 }
 template <class T>
 SIMT__TEXF void texCubemapLayeredGrad(T *ptr, cudaTextureObject_t texObject, float x, float y,
                                       float z, int layer, float4 dPdx, float4 dPdy)
 {
-    *ptr = simt__tex_cubemap<T>(texObject, x, y, z, layer);
+    *ptr = simt__tex_cube_grad<T>(texObject, x, y, z, layer, dPdx, dPdy);
 }
 
 template <class T>

@@ -37,14 +37,27 @@ typedef union simt_texel {
 
 /* tex1Dfetch: texel x of the texture's first row, no filtering, 0 outside. */
 void simt_tex_fetch(cudaTextureObject_t tex, int x, simt_texel *out);
-/* tex1D ... tex3D, the layered forms, and the Lod and Grad forms at level
- * 0: the texture's own dimensionality decides which coordinates count. */
+/* tex1D ... tex3D and the layered forms: the texture's own dimensionality
+ * decides which coordinates count; a mipmapped texture reads level 0. */
 void simt_tex_sample(cudaTextureObject_t tex, float x, float y, float z, int layer,
                      simt_texel *out);
-/* texCubemap and texCubemapLayered (their Lod and Grad forms at level
- * 0): the face that direction (x, y, z) points at, of cubemap `layer`. */
+/* texCubemap and texCubemapLayered: the face that direction (x, y, z)
+ * points at, of cubemap `layer`. */
 void simt_tex_cubemap(cudaTextureObject_t tex, float x, float y, float z, int layer,
                       simt_texel *out);
+/* The Lod forms of both: the levels that LOD `lod` selects (level 0 of a
+ * texture that is not mipmapped). */
+void simt_tex_sample_lod(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                         float lod, simt_texel *out);
+void simt_tex_cubemap_lod(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                          float lod, simt_texel *out);
+/* The Grad forms: the LOD that gradients dPdx and dPdy give. */
+void simt_tex_sample_grad(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                          float dxx, float dxy, float dxz, float dyx, float dyy, float dyz,
+                          simt_texel *out);
+void simt_tex_cubemap_grad(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                           float dxx, float dxy, float dxz, float dyx, float dyy, float dyz,
+                           simt_texel *out);
 /* tex2Dgather: channel comp of the four texels bilinear filtering would
  * read, in CUDA's order. */
 void simt_tex_gather(cudaTextureObject_t tex, float x, float y, int comp, simt_texel *out);

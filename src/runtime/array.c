@@ -1,7 +1,8 @@
 /*
  * array.c: CUDA arrays: channel descriptors, cudaMallocArray and
  * cudaMalloc3DArray, their copies (2D, the deprecated 1D forms, and the
- * array sides of cudaMemcpy3D), and cudaCreateChannelDesc.
+ * array sides of cudaMemcpy3D), cudaCreateChannelDesc, and mipmapped
+ * arrays (cudaMallocMipmappedArray: one array per level).
  *
  * An array's texels live in one tracked device allocation, rows packed
  * (array.h), so each copy becomes a pitched copy of copy.c with the same
@@ -225,6 +226,10 @@ cudaError_t cudaFreeArray(cudaArray_t array)
     cudaError_t e = api_sticky();
     if (e != cudaSuccess)
         return e;
+    /* A mipmap level belongs to its mipmapped array: cudaFreeMipmappedArray frees it. */
+    struct cudaArray *a = array_live(array);
+    if (!a || a->owner)
+        return api_return(cudaErrorInvalidValue);
     if (live_remove(array) != 0)
         return api_return(cudaErrorInvalidValue);
     mem_free_tracked(array->data, "cudaFreeArray");
@@ -494,5 +499,157 @@ cudaError_t array_flatten_3d(const struct cudaMemcpy3DParms **pp, struct cudaMem
     if (__builtin_mul_overflow(p->extent.width, (size_t)elem, &flat->extent.width))
         return cudaErrorInvalidValue;
     *pp = flat;
+    return cudaSuccess;
+}
+
+/* ---- mipmapped arrays ------------------------------------------------------------- */
+
+static struct {
+    pthread_mutex_t lock;
+    struct cudaMipmappedArray **live;
+    size_t n, cap;
+} M = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+struct cudaMipmappedArray *mipmap_live(cudaMipmappedArray_const_t m)
+{
+    struct cudaMipmappedArray *found = NULL;
+    if (!m)
+        return NULL;
+    pthread_mutex_lock(&M.lock);
+    for (size_t i = 0; i < M.n; i++)
+        if (M.live[i] == m)
+            found = M.live[i];
+    pthread_mutex_unlock(&M.lock);
+    return found;
+}
+
+static void free_levels(struct cudaMipmappedArray *m, const char *api)
+{
+    for (unsigned l = 0; l < m->levels; l++)
+        if (m->level[l]) {
+            live_remove(m->level[l]);
+            mem_free_tracked(m->level[l]->data, api);
+            free(m->level[l]);
+        }
+}
+
+/* The extent of level l: each present dimension halves, rounding down, to
+ * at least 1; the layer count (a layered array's depth) stays. */
+static size_t halve(size_t n, unsigned l)
+{
+    if (n == 0)
+        return 0;
+    n >>= l;
+    return n ? n : 1;
+}
+
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     struct cudaExtent extent, unsigned int numLevels,
+                                     unsigned int flags)
+{
+    API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
+    if (!mipmappedArray || !desc)
+        return api_return(cudaErrorInvalidValue);
+    /* An H100 takes any level count: 0 makes one level, and more than
+     * the largest dimension allows makes as many as it allows. */
+    int layered = (flags & (cudaArrayLayered | cudaArrayCubemap)) != 0;
+    size_t big = extent.width;
+    if (extent.height > big)
+        big = extent.height;
+    if (!layered && extent.depth > big)
+        big = extent.depth;
+    unsigned most = 1;
+    while (most < MIPMAP_MAX_LEVELS && (big >> most) != 0)
+        most++;
+    unsigned levels = numLevels == 0 ? 1 : numLevels > most ? most : numLevels;
+    struct cudaMipmappedArray *m = calloc(1, sizeof *m);
+    if (!m)
+        return api_return(cudaErrorMemoryAllocation);
+    m->desc = *desc;
+    m->extent = extent;
+    m->flags = flags;
+    for (unsigned l = 0; l < levels; l++) {
+        struct cudaExtent e = {halve(extent.width, l), halve(extent.height, l),
+                               layered ? extent.depth : halve(extent.depth, l)};
+        cudaArray_t a = NULL;
+        cudaError_t r = make_array(&a, desc, e, flags, "cudaMallocMipmappedArray",
+                                   __builtin_return_address(0));
+        if (r != cudaSuccess) {
+            free_levels(m, "cudaMallocMipmappedArray");
+            free(m);
+            return api_return(r);
+        }
+        a->owner = m;
+        m->level[l] = a;
+        m->levels = l + 1;
+    }
+    pthread_mutex_lock(&M.lock);
+    if (M.n == M.cap) {
+        size_t cap = M.cap ? 2 * M.cap : 16;
+        struct cudaMipmappedArray **v = realloc(M.live, cap * sizeof *v);
+        if (v) {
+            M.live = v;
+            M.cap = cap;
+        }
+    }
+    int added = M.n < M.cap;
+    if (added)
+        M.live[M.n++] = m;
+    pthread_mutex_unlock(&M.lock);
+    if (!added) {
+        free_levels(m, "cudaMallocMipmappedArray");
+        free(m);
+        return api_return(cudaErrorMemoryAllocation);
+    }
+    *mipmappedArray = m;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
+                                       cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level)
+{
+    API_ENTER();
+    /* CUDA runtime API: NULL is an invalid handle, a level past the last
+     * an invalid value (as on an H100). */
+    struct cudaMipmappedArray *m = mipmap_live(mipmappedArray);
+    if (!m)
+        return api_return(cudaErrorInvalidResourceHandle);
+    if (!levelArray || level >= m->levels)
+        return api_return(cudaErrorInvalidValue);
+    *levelArray = m->level[level];
+    return cudaSuccess;
+}
+
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray)
+{
+    API_ENTER();
+    cudaError_t unsafe = capture_check_unsafe();
+    if (unsafe != cudaSuccess)
+        return api_return(unsafe);
+    if (!mipmappedArray)
+        return cudaSuccess;
+    /* As cudaFreeArray: work still reading the levels finishes first. */
+    timeline_wait_all();
+    cudaError_t e = api_sticky();
+    if (e != cudaSuccess)
+        return e;
+    int found = 0;
+    pthread_mutex_lock(&M.lock);
+    for (size_t i = 0; i < M.n; i++)
+        if (M.live[i] == mipmappedArray) {
+            M.live[i] = M.live[--M.n];
+            found = 1;
+            break;
+        }
+    pthread_mutex_unlock(&M.lock);
+    if (!found)
+        return api_return(cudaErrorInvalidValue);
+    free_levels(mipmappedArray, "cudaFreeMipmappedArray");
+    free(mipmappedArray);
     return cudaSuccess;
 }

@@ -38,7 +38,24 @@ struct cudaArray {
     size_t pitch;               /* bytes per row: width * texel */
     size_t rows;                /* rows per slice: height, at least 1 */
     size_t slices;              /* depth or layers, at least 1 */
+    const struct cudaMipmappedArray *owner; /* the mipmapped array of a level, else NULL */
 };
+
+/* A mipmapped array: its levels are ordinary arrays (cudaGetMipmappedArrayLevel
+ * hands them out), level l + 1 halving each dimension of level l (rounding
+ * down, at least 1); layers and cubemap faces keep their count. */
+#define MIPMAP_MAX_LEVELS 18
+
+struct cudaMipmappedArray {
+    struct cudaChannelFormatDesc desc;
+    struct cudaExtent extent;   /* of level 0, as created */
+    unsigned flags;
+    unsigned levels;
+    struct cudaArray *level[MIPMAP_MAX_LEVELS];
+};
+
+/* The mipmapped array a handle names if it is live, else NULL. */
+struct cudaMipmappedArray *mipmap_live(cudaMipmappedArray_const_t m);
 
 /* The array a handle names if it is live (created and not freed), else
  * NULL.  The array stays valid until cudaFreeArray. */

@@ -16,6 +16,8 @@
  * Sampling follows the CUDA programming guide, "Texture Fetching": nearest
  * point sampling takes texel floor(x); linear filtering takes the texels
  * around x - 0.5 with weights in 9-bit fixed point (8 fractional bits).
+ * A texture of a mipmapped array keeps each level's resource; the Lod
+ * and Grad fetches pick the level (mip_level).
  */
 #include <assert.h>
 #include <limits.h>
@@ -61,6 +63,8 @@ struct sampler {
     int seamless;               /* cudaTextureDesc::seamlessCubemap (cubemaps only) */
     int address[3];             /* enum cudaTextureAddressMode */
     float border[4];
+    int mip_filter;             /* cudaTextureDesc::mipmapFilterMode */
+    float mip_bias, mip_min, mip_max;   /* mipmapLevelBias, min/maxMipmapLevelClamp */
 };
 
 enum { OBJ_FREE, OBJ_TEXTURE, OBJ_SURFACE };
@@ -75,6 +79,8 @@ struct obj {
     struct cudaTextureDesc tdesc;
     struct cudaResourceViewDesc vdesc;
     size_t offset;              /* texture references: cudaBindTexture's offset */
+    struct res *levels;         /* a mipmapped array's levels (res: level 0), else NULL */
+    int nlevels;
 };
 
 #define CHUNK_BITS 10
@@ -144,6 +150,11 @@ static int obj_destroy(unsigned long long h, int kind)
     pthread_mutex_lock(&T.lock);
     struct obj *o = obj_get(h, kind);
     if (o) {
+        /* Destroying a texture that a running kernel reads is the program's
+         * error on a GPU too. */
+        free(o->levels);
+        o->levels = NULL;
+        o->nlevels = 0;
         o->kind = OBJ_FREE;
         o->gen = o->gen + 1 ? o->gen + 1 : 1;
         o->next_free = T.free_head;
@@ -194,6 +205,16 @@ static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct 
         if (!a)
             return cudaErrorInvalidResourceHandle;
         res_of_array(a, r);
+        return cudaSuccess;
+    }
+    case cudaResourceTypeMipmappedArray: {
+        /* Surfaces take one level (cudaGetMipmappedArrayLevel). */
+        struct cudaMipmappedArray *m = mipmap_live(d->res.mipmap.mipmap);
+        if (surface)
+            return cudaErrorInvalidValue;
+        if (!m)
+            return cudaErrorInvalidResourceHandle;
+        res_of_array(m->level[0], r);
         return cudaSuccess;
     }
     case cudaResourceTypeLinear:
@@ -268,7 +289,11 @@ static cudaError_t sampler_of(const struct cudaTextureDesc *t, const struct res 
                           .read_norm = read_norm,
                           .norm_coords = t->normalizedCoords != 0,
                           .seamless = t->seamlessCubemap != 0,
-                          .address = {t->addressMode[0], t->addressMode[1], t->addressMode[2]}};
+                          .address = {t->addressMode[0], t->addressMode[1], t->addressMode[2]},
+                          .mip_filter = t->mipmapFilterMode,
+                          .mip_bias = t->mipmapLevelBias,
+                          .mip_min = t->minMipmapLevelClamp,
+                          .mip_max = t->maxMipmapLevelClamp};
     memcpy(s->border, t->borderColor, sizeof s->border);
     return cudaSuccess;
 }
@@ -293,12 +318,27 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
         e = sampler_of(pTexDesc, &r, &s);
     if (e != cudaSuccess)
         return api_return(e);
+    struct res *levels = NULL;
+    int nlevels = 0;
+    if (pResDesc->resType == cudaResourceTypeMipmappedArray) {
+        const struct cudaMipmappedArray *m = mipmap_live(pResDesc->res.mipmap.mipmap);
+        levels = calloc(m->levels, sizeof *levels);
+        if (!levels)
+            return api_return(cudaErrorMemoryAllocation);
+        nlevels = (int)m->levels;
+        for (int l = 0; l < nlevels; l++)
+            res_of_array(m->level[l], &levels[l]);
+    }
     uint32_t i;
     struct obj *o = obj_new(&i);
-    if (!o)
+    if (!o) {
+        free(levels);
         return api_return(cudaErrorMemoryAllocation);
+    }
     o->res = r;
     o->smp = s;
+    o->levels = levels;
+    o->nlevels = nlevels;
     o->rdesc = *pResDesc;
     o->tdesc = *pTexDesc;
     memset(&o->vdesc, 0, sizeof o->vdesc);
@@ -1124,9 +1164,30 @@ static void cube_neighbour(long n, int face, long i, long j, int *nface, long *n
     *nj = b < 0 ? 0 : b >= n ? n - 1 : b;
 }
 
+/* A linear fetch's texels and per-axis weights, left for the caller to
+ * filter (linear mipmap filtering mixes two levels' texels in one sum). */
+struct corners {
+    float t[4][8];
+    int wa[3];
+    int dims;
+};
+
+static void sample_at(const struct res *r, const struct sampler *s, float x, float y, float z,
+                      int layer, simt_texel *out, struct corners *cx);
+
 static void sample(const struct res *r, const struct sampler *s, float x, float y, float z,
                    int layer, simt_texel *out)
 {
+    sample_at(r, s, x, y, z, layer, out, NULL);
+}
+
+/* sample, or with cx, the texels and weights of a linear fetch (cx->dims
+ * 0: a point fetch, done in out). */
+static void sample_at(const struct res *r, const struct sampler *s, float x, float y, float z,
+                      int layer, simt_texel *out, struct corners *cx)
+{
+    if (cx)
+        cx->dims = 0;
     const float c[3] = {x, y, z};
     long L = layer_of(r, layer);
     long idx[3] = {0, 0, 0};
@@ -1196,6 +1257,12 @@ static void sample(const struct res *r, const struct sampler *s, float x, float 
     if (corner >= 0)
         for (int ch = 0; ch < 4; ch++)
             t[ch][corner] = (t[ch][0] + t[ch][1] + t[ch][2] + t[ch][3] - t[ch][corner]) / 3.0f;
+    if (cx) {
+        memcpy(cx->t, t, sizeof t);
+        memcpy(cx->wa, wa, sizeof wa);
+        cx->dims = dims;
+        return;
+    }
     for (int ch = 0; ch < 4; ch++)
         out->f[ch] = ch < (int)r->fmt.channels ? filter(fk, t[ch], w, corners) : 0.0f;
 }
@@ -1313,6 +1380,171 @@ void simt_tex_gather(cudaTextureObject_t tex, float x, float y, int comp, simt_t
 {
     const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
     gather(&o->res, &o->smp, x, y, comp, out);
+}
+
+/* ---- mipmaps ------------------------------------------------------------------------------ */
+
+/* The level a fetch at `lod` reads (CUDA guide, "Texture Fetching", and
+ * an H100's arithmetic): the LOD plus mipmapLevelBias, clamped to
+ * [minMipmapLevelClamp, maxMipmapLevelClamp] (the minimum winning when
+ * they cross) and then to the levels there are, in fixed point with 8
+ * fractional bits, truncated.  Point mipmap filtering reads the nearest
+ * level (halves round up); linear mipmap filtering reads level *l and,
+ * with weight *w / 256, level *l + 1. */
+static void mip_level(const struct obj *o, float lod, int *l, int *w)
+{
+    const struct sampler *s = &o->smp;
+    float v = lod + s->mip_bias;
+    v = fminf(v, s->mip_max);
+    v = fmaxf(v, s->mip_min);
+    float top = (float)(o->nlevels - 1);
+    if (!(v > 0.0f))
+        v = 0.0f;
+    if (v > top)
+        v = top;
+    int q = (int)floorf(v * 256.0f);
+    if (s->mip_filter != cudaFilterModeLinear || !float_result(&o->res.fmt, s->read_norm)) {
+        *l = (q + 128) >> 8;
+        *w = 0;
+    } else {
+        *l = q >> 8;
+        *w = q & 255;
+    }
+    if (*l >= o->nlevels - 1) {
+        *l = o->nlevels - 1;
+        *w = 0;
+    }
+}
+
+/* Linear mipmap filtering: the two levels' filtered results mixed with
+ * the 8-bit weight. */
+static void mip_mix(const struct res *r, simt_texel *a, const simt_texel *b, int w)
+{
+    for (int ch = 0; ch < (int)r->fmt.channels; ch++)
+        a->f[ch] = (a->f[ch] * (float)(256 - w) + b->f[ch] * (float)w) * (1.0f / 256.0f);
+}
+
+/* Linear filtering of two 2D levels: one sum of the eight texels, as
+ * trilinear filtering of a 3D texture sums its two slices, level l
+ * weighing 256 - w and level l + 1 w, each split by its own bilinear
+ * weights.  An H100's results agree with this in most places, not all
+ * (its rounding of the weights differs somewhere).  0 when the levels do
+ * not filter so (3D textures, point filtering within a level): the
+ * caller mixes their results. */
+static int mip_trilinear(const struct obj *o, int l, int w, float x, float y, float z, int layer,
+                         simt_texel *out)
+{
+    struct corners c[2];
+    for (int k = 0; k < 2; k++) {
+        simt_texel v;
+        sample_at(&o->levels[l + k], &o->smp, x, y, z, layer, &v, &c[k]);
+        if (c[k].dims != 2)
+            return 0;
+    }
+    int wt[8];
+    float t[4][8];
+    for (int k = 0; k < 2; k++) {
+        int a = c[k].wa[0], b = c[k].wa[1], slice = k ? w : 256 - w;
+        int x1 = (a * slice + 128) >> 8, x0 = slice - x1;
+        int y1x1 = (b * x1 + 128) >> 8, y1x0 = (b * x0 + 127) >> 8;
+        wt[4 * k + 0] = x0 - y1x0;
+        wt[4 * k + 1] = x1 - y1x1;
+        wt[4 * k + 2] = y1x0;
+        wt[4 * k + 3] = y1x1;
+        for (int ch = 0; ch < 4; ch++)
+            memcpy(&t[ch][4 * k], c[k].t[ch], 4 * sizeof(float));
+    }
+    enum filter_kind fk = filter_kind_of(&o->res.fmt);
+    for (int ch = 0; ch < 4; ch++)
+        out->f[ch] = ch < (int)o->res.fmt.channels ? filter(fk, t[ch], wt, 8) : 0.0f;
+    return 1;
+}
+
+static void sample_lod(const struct obj *o, float x, float y, float z, int layer, float lod,
+                       int cube, simt_texel *out)
+{
+    if (!o->levels) {
+        /* Not mipmapped: level 0 is all there is. */
+        if (cube)
+            sample_cube(&o->res, &o->smp, x, y, z, layer, out);
+        else
+            sample(&o->res, &o->smp, x, y, z, layer, out);
+        return;
+    }
+    int l, w;
+    mip_level(o, lod, &l, &w);
+    if (w && !cube && mip_trilinear(o, l, w, x, y, z, layer, out))
+        return;
+    for (int k = 0; k < (w ? 2 : 1); k++) {
+        simt_texel v;
+        simt_texel *dst = k ? &v : out;
+        if (cube)
+            sample_cube(&o->levels[l + k], &o->smp, x, y, z, layer, dst);
+        else
+            sample(&o->levels[l + k], &o->smp, x, y, z, layer, dst);
+        if (k)
+            mip_mix(&o->res, out, &v, w);
+    }
+}
+
+/* The LOD of a gradient fetch: log2 of the longer of the two gradients
+ * measured in level 0's texels (CUDA guide, "Texture Fetching").  An
+ * H100 approximates log2 and the lengths of gradients that are not along
+ * an axis: not matched bit for bit. */
+static float grad_lod(const struct obj *o, const float dx[3], const float dy[3])
+{
+    const struct res *r = &o->res;
+    double lx = 0, ly = 0;
+    for (int a = 0; a < r->dims; a++) {
+        double n = o->smp.norm_coords ? (double)r->n[a] : 1.0;
+        double gx = (double)dx[a] * n, gy = (double)dy[a] * n;
+        lx += gx * gx;
+        ly += gy * gy;
+    }
+    double m = lx > ly ? lx : ly;
+    return m > 0 ? (float)(0.5 * log2(m)) : -INFINITY;
+}
+
+void simt_tex_sample_lod(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                         float lod, simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    sample_lod(o, x, y, z, layer, lod, 0, out);
+}
+
+void simt_tex_sample_grad(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                          float dxx, float dxy, float dxz, float dyx, float dyy, float dyz,
+                          simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    const float dx[3] = {dxx, dxy, dxz}, dy[3] = {dyx, dyy, dyz};
+    float lod = o->levels ? grad_lod(o, dx, dy) : 0.0f;
+    sample_lod(o, x, y, z, layer, lod, 0, out);
+}
+
+void simt_tex_cubemap_lod(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                          float lod, simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    sample_lod(o, x, y, z, layer, lod, 1, out);
+}
+
+void simt_tex_cubemap_grad(cudaTextureObject_t tex, float x, float y, float z, int layer,
+                           float dxx, float dxy, float dxz, float dyx, float dyy, float dyz,
+                           simt_texel *out)
+{
+    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
+    float lod = 0.0f;
+    if (o->levels) {
+        /* The face coordinates are (sc / |ma| + 1) / 2: a change d of the
+         * direction moves them by about |d| / (2 |ma|) of the face. */
+        float ma = fmaxf(fabsf(x), fmaxf(fabsf(y), fabsf(z)));
+        double ax = dxx, ay = dxy, az = dxz, bx = dyx, by = dyy, bz = dyz;
+        double lx = ax * ax + ay * ay + az * az, ly = bx * bx + by * by + bz * bz;
+        double m = (lx > ly ? lx : ly) * (double)o->res.n[0] * (double)o->res.n[0];
+        lod = m > 0 && ma > 0 ? (float)(0.5 * log2(m) - log2(2.0 * (double)ma)) : -INFINITY;
+    }
+    sample_lod(o, x, y, z, layer, lod, 1, out);
 }
 
 void simt_texref_fetch(const struct textureReference *ref, int read_mode, int x, simt_texel *out)
