@@ -260,7 +260,13 @@ void engine_find_work(struct worker *w)
             struct task *t = take_locked(w);
             pthread_mutex_unlock(&E.lock);
             if (t) {
+                /* Host work (copies, host functions) is not a kernel,
+                 * even next to a suspended block: gridDim.x says which
+                 * (simt/math.hpp); the block's entry sets it again. */
+                dim3 gd = simt__grid_dim;
+                simt__grid_dim.x = 0;
                 t->run(t);
+                simt__grid_dim = gd;
                 return;
             }
             if (w->grid && claim_block(w))
