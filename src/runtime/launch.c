@@ -6,6 +6,7 @@
  * a grid command in its stream and returns: launches are asynchronous
  * unless CUDA_LAUNCH_BLOCKING=1.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,12 +25,16 @@
 
 static int launch_blocking(void)
 {
-    static int v = -1;
-    if (v < 0) {
+    /* Host threads launch concurrently: the cached answer is atomic (every
+     * thread computes the same value, so any store wins). */
+    static _Atomic int v = -1;
+    int b = atomic_load_explicit(&v, memory_order_relaxed);
+    if (b < 0) {
         const char *e = getenv("CUDA_LAUNCH_BLOCKING");
-        v = e && e[0] == '1';
+        b = e && e[0] == '1';
+        atomic_store_explicit(&v, b, memory_order_relaxed);
     }
-    return v;
+    return b;
 }
 
 static size_t static_shared(struct simt_kernel_state *ks)
