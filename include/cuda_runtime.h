@@ -46,6 +46,7 @@
 #include "simt/atomic.hpp"
 #include "simt/intrinsics.hpp"
 #include "simt/math.hpp"
+#include "simt/shift.hpp"
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
 #include "channel_descriptor.h"

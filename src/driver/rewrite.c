@@ -346,6 +346,7 @@ static void launch(rw *r, long i)
         rw_error_at(r, i, "unterminated '<<<' (no matching '>>>')");
         return;
     }
+    r->launch_gt = g;
     long p0 = g + 3;
     if (!is_p(r, p0, '(')) {
         rw_error_at(r, g, "kernel launch without an argument list");
@@ -411,6 +412,12 @@ static void pass(rw *r)
         }
         if (t->kind != TK_PUNCT)
             continue;
+        if (i < r->kernel_end && (t->punct == '<' || t->punct == '>' || t->punct == P_ASSIGN_OP)) {
+            if (!(t->punct == '<' && is_launch_open(r, i))) {
+                i = rw_shift(r, i);
+                continue;
+            }
+        }
         if (t->punct == '<' && is_launch_open(r, i)) {
             launch(r, i);
             i += 2;
@@ -431,6 +438,11 @@ static int edit_cmp(const void *x, const void *y)
     const edit *a = x, *b = y;
     if (a->start != b->start)
         return a->start < b->start ? -1 : 1;
+    /* At one offset, text inserted there (after the token before it)
+     * goes before a replacement of the token that starts there. */
+    int ai = a->start == a->end, bi = b->start == b->end;
+    if (ai != bi)
+        return ai ? -1 : 1;
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
@@ -492,6 +504,7 @@ int rewrite(const char *src, size_t len, const rw_options *opt, rw_buf *out, rw_
     r.n = (long)r.u.ntoks;
     r.opt = opt;
     r.diag = diag;
+    r.launch_gt = -1;
     pass(&r);
     if (!r.oom && !r.text.oom)
         apply(&r, out);

@@ -60,6 +60,8 @@ typedef struct rw {
     uint32_t *vhash; /* var index + 1, 0 empty; size vhash_cap */
     size_t vhash_cap;
     unsigned next_shared, next_tparam;
+    long kernel_end; /* the '}' closing the kernel body being passed, or 0 */
+    long launch_gt;  /* the first '>' of the last launch's ">>>", or -1 */
     int errors;
     int oom;
 } rw;
@@ -120,6 +122,11 @@ long rw_next_comma(const rw *r, long a, long lim);
  * or start at i: their other end goes to *start or *end. */
 int rw_attr_end(const rw *r, long j, long *start);
 int rw_attr_start(const rw *r, long i, long *end);
+
+/* rw_shift.c: a shift at token i of a kernel body ('<' '<', '>' '>',
+ * "<<=", ">>=") gets the GPU's meaning of counts of the operand's width
+ * or more; returns the last token it read. */
+long rw_shift(rw *r, long i);
 
 /* ---- text ------------------------------------------------------------- */
 

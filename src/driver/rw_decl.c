@@ -244,6 +244,7 @@ void rw_kernel(rw *r, long g)
     }
     if (body < 0 || r->t[body].match < 0)
         return;
+    r->kernel_end = r->t[body].match;
 
     /* QNAME: the declarator-id, with the parameters of a primary
      * template appended. */

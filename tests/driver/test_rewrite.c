@@ -57,6 +57,45 @@ TEST(launch_chevrons_split_as_nvcc_reads_them)
     EXPECT_RW(src, src);
 }
 
+/* ---- shifts in kernels ----------------------------------------------------- */
+
+TEST(kernel_shift_counts_take_the_gpu_meaning)
+{
+    rw_result r = rw_run("__global__ void k(unsigned *p, int n)\n"
+                         "{\n"
+                         "    p[0] = p[1] << n + 1;\n"
+                         "    p[2] >>= n - 1;\n"
+                         "    p[3] = n < 4 ? p[4] >> n : p[5] << static_cast<int>(n) << 2;\n"
+                         "    p[6] = (p[7] >> (n & 3)) | 1u << n;\n"
+                         "}\n");
+    ASSERT_EQ(r.errors, 0);
+    ASSERT_STR_CONTAINS(r.out, "p[0] = p[1] << ::simt__shc(n + 1);");
+    ASSERT_STR_CONTAINS(r.out, "p[2] >>= ::simt__shc(n - 1);");
+    ASSERT_STR_CONTAINS(r.out, "p[4] >> ::simt__shc(n) : p[5] << ::simt__shc(static_cast<int>(n)) "
+                               "<< ::simt__shc(2);");
+    ASSERT_STR_CONTAINS(r.out, "(p[7] >> ::simt__shc((n & 3))) | 1u << ::simt__shc(n);");
+    rw_free(&r);
+}
+
+TEST(shifts_outside_kernels_and_template_closers_are_untouched)
+{
+    /* Host code keeps its shifts (streams among them); ">>" closing two
+     * template argument lists and a launch's ">>>" are no shifts. */
+    rw_result r = rw_run("int h(int n) { std::cout << n; return n << 2; }\n"
+                         "__global__ void k(int *p, int n)\n"
+                         "{\n"
+                         "    A<B<int>> a;\n"
+                         "    c<<<n >> 1, 32 >> >(p);\n"
+                         "}\n"
+                         "int g(int n) { return n >> 1; }\n");
+    ASSERT_EQ(r.errors, 0);
+    ASSERT_STR_CONTAINS(r.out, "std::cout << n; return n << 2;");
+    ASSERT_STR_CONTAINS(r.out, "A<B<int>> a;");
+    ASSERT_STR_CONTAINS(r.out, "::simt__cfg(n >> 1, 32 ), "); /* after "<<<": left alone */
+    ASSERT_STR_CONTAINS(r.out, "return n >> 1;");
+    rw_free(&r);
+}
+
 TEST(launch_template_id)
 {
     EXPECT_RW("k<float, 4><<<1, 1>>>(x);\n", LAUNCH("1, 1", "k<float, 4>", "x") ";\n");
