@@ -797,13 +797,11 @@ cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t node, cudaLaunchAttr
     struct knode *k = &node->u.k;
     struct knode_attrs *a = &k->at;
     switch (attr) {
-    case cudaLaunchAttributeAccessPolicyWindow: {
-        float r = v->accessPolicyWindow.hitRatio;
-        if (!(r >= 0.0f && r <= 1.0f))
+    case cudaLaunchAttributeAccessPolicyWindow:
+        if (!access_window_ok(&v->accessPolicyWindow))
             return api_return(cudaErrorInvalidValue);
         a->apw = v->accessPolicyWindow;
         break;
-    }
     case cudaLaunchAttributeCooperative: k->cooperative = v->cooperative != 0; break;
     case cudaLaunchAttributeClusterDimension: {
         unsigned c[3] = {v->clusterDim.x, v->clusterDim.y, v->clusterDim.z};
@@ -825,7 +823,7 @@ cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t node, cudaLaunchAttr
         a->sched_pref = v->clusterSchedulingPolicyPreference;
         break;
     case cudaLaunchAttributePriority:
-        a->priority = v->priority > 0 ? 0 : v->priority < -5 ? -5 : v->priority;
+        a->priority = stream_priority_clamp(v->priority);
         break;
     case cudaLaunchAttributeMemSyncDomainMap:
         a->msd_default = v->memSyncDomainMap.default_;

@@ -538,8 +538,7 @@ static cudaError_t create(cudaStream_t *out, unsigned flags, int priority)
     if (!s)
         return api_return(cudaErrorMemoryAllocation);
     s->flags = flags;
-    /* Priorities clamp to the device's range [0, -5] (lower is higher). */
-    s->priority = priority > 0 ? 0 : priority < -5 ? -5 : priority;
+    s->priority = stream_priority_clamp(priority);
     pthread_mutex_lock(&T.lock);
     stream_add_locked(s);
     pthread_mutex_unlock(&T.lock);
@@ -566,9 +565,9 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
 {
     API_ENTER();
     if (leastPriority)
-        *leastPriority = 0;
+        *leastPriority = STREAM_PRIORITY_LEAST;
     if (greatestPriority)
-        *greatestPriority = -5;
+        *greatestPriority = STREAM_PRIORITY_GREATEST;
     return cudaSuccess;
 }
 
@@ -733,25 +732,20 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
     if (!value || !stream_attr_ok(attr))
         return api_return(cudaErrorInvalidValue);
     switch (attr) {
-    case cudaLaunchAttributeAccessPolicyWindow: {
-        /* An H100 checks the hit ratio (a fraction) and the window's size
-         * against cudaDevAttrMaxAccessPolicyWindowSize, not the properties.
-         * simt's device has no persisting L2 (that attribute is 0), and a
-         * window is only a hint: any size is taken. */
-        float r = value->accessPolicyWindow.hitRatio;
-        if (!(r >= 0.0f && r <= 1.0f))
+    case cudaLaunchAttributeAccessPolicyWindow:
+        /* simt's device has no persisting L2 (cudaDevAttrMaxAccessPolicyWindowSize
+         * is 0), and a window is only a hint: any size is taken. */
+        if (!access_window_ok(&value->accessPolicyWindow))
             return api_return(cudaErrorInvalidValue);
         s->apw = value->accessPolicyWindow;
         break;
-    }
     case cudaLaunchAttributeSynchronizationPolicy:
         if (value->syncPolicy < cudaSyncPolicyAuto || value->syncPolicy > cudaSyncPolicyBlockingSync)
             return api_return(cudaErrorInvalidValue);
         s->sync_policy = value->syncPolicy;
         break;
     case cudaLaunchAttributePriority:
-        /* Clamped to the device's range, as cudaStreamCreateWithPriority. */
-        s->priority = value->priority > 0 ? 0 : value->priority < -5 ? -5 : value->priority;
+        s->priority = stream_priority_clamp(value->priority);
         break;
     case cudaLaunchAttributeMemSyncDomainMap:
         s->msd_default = value->memSyncDomainMap.default_;

@@ -80,6 +80,25 @@ struct CUstream_st {
  * to a stream; NULL if the handle is not a live stream. */
 struct CUstream_st *stream_resolve(cudaStream_t s);
 
+/* Stream priorities run from 0 (least) to -5 (greatest); a priority
+ * outside clamps to the range (cudaStreamCreateWithPriority, stream and
+ * kernel-node attributes). */
+#define STREAM_PRIORITY_LEAST 0
+#define STREAM_PRIORITY_GREATEST (-5)
+static inline int stream_priority_clamp(int p)
+{
+    return p > STREAM_PRIORITY_LEAST      ? STREAM_PRIORITY_LEAST
+           : p < STREAM_PRIORITY_GREATEST ? STREAM_PRIORITY_GREATEST
+                                          : p;
+}
+
+/* An access policy window as streams and kernel nodes take it (an H100
+ * checks only that the hit ratio is a fraction: the window is a hint). */
+static inline int access_window_ok(const struct cudaAccessPolicyWindow *w)
+{
+    return w->hitRatio >= 0.0f && w->hitRatio <= 1.0f;
+}
+
 struct cmd *cmd_new(enum cmd_kind kind);
 /* Adds c to stream s and starts it when its dependencies are done; after
  * is an extra dependency (an event's command) or NULL.  The caller keeps

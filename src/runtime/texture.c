@@ -757,7 +757,6 @@ static void load(const struct format *f, int read_norm, const unsigned char *p, 
     }
 }
 
-static uint16_t float_to_half(float f);
 
 /* The border color as a texel of the texture's format (an H200): floats
  * as they are (half: rounded); for normalized reads of integers, the
