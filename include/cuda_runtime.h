@@ -57,6 +57,7 @@
 #include "surface_indirect_functions.h"
 #include "simt/launch.hpp"
 #include "simt/warp.hpp"
+#include "simt/ptx_asm.hpp"
 
 /* ---- the C++ overloads of nvcc's cuda_runtime.h ---------------------- */
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)

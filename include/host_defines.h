@@ -11,7 +11,6 @@
 #pragma GCC system_header
 
 #define __host__
-#define __device__
 #define __constant__
 #define __managed__
 #define __grid_constant__
@@ -31,12 +30,16 @@
 #define __CUDA_DEPRECATED
 
 #ifdef __SIMT_CU__
+/* __device__ marks device code, whose inline asm is PTX for simtcc to
+ * translate; the rewriter removes it. */
+#define __device__ __device__
 #define __global__ __global__
 #define __shared__ __shared__
 #define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
 #define __cluster_dims__(...) __cluster_dims__(__VA_ARGS__)
 #define __maxnreg__(...) __maxnreg__(__VA_ARGS__)
 #else
+#define __device__
 #define __global__
 #define __shared__
 #define __launch_bounds__(...)

@@ -45,6 +45,10 @@ long long simt_clock64(void);
 unsigned long long simt_globaltimer(void);
 /* A scheduling point: other threads of the block may run meanwhile. */
 void simt_nanosleep(unsigned int ns);
+/* PTX's %smid and %nsmid: the worker running the calling thread's block
+ * (0 on the host) and the number of workers (multiProcessorCount). */
+unsigned int simt_smid(void);
+unsigned int simt_nsmid(void);
 
 #define __syncthreads() simt_syncthreads(SIMT_SITE)
 #define __syncthreads_count(p) simt_syncthreads_count((p), SIMT_SITE)

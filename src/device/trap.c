@@ -1,5 +1,6 @@
 /*
- * trap.c: __trap, __brkpt, device assert, clocks and __nanosleep.
+ * trap.c: __trap, __brkpt, device assert, clocks, __nanosleep and the
+ * SM id registers.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -113,4 +114,15 @@ void simt_nanosleep(unsigned int ns)
     }
     struct timespec ts = {0, (long)ns};
     nanosleep(&ts, NULL);
+}
+
+unsigned int simt_smid(void)
+{
+    struct worker *w = engine_self();
+    return w ? (unsigned int)w->id : 0;
+}
+
+unsigned int simt_nsmid(void)
+{
+    return (unsigned int)engine_workers();
 }

@@ -2,9 +2,10 @@
  * rewrite.c: simtcc's rewriter (see rewrite.h; the output contract is in
  * docs/ARCHITECTURE.md, "simtcc and the rewriter").
  *
- * One forward pass over the token array finds the three constructs it
- * rewrites (launches, __global__ functions, __shared__ declarations) and
- * records edits: byte ranges of the input and the text that replaces them.
+ * One forward pass over the token array finds the constructs it rewrites
+ * (launches, __global__ and __device__ functions, __shared__ declarations,
+ * and in device code shifts and inline asm) and records edits: byte
+ * ranges of the input and the text that replaces them.
  * Short bounded scans around a construct find its parts; nothing rescans
  * the unit.  The edits are then sorted and applied in one copy.
  *
@@ -397,11 +398,19 @@ static void pass(rw *r)
                     i = rw_shared_decl(r, i);
                     continue;
                 }
+                if (ID_IS(r, i, "__device__")) {
+                    rw_device(r, i);
+                    continue;
+                }
                 if (ID_IS(r, i, "__launch_bounds__") || ID_IS(r, i, "__cluster_dims__") ||
                     ID_IS(r, i, "__maxnreg__")) {
                     i = rw_remove_attr(r, i);
                     continue;
                 }
+            }
+            if ((i < r->kernel_end || i < r->device_end) && rw_is_asm(r, i)) {
+                i = rw_asm(r, i);
+                continue;
             }
             if (r->nvars) {
                 long v = rw_nsvar_find(r, i);

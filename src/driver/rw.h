@@ -3,7 +3,10 @@
  *
  *   rewrite.c   the pass over the tokens, launches, edits, diagnostics
  *   rw_scan.c   bounded scans over tokens and copies of them into text
- *   rw_decl.c   declarations: __global__ functions and __shared__ variables
+ *   rw_decl.c   declarations: __global__ and __device__ functions, __shared__
+ *               variables
+ *   rw_shift.c  shifts in kernel bodies
+ *   rw_asm.c    inline asm in device code (PTX, translated by ptx.h)
  *
  * Key invariant: an edit's text never holds a newline; rw_put_toks() is
  * the one way token text gets into an edit, and it collapses gaps.
@@ -61,6 +64,10 @@ typedef struct rw {
     size_t vhash_cap;
     unsigned next_shared, next_tparam;
     long kernel_end; /* the '}' closing the kernel body being passed, or 0 */
+    long device_end; /* the '}' closing the device code being passed, or 0 */
+    long dev_scan_end; /* how far the last __device__ declaration was read */
+    int dev_scan_shared; /* ... and whether it declares a __shared__ variable */
+    unsigned next_asm;
     long launch_gt;  /* the first '>' of the last launch's ">>>", or -1 */
     int errors;
     int oom;
@@ -128,6 +135,12 @@ int rw_attr_start(const rw *r, long i, long *end);
  * or more; returns the last token it read. */
 long rw_shift(rw *r, long i);
 
+/* rw_asm.c: is token i asm, __asm__ or __asm?  rw_asm() translates the
+ * inline PTX of an asm statement at token i of device code; returns the
+ * last token it read (the pass goes on into the operand expressions). */
+int rw_is_asm(const rw *r, long i);
+long rw_asm(rw *r, long i);
+
 /* ---- text ------------------------------------------------------------- */
 
 void rw_put(rw_buf *b, const char *s);
@@ -156,6 +169,9 @@ int rw_scope_kind(const rw *r);
 /* __global__ at token g: removes it, and when it starts a function
  * definition, inserts the registration prologue after the body's '{'. */
 void rw_kernel(rw *r, long g);
+/* __device__ at token i: removed; when it starts a function definition
+ * or a lambda, the body is device code (r->device_end). */
+void rw_device(rw *r, long i);
 /* __launch_bounds__(...), __cluster_dims__(...), __maxnreg__(...) at i:
  * removed.  Returns the last token handled. */
 long rw_remove_attr(rw *r, long i);

@@ -1,7 +1,8 @@
 /*
  * rw_decl.c: the rewriter's declarations: __global__ functions get their
  * registration prologue, __shared__ variables become references into the
- * block's arena (the output is specified in docs/ARCHITECTURE.md).
+ * block's arena (the output is specified in docs/ARCHITECTURE.md), and
+ * __device__ marks the functions whose bodies are device code.
  *
  * Both read a declaration with short scans around the qualifier: back to
  * the start of its decl-specifiers (and a template header), forward to its
@@ -22,7 +23,7 @@ static const char *const type_words[] = {
 /* Decl-specifiers that are not part of a __shared__ variable's type. */
 static const char *const storage_words[] = {
     "static", "extern", "register", "thread_local", "__thread", "inline", "constexpr",
-    "constinit", "mutable", "__inline", "__inline__", NULL};
+    "constinit", "mutable", "__inline", "__inline__", "__device__", NULL};
 
 /* Decl-specifiers that are. */
 static const char *const cv_words[] = {
@@ -310,6 +311,107 @@ long rw_remove_attr(rw *r, long i)
         e = r->t[i + 1].match;
     rw_replace_toks(r, i, e, "");
     return e;
+}
+
+/* ---- __device__ ----------------------------------------------------------------- */
+
+/* Reads the declaration __device__ at i begins: the parameter list's '('
+ * (-1 if none: a variable), whether it declares a __shared__ variable, and
+ * the token after the decl-specifiers and declarator-id it read. */
+static long device_decl(const rw *r, long i, int *shared, long *end)
+{
+    long j;
+    *shared = 0;
+    for (j = i + 1; j < r->n && j - i < SCAN_LIMIT; j++) {
+        const lex_tok *t = &r->t[j];
+        long e;
+        if (ID_IS(r, j, "__shared__")) {
+            *shared = 1;
+            break;
+        }
+        if (rw_attr_start(r, j, &e)) {
+            j = e;
+        } else if (lex_is(t, '<')) {
+            long c = rw_angle_close(r, j, r->n);
+            if (c < 0)
+                break;
+            j = c;
+        } else if (ID_IS(r, j, "operator")) {
+            /* operator() or operator@: on to the parameter list. */
+            long k = j + 1;
+            if (is_p(r, k, '(') && r->t[k].match == k + 1)
+                k += 2;
+            while (k < r->n && k - j < 8 && !is_p(r, k, '('))
+                k++;
+            j = k - 1;
+        } else if (lex_is(t, '(')) {
+            *end = j;
+            return j;
+        } else if (t->kind != TK_IDENT && !lex_is(t, P_SCOPE) && !lex_is(t, '*') &&
+                   !lex_is(t, '&') && !lex_is(t, P_AND) && !lex_is(t, '~')) {
+            break;
+        }
+    }
+    *end = j;
+    return -1;
+}
+
+/* The '{' opening the body of the function whose parameter list closes at
+ * rp, or -1 when it is a declaration. */
+static long function_body(const rw *r, long rp)
+{
+    int ctor_init = 0;
+    for (long j = rp + 1; j < r->n && j - rp < SCAN_LIMIT; j++) {
+        const lex_tok *t = &r->t[j];
+        long e;
+        if (rw_attr_start(r, j, &e)) {
+            j = e;
+        } else if (lex_is(t, '(') || lex_is(t, '[')) {
+            if (t->match < 0)
+                return -1;
+            j = t->match;
+        } else if (lex_is(t, ':')) {
+            ctor_init = 1;
+        } else if (lex_is(t, '{')) {
+            if (t->match < 0)
+                return -1;
+            /* A member initializer's braces: "S() : a{1}, b{2} {}". */
+            if (ctor_init && (is_id(r, j - 1) || is_p(r, j - 1, '>'))) {
+                j = t->match;
+                continue;
+            }
+            return j;
+        } else if (lex_is(t, ';') || lex_is(t, '=') || lex_is(t, '}') || lex_is(t, ',')) {
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* __device__ at token i: removed (it survives preprocessing, as __global__
+ * does, for this); when it starts a function definition or a lambda, the
+ * body is device code, whose inline asm is PTX.  A __shared__ declaration
+ * drops it itself (it is a storage word there). */
+void rw_device(rw *r, long i)
+{
+    if (i < r->dev_scan_end) {
+        /* The same declaration as the __device__ before it, read already. */
+        if (!r->dev_scan_shared)
+            rw_replace_toks(r, i, i, "");
+        return;
+    }
+    int shared;
+    long end, lp = device_decl(r, i, &shared, &end);
+    r->dev_scan_end = end;
+    r->dev_scan_shared = shared;
+    if (shared)
+        return;
+    rw_replace_toks(r, i, i, "");
+    if (lp < 0 || r->t[lp].match < 0)
+        return;
+    long body = function_body(r, r->t[lp].match);
+    if (body >= 0 && r->t[body].match > r->device_end)
+        r->device_end = r->t[body].match;
 }
 
 /* ---- __shared__ ------------------------------------------------------------ */
