@@ -27,9 +27,11 @@ CFLAGS_ALL := -std=c17 -D_GNU_SOURCE -fPIC $(OPT) $(WARN) $(SAN_FLAGS) \
               -Iinclude -Isrc $(CFLAGS)
 ASFLAGS_ALL := -fPIC $(SAN_FLAGS)
 
-LIB_SRC := $(wildcard src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c)
+LIB_SRC := $(wildcard src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c src/curand/*.c)
 LIB_ASM := $(wildcard src/engine/*.S)
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(LIB_ASM:%.S=$(B)/obj/%.o)
+# C++ that runs the device API's own code (src/curand/: cuRAND's generators).
+LIB_CXX := $(wildcard src/curand/*.cpp)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(LIB_ASM:%.S=$(B)/obj/%.o) $(LIB_CXX:%.cpp=$(B)/obj/%.o)
 DRV_SRC := $(wildcard src/driver/*.c)
 DRV_OBJ := $(DRV_SRC:%.c=$(B)/obj/%.o)
 DRV_LIB_OBJ := $(filter-out $(B)/obj/src/driver/simtcc.o,$(DRV_OBJ))
@@ -45,17 +47,23 @@ UNIT_BIN := $(B)/tests/unit-tests
 LIBS := -lpthread -ldl -lm
 # Names a CUDA build links with (gcc ... -L<simt>/lib -lcudart): linker
 # scripts that stand libsimt and what it needs in their place.
-CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a)
+CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a \
+                                     libcurand.so libcurand_static.a)
 
 all: $(LIBSIMT) $(SIMTCC) $(B)/lib/simt/include $(CUDA_STANDINS)
 
 $(CUDA_STANDINS):
 	@mkdir -p $(dir $@)
-	printf '/* simt: libsimt stands for the CUDA runtime */\nINPUT(libsimt.a -lstdc++ $(LIBS))\n' > $@
+	printf '/* simt: libsimt stands for the CUDA runtime and libraries */\nINPUT(libsimt.a -lstdc++ $(LIBS))\n' > $@
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+$(B)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -fPIC -fno-exceptions -fno-rtti -ffp-contract=off $(OPT) -Wall -Wextra $(SAN_FLAGS) \
+	    -Iinclude -Isrc $(CXXFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/obj/%.o: %.S
 	@mkdir -p $(dir $@)
