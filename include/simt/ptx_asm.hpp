@@ -269,12 +269,18 @@ template <class T> static inline typename wider<T>::type mad_wide(T a, T b, type
     typedef typename wider<T>::utype UW;
     return (W)((UW)wide_mul(a, b) + (UW)c);
 }
-/* mad.hi.sat.s32: the PTX ISA saturates the high half plus c, but an
- * H100 wraps it (-1 + INT_MIN gives INT_MAX), and simt gives the GPU's
- * result. */
+/* mad.hi.sat.s32: the high half plus c, saturated.  An H100 saturates
+ * as if it compared the sum rounded to f32 with the int range: a sum at
+ * most 128 below INT_MIN wraps (-1 + INT_MIN gives INT_MAX), as measured;
+ * simt gives the GPU's result. */
 template <class T> static inline int mad_hi_sat(int a, int b, int c)
 {
-    return iadd<int>(mul_hi(a, b), c);
+    long long s = (long long)mul_hi(a, b) + c;
+    if (s > 2147483647)
+        return 2147483647;
+    if ((float)s < -2147483648.0f)
+        return -2147483647 - 1;
+    return (int)(u32)s;
 }
 /* mad.cc, madc: (a * b).lo or .hi plus c, with carries as add.cc's. */
 template <class T, int HI, bool CI, bool CO> static inline T madc(T a, T b, T c, u32 &cc)
@@ -385,13 +391,19 @@ template <class T> static inline T brev(T a)
     return (T)r;
 }
 /* bfe: len bits from pos, zero- or sign-extended; pos and len are the
- * low 8 bits of b and c (PTX ISA).  The 64-bit forms, which the GPU runs
- * as a sequence of 32-bit instructions, take c whole: an H100 extracts
- * every bit from pos when c is 256 or more. */
+ * low 8 bits of b and c (PTX ISA).  The 64-bit forms run as sequences of
+ * 32-bit instructions and read more, as measured on an H100: bfe.u64 takes
+ * len whole, bfe.s64 pos and len whole (a pos of 256 or more is past the
+ * end, a len of 256 or more takes every bit from pos). */
 template <class T> static inline T bfe(T a, u32 b, u32 c)
 {
     const u32 msb = (u32)width_of<T>() - 1;
-    u32 pos = b & 0xff, len = sizeof(T) == 8 ? (c < 64 ? c : 64) : c & 0xff;
+    u32 pos = b & 0xff, len = c & 0xff;
+    if (sizeof(T) == 8) {
+        len = c < 64 ? c : 64;
+        if (std::is_signed<T>::value)
+            pos = b < 255 ? b : 255;
+    }
     unsigned long long x = (unsigned long long)(uns<T>)a, d = 0;
     int sbit = 0;
     if (std::is_signed<T>::value && len != 0) {
@@ -404,11 +416,12 @@ template <class T> static inline T bfe(T a, u32 b, u32 c)
     }
     return (T)d;
 }
-/* bfi: inserts len bits of f into b at pos. */
+/* bfi: inserts len bits of f into b at pos; pos and len are the low 8
+ * bits of c and e, except that bfi.b64 takes len whole on an H100. */
 template <class T> static inline T bfi(T f, T b, u32 c, u32 e)
 {
     const u32 msb = (u32)width_of<T>() - 1;
-    u32 pos = c & 0xff, len = e & 0xff;
+    u32 pos = c & 0xff, len = sizeof(T) == 8 ? (e < 64 ? e : 64) : e & 0xff;
     unsigned long long x = (unsigned long long)(uns<T>)f, d = (unsigned long long)(uns<T>)b;
     for (u32 i = 0; i < len && pos + i <= msb; i++)
         d = (d & ~(1ull << (pos + i))) | (((x >> i) & 1) << (pos + i));
@@ -549,11 +562,13 @@ template <class T, int CMP, int FTZ> static inline bool cmp(T a, T b)
     }
 }
 /* set: 0xffffffff for integer destinations, 1.0f for .f32 (PTX ISA);
- * but an H100 gives set.CMP.f32.f32 the bits 0x00000001, and simt gives
- * the GPU's result. */
-template <class D, class S> static inline D set_value(bool t)
+ * but an H100 gives set.gtu.f32.f32 the bits 0x00000001 (and set.ge.and
+ * 1.0f): for the unordered comparisons of .f32 values (CMP 10 to 15,
+ * ptx.h's order) simt gives the GPU's result. */
+template <class D, class S, int CMP> static inline D set_value(bool t)
 {
-    if constexpr (std::is_floating_point<D>::value && std::is_same<S, float>::value)
+    if constexpr (std::is_floating_point<D>::value && std::is_same<S, float>::value &&
+                  CMP >= 10 && CMP <= 15)
         return t ? bits_as<D>(1u) : (D)0;
     else if constexpr (std::is_floating_point<D>::value)
         return t ? (D)1 : (D)0;

@@ -57,8 +57,9 @@ static inline float sqrt_m(float a, int m) { return m ? simt_fsqrt_r(a, m) : __b
 static inline double sqrt_m(double a, int m) { return m ? simt_dsqrt_r(a, m) : __builtin_sqrt(a); }
 
 /* A NaN operand of an .f64 instruction comes out as it went in, quieted
- * (the first one, when several are); .f32 instructions give the canonical
- * NaN (measured on an H100).  Returns whether *r was set. */
+ * (the first one when several are, but the second of add and min/max);
+ * .f32 instructions give the canonical NaN (measured on an H100).
+ * Returns whether *r was set. */
 static inline bool nan_in(float *, float, float = 0, float = 0) { return false; }
 static inline double quiet(double x) { return bits_as<double>(bits_as<u64>(x) | 0x0008000000000000ull); }
 static inline bool nan_in(double *r, double a, double b = 0, double c = 0)
@@ -73,7 +74,7 @@ static inline bool nan_in(double *r, double a, double b = 0, double c = 0)
 template <class T, int M, int FTZ, int SAT> static inline T fadd(T a, T b)
 {
     T r;
-    if (nan_in(&r, a, b))
+    if (nan_in(&r, b, a))
         return r;
     return result<T, FTZ, SAT>(add_m(flush_if(a, FTZ), flush_if(b, FTZ), M));
 }
@@ -165,17 +166,19 @@ template <int FTZ> static inline float ex2_approx(float a)
     return FTZ ? simt_detail::ex2_ftz(a) : simt_detail::ex2(a);
 }
 
-/* abs, neg: the sign bit. */
+/* abs, neg: the sign bit; a NaN is the canonical one for .f32, itself,
+ * quieted, for .f64 (measured on an H100). */
 static inline float with_sign(float mag, float sgn) { return __builtin_copysignf(mag, sgn); }
 static inline double with_sign(double mag, double sgn) { return __builtin_copysign(mag, sgn); }
+static inline float nan_of(float) { return canon(0.0f / 0.0f); }
+static inline double nan_of(double x) { return quiet(x); }
 template <class T, int FTZ> static inline T fpabs(T a)
 {
-    return with_sign(flush_if(a, FTZ), (T)1);
+    return a != a ? nan_of(a) : with_sign(flush_if(a, FTZ), (T)1);
 }
-/* neg leaves a NaN as it is (measured on an H100). */
 template <class T, int FTZ> static inline T fpneg(T a)
 {
-    return a != a ? a : -flush_if(a, FTZ);
+    return a != a ? nan_of(a) : -flush_if(a, FTZ);
 }
 /* min, max: a NaN operand gives the other one, two give the canonical
  * NaN (.NaN: any does); -0.0 is below +0.0. */
@@ -184,6 +187,8 @@ template <class T, int MAX, int FTZ, int NANP> static inline T minmax(T a, T b)
     a = flush_if(a, FTZ);
     b = flush_if(b, FTZ);
     bool na = a != a, nb = b != b;
+    if (std::is_same<T, double>::value && na && nb)
+        return nan_of(b);
     if ((na && nb) || (NANP && (na || nb)))
         return canon(a + b);
     if (na)
@@ -318,13 +323,17 @@ template <class H> static inline H to_half(double x, int m, int relu, int satf)
     return h;
 }
 
-/* A NaN from .f64 to .f16 keeps its sign and leading payload bits,
- * quieted (measured on an H100); from .f32 it is the canonical 0x7fff. */
-static inline f16 nan_f64_to_f16(double x)
+/* A NaN from .f64 to .f16 or .bf16 keeps its sign and leading payload
+ * bits, quieted (measured on an H100); from .f32 it is the canonical
+ * 0x7fff. */
+template <class H> static inline H nan_from_f64(double x)
 {
     u64 u = bits_as<u64>(x);
-    f16 h;
-    h.bits = (u16)(((u >> 48) & 0x8000) | 0x7e00 | ((u >> 42) & 0x3ff));
+    H h;
+    if constexpr (std::is_same<H, f16>::value)
+        h.bits = (u16)(((u >> 48) & 0x8000) | 0x7e00 | ((u >> 42) & 0x3ff));
+    else
+        h.bits = (u16)(((u >> 48) & 0x8000) | 0x7fc0 | ((u >> 45) & 0x7f));
     return h;
 }
 
@@ -416,8 +425,8 @@ static inline D cvt(S a)
             s = flush_if(s, FTZ);
         double x = to_double(s);
         if (x != x) {
-            if constexpr (std::is_same<D, f16>::value && std::is_same<S, double>::value)
-                return nan_f64_to_f16(x);
+            if constexpr (is_half<D>::value && std::is_same<S, double>::value)
+                return nan_from_f64<D>(x);
             if constexpr (std::is_same<D, float>::value && !std::is_same<S, double>::value)
                 if (FTZ || INTRND || std::is_same<S, f16>::value)
                     return SAT ? 0.0f : canon(0.0f / 0.0f);

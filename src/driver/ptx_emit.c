@@ -662,10 +662,11 @@ static int h_set(ptx_ctx *c, ptx_insn *in)
     if (tmp < 0 || begin(c, in, 0, dt) < 0)
         return -1;
     if (bop >= 0)
-        P("::simt_ptx::set_value<%s, %s>(simt__t%d %s simt__t%d)); } ", ptx_ctype(dt),
-          ptx_ctype(t), tmp, boolc[bop], tmp + 1);
+        P("::simt_ptx::set_value<%s, %s, %d>(simt__t%d %s simt__t%d)); } ", ptx_ctype(dt),
+          ptx_ctype(t), cmp, tmp, boolc[bop], tmp + 1);
     else
-        P("::simt_ptx::set_value<%s, %s>(simt__t%d)); } ", ptx_ctype(dt), ptx_ctype(t), tmp);
+        P("::simt_ptx::set_value<%s, %s, %d>(simt__t%d)); } ", ptx_ctype(dt), ptx_ctype(t), cmp,
+          tmp);
     return 0;
 }
 
