@@ -149,6 +149,9 @@ unsigned ptx_temp(ptx_ctx *c);
 /* The carry flag variable (simt__cc) is declared. */
 void ptx_use_cc(ptx_ctx *c);
 const char *ptx_label_name(ptx_ctx *c, int64_t label, char *buf, size_t size);
+/* A label operand's name as written: an unknown name where a register is
+ * wanted reads as one. */
+const char *ptx_label_text(const ptx_ctx *c, int64_t label);
 
 /* Modifiers: each handler takes the ones it knows; a modifier left
  * untaken makes the instruction unsupported. */

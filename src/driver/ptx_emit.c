@@ -59,6 +59,10 @@ static int widen(int t)
 static const ptx_val *scalar(ptx_ctx *c, const ptx_insn *in, int k)
 {
     const ptx_opnd *o = &in->o[k];
+    if (o->kind == PO_LABEL) {
+        ptx_fail(c, o->pos, "unknown register '%s'", ptx_label_text(c, o->off));
+        return NULL;
+    }
     if (o->kind != PO_VAL) {
         ptx_fail(c, o->pos, "operand %d of '%s' must be a register or a constant", k + 1,
                  in->text);

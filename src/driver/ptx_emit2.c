@@ -20,6 +20,10 @@ enum { ORD_PLAIN, ORD_RELAXED, ORD_ACQUIRE, ORD_RELEASE };
 static const ptx_val *scalar(ptx_ctx *c, const ptx_insn *in, int k)
 {
     const ptx_opnd *o = &in->o[k];
+    if (o->kind == PO_LABEL) {
+        ptx_fail(c, o->pos, "unknown register '%s'", ptx_label_text(c, o->off));
+        return NULL;
+    }
     if (o->kind != PO_VAL) {
         ptx_fail(c, o->pos, "operand %d of '%s' must be a register or a constant", k + 1,
                  in->text);

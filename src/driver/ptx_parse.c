@@ -200,6 +200,11 @@ void ptx_use_cc(ptx_ctx *c)
     c->uses_cc = 1;
 }
 
+const char *ptx_label_text(const ptx_ctx *c, int64_t label)
+{
+    return c->labels[label].name;
+}
+
 const char *ptx_label_name(ptx_ctx *c, int64_t label, char *buf, size_t size)
 {
     snprintf(buf, size, "simt__L%u_%d", c->in->id, (int)label);
@@ -646,8 +651,11 @@ static int add_reg(ptx_ctx *c, const char *name, int type, size_t pos)
         if (!c->regs)
             return ptx_fail(c, pos, "out of memory");
     }
+    size_t len = strlen(name);
+    if (len >= sizeof c->regs[0].name)
+        return ptx_fail(c, pos, "register name too long");
     reg *r = &c->regs[c->nregs++];
-    snprintf(r->name, sizeof r->name, "%s", name);
+    memcpy(r->name, name, len + 1);
     r->type = type;
     r->depth = c->depth;
     r->var = c->next_var++;
@@ -713,8 +721,6 @@ static int reg_decl(ptx_ctx *c)
                 snprintf(full, sizeof full, "%s", name);
             else
                 snprintf(full, sizeof full, "%s%ld", name, k);
-            if (strlen(full) >= NAME_MAX_LEN)
-                return ptx_fail(c, npos, "register name too long");
             if (add_reg(c, full, type, npos) < 0)
                 return -1;
             rw_buf_printf(c->out, "%ssimt__v%u", first ? "" : ", ", c->regs[c->nregs - 1].var);

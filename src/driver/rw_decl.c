@@ -381,7 +381,8 @@ static long function_body(const rw *r, long rp)
                 continue;
             }
             return j;
-        } else if (lex_is(t, ';') || lex_is(t, '=') || lex_is(t, '}') || lex_is(t, ',')) {
+        } else if (lex_is(t, ';') || lex_is(t, '=') || lex_is(t, '}') ||
+                   (lex_is(t, ',') && !ctor_init)) {
             return -1;
         }
     }

@@ -41,7 +41,7 @@ if grep -q 'warning' "$T/make"; then bad "simtcc builds with warnings"; cat "$T/
 SAN=${SANITIZE:+-fsanitize=$SANITIZE -fno-omit-frame-pointer}
 mkdir -p "$B/tests"
 if $CC -std=c17 -D_GNU_SOURCE -g -O1 $SAN -Wall -Wextra -Wno-unused-parameter \
-    -Itests/unit -Isrc/driver tests/driver/test_rewrite.c tests/driver/test_args.c \
+    -Itests/unit -Isrc/driver tests/driver/test_rewrite.c tests/driver/test_asm.c tests/driver/test_args.c \
     tests/unit/runner.c src/driver/lex.c src/driver/rewrite.c src/driver/rw_scan.c src/driver/rw_decl.c src/driver/rw_shift.c src/driver/rw_asm.c \
     src/driver/ptx_parse.c src/driver/ptx_emit.c src/driver/ptx_emit2.c src/driver/args.c \
     -o "$B/tests/driver-tests" > "$T/cc" 2>&1; then
@@ -173,6 +173,16 @@ printf '__global__ void k() {\n  __shared__ int x = 1;\n}\n' > bad.cu
 "$SIMTCC" -c bad.cu > out 2>&1; rc=$?
 [ $rc = 1 ] && ok || bad "rewrite error: exit status $rc"
 contains "rewrite error names the user's line" out "bad.cu:2: error: initializer not allowed for __shared__ variable"
+# Inline PTX simt does not translate is a compile error naming the line,
+# never the assembler's.
+printf '__global__ void k(unsigned *p) {\n  asm("mov.u32 %%0, 1;\\n\\t"\n      "xyz.b32 %%0;" : "=r"(p[0]));\n}\n' > ptx.cu
+"$SIMTCC" -c ptx.cu > out 2>&1; rc=$?
+[ $rc = 1 ] && ok || bad "unsupported inline PTX: exit status $rc"
+contains "unsupported inline PTX names the user's line" out "ptx.cu:3: error: inline PTX instruction 'xyz.b32' is not supported by simt"
+printf '__device__ int f(int x) {\n  asm("mov.u32 %%0, 1;" : "=m"(x));\n  return x;\n}\n' > ptx2.cu
+"$SIMTCC" -c ptx2.cu > out 2>&1; rc=$?
+[ $rc = 1 ] && ok || bad "malformed inline asm: exit status $rc"
+contains "malformed inline asm names the user's line" out "ptx2.cu:2: error: inline PTX: asm constraint"
 printf 'int main() { return undeclared; }\n' > bad2.cu
 "$SIMTCC" -c bad2.cu > out 2>&1 && bad "compile error accepted" || contains "compile error names the .cu" out "bad2.cu:1"
 fi
