@@ -295,13 +295,15 @@ static inline long long clamp_ll(long long v, long long lo, long long hi)
  * selector nibble names from b:a, sign-extended for signed types; with
  * ADD the masked lanes' results are summed into c, otherwise they are
  * merged into c's bytes. */
-template <int LANES, int OP, int SD, int SA, int SB, int SAT, int ADD>
-static inline u32 vsimd(u32 a, u32 asel, u32 b, u32 bsel, u32 c, u32 mask)
+template <int LANES, int OP, int SD, int SA, int SB, int SAT, int ADD, u32 ASEL, u32 BSEL, u32 MASK>
+static inline u32 vsimd(u32 a, u32 b, u32 c)
 {
     const int bits = 32 / LANES;
     const u64 emask = (1ull << bits) - 1;
+    const u32 asel = ASEL, bsel = BSEL, mask = MASK;
     u64 ab = ((u64)b << 32) | a;
     u32 d = ADD ? c : 0;
+#pragma GCC unroll 4
     for (int i = 0; i < LANES; i++) {
         u64 ea = (ab >> (bits * ((asel >> 4 * i) & 15))) & emask;
         u64 eb = (ab >> (bits * ((bsel >> 4 * i) & 15))) & emask;
@@ -321,15 +323,15 @@ static inline u32 vsimd(u32 a, u32 asel, u32 b, u32 bsel, u32 c, u32 mask)
     }
     return d;
 }
-template <int OP, int SD, int SA, int SB, int SAT, int ADD>
-static inline u32 vop4(u32 a, u32 asel, u32 b, u32 bsel, u32 c, u32 mask)
+template <int OP, int SD, int SA, int SB, int SAT, int ADD, u32 ASEL, u32 BSEL, u32 MASK>
+static inline u32 vop4(u32 a, u32 b, u32 c)
 {
-    return vsimd<4, OP, SD, SA, SB, SAT, ADD>(a, asel, b, bsel, c, mask);
+    return vsimd<4, OP, SD, SA, SB, SAT, ADD, ASEL, BSEL, MASK>(a, b, c);
 }
-template <int OP, int SD, int SA, int SB, int SAT, int ADD>
-static inline u32 vop2(u32 a, u32 asel, u32 b, u32 bsel, u32 c, u32 mask)
+template <int OP, int SD, int SA, int SB, int SAT, int ADD, u32 ASEL, u32 BSEL, u32 MASK>
+static inline u32 vop2(u32 a, u32 b, u32 c)
 {
-    return vsimd<2, OP, SD, SA, SB, SAT, ADD>(a, asel, b, bsel, c, mask);
+    return vsimd<2, OP, SD, SA, SB, SAT, ADD, ASEL, BSEL, MASK>(a, b, c);
 }
 
 /* A scalar video operand: the word (sel -1), byte sel (0..3) or half-word
@@ -347,9 +349,10 @@ static inline long long vpart(u32 a, int sel, int sgn)
  * in 34-bit precision, saturated to the destination (its selected part's
  * range when it has one), then the secondary operation OP2 (1 add, 2 min,
  * 3 max) with c, or the merge of the result into c's other bits. */
-template <int OP, int SD, int SA, int SB, int SAT, int OP2, int DSEL>
-static inline u32 vop(u32 a, int asel, u32 b, int bsel, u32 c)
+template <int OP, int SD, int SA, int SB, int SAT, int OP2, int DSEL, int ASEL, int BSEL>
+static inline u32 vop(u32 a, u32 b, u32 c)
 {
+    const int asel = ASEL, bsel = BSEL;
     long long t = vcalc<OP>(vpart(a, asel, SA), vpart(b, bsel, SB));
     if (SAT) {
         int bits = DSEL < 0 ? 32 : DSEL < 4 ? 8 : 16;

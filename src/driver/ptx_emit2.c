@@ -229,7 +229,7 @@ static int h_ldst(ptx_ctx *c, ptx_insn *in)
     if (mem_operand(c, in, mem) < 0)
         return -1;
     const ptx_opnd *vo = &in->o[val];
-    if ((n == 1) != (vo->kind != PO_VEC) || (vo->kind == PO_VEC && vo->n != n))
+    if (vo->kind != (n == 1 ? PO_VAL : PO_VEC) || vo->n != n)
         return ptx_fail(c, vo->pos, "'%s' takes %d value%s", in->text, n, n > 1 ? "s" : "");
     int bytes = ptx_type_bits(t) / 8;
     for (int k = 0; k < n; k++) {
@@ -790,13 +790,14 @@ static int h_video(ptx_ctx *c, ptx_insn *in)
             return ptx_fail(c, in->pos, "'%s': selectors are .b0 to .b3, .h0 and .h1", in->text);
         if (ptx_begin_wr(c, PTX_T_U32, &dplain, in->o[0].pos) < 0)
             return -1;
-        P("::simt_ptx::vop<%d, %d, %d, %d, %d, %d, %d>(", op, sd, sa, sb, sat, op2 + 1, dsel);
+        P("::simt_ptx::vop<%d, %d, %d, %d, %d, %d, %d, %d, %d>(", op, sd, sa, sb, sat, op2 + 1,
+          dsel, asel, bsel);
         if (video_src(c, in, 1) < 0)
             return -1;
-        P(", %d, ", asel);
+        P(", ");
         if (video_src(c, in, 2) < 0)
             return -1;
-        P(", %d, ", bsel);
+        P(", ");
         if (has_c) {
             if (src(c, in, 3, PTX_T_U32) < 0)
                 return -1;
@@ -822,16 +823,17 @@ static int h_video(ptx_ctx *c, ptx_insn *in)
         return ptx_fail(c, in->pos, "'%s': malformed selector or mask", in->text);
     if (ptx_begin_wr(c, PTX_T_U32, &dplain, in->o[0].pos) < 0)
         return -1;
-    P("::simt_ptx::vop%d<%d, %d, %d, %d, %d, %d>(", width, op, sd, sa, sb, sat, op2 == 0);
+    P("::simt_ptx::vop%d<%d, %d, %d, %d, %d, %d, 0x%lxu, 0x%lxu, 0x%xu>(", width, op, sd, sa, sb,
+      sat, op2 == 0, asel, bsel, mask);
     if (video_src(c, in, 1) < 0)
         return -1;
-    P(", 0x%lxu, ", asel);
+    P(", ");
     if (video_src(c, in, 2) < 0)
         return -1;
-    P(", 0x%lxu, ", bsel);
+    P(", ");
     if (src(c, in, 3, PTX_T_U32) < 0)
         return -1;
-    P(", 0x%xu)); ", mask);
+    P(")); ");
     return 0;
 }
 

@@ -10,6 +10,7 @@
  */
 #include "ptx.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,10 +236,18 @@ void ptx_put_file_line(ptx_ctx *c, const ptx_insn *in)
 
 /* ---- operands as C++ --------------------------------------------------------- */
 
+/* The register a PV_REG operand names; operands are emitted as soon as
+ * they are read, so the index is into the current table. */
+static const reg *reg_of(const ptx_ctx *c, const ptx_val *v)
+{
+    assert(v->kind == PV_REG && v->idx >= 0 && v->idx < c->nregs);
+    return &c->regs[v->idx];
+}
+
 static void put_var(ptx_ctx *c, const ptx_val *v)
 {
     if (v->kind == PV_REG)
-        rw_buf_printf(c->out, "simt__v%u", c->regs[v->idx].var);
+        rw_buf_printf(c->out, "simt__v%u", reg_of(c, v)->var);
     else
         rw_buf_printf(c->out, "simt__p%d", v->idx);
 }
@@ -277,9 +286,9 @@ int ptx_put_dst(ptx_ctx *c, const ptx_val *v, size_t pos)
         return ptx_fail(c, pos, "a destination operand takes no '!' or selector");
     switch (v->kind) {
     case PV_REG:
-        if (c->regs[v->idx].type == PTX_T_PRED)
+        if (reg_of(c, v)->type == PTX_T_PRED)
             return ptx_fail(c, pos, "predicate register '%s' is not a value destination",
-                            c->regs[v->idx].name);
+                            reg_of(c, v)->name);
         put_var(c, v);
         return 0;
     case PV_OPREF:
@@ -305,7 +314,7 @@ static int put_pred_dst(ptx_ctx *c, const ptx_val *v, size_t pos)
         rw_buf_puts(c->out, "simt__psink");
         return 0;
     }
-    if (v->kind != PV_REG || c->regs[v->idx].type != PTX_T_PRED || v->neg || v->sel[0])
+    if (v->kind != PV_REG || reg_of(c, v)->type != PTX_T_PRED || v->neg || v->sel[0])
         return ptx_fail(c, pos, "expected a .pred register");
     put_var(c, v);
     return 0;
@@ -317,7 +326,7 @@ int ptx_put_pred(ptx_ctx *c, const ptx_val *v, size_t pos)
         rw_buf_puts(c->out, v->bits ? "true" : "false");
         return 0;
     }
-    if (v->kind != PV_REG || c->regs[v->idx].type != PTX_T_PRED || v->sel[0])
+    if (v->kind != PV_REG || reg_of(c, v)->type != PTX_T_PRED || v->sel[0])
         return ptx_fail(c, pos, "expected a .pred register");
     if (v->neg)
         rw_buf_puts(c->out, "!");

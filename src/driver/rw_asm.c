@@ -319,12 +319,9 @@ static const char *reg_type(char constraint)
     }
 }
 
-/* Replaces the tokens (from, to) — both exclusive — with text. */
-static void replace_between(rw *r, uint32_t start, uint32_t end, size_t mark)
-{
-    rw_add_edit(r, start, end, mark);
-}
-
+/* Replaces the statement around its operand expressions: from the asm
+ * keyword to the first operand's '(', from each operand's ')' to the next
+ * one's '(', from the last ')' to the statement's ')'. */
 static void emit(asm_stmt *a, const char *body)
 {
     rw *r = a->r;
@@ -342,7 +339,7 @@ static void emit(asm_stmt *a, const char *body)
         else
             rw_buf_printf(&r->text, "%s simt__p%d = ::simt_ptx::in<%s>((", reg_type(op->constraint),
                           k, reg_type(op->constraint));
-        replace_between(r, from, tok_end(r, op->lp), mark);
+        rw_add_edit(r, from, tok_end(r, op->lp), mark);
         mark = r->text.len;
         rw_put(&r->text, op->dir == PTX_IN && op->tied < 0 && op->constraint != 'n' ? ")); "
                                                                                     : "); ");
@@ -375,7 +372,7 @@ static void emit(asm_stmt *a, const char *body)
     for (int k = 0; k < a->nout; k++)
         rw_buf_printf(&r->text, "::simt_ptx::out(simt__o%d, simt__p%d); ", k, k);
     rw_put(&r->text, "} while (0)");
-    replace_between(r, from, tok_end(r, a->rp), mark);
+    rw_add_edit(r, from, tok_end(r, a->rp), mark);
 }
 
 /* Is the asm at token i a statement (not a declaration's asm label)? */
