@@ -207,7 +207,7 @@ int main()
         h[i] = (int)(r.next() % 50);
         hu[i] = r.next() % 100000;
     }
-    for (int i = 0; i < TILE; i += 3)
+    for (int i = 0; i + 1 < TILE; i += 3)
         h[i + 1] = h[i]; // some runs
     std::vector<float> hf(2 * BT);
     for (int i = 0; i < 2 * BT; i++)

@@ -170,5 +170,8 @@ int main()
     CK(alloc.FreeAllCached());
     CK(cudaGraphExecDestroy(ge));
     CK(cudaGraphDestroy(g));
+    CK(cudaEventDestroy(ev));
+    CK(cudaStreamDestroy(s1));
+    CK(cudaStreamDestroy(s2));
     return 0;
 }
