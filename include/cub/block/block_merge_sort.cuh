@@ -22,9 +22,10 @@ class BlockMergeSort {
     static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
     static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
     static constexpr bool KEYS_ONLY = ::std::is_same<ValueT, NullType>::value;
+    /* The tile, sorted in place by thread 0 through heap scratch. */
     struct _TempStorage {
-        simt_cub::slots<KeyT, TILE_ITEMS> keys, sorted_keys;
-        simt_cub::slots<ValueT, KEYS_ONLY ? 1 : TILE_ITEMS> values, sorted_values;
+        simt_cub::slots<KeyT, TILE_ITEMS> keys;
+        simt_cub::slots<ValueT, KEYS_ONLY ? 1 : TILE_ITEMS> values;
     };
     _TempStorage &temp_storage;
     int linear_tid;
@@ -49,22 +50,25 @@ class BlockMergeSort {
             ::std::vector<int> order(TILE_ITEMS);
             for (int i = 0; i < TILE_ITEMS; i++)
                 order[i] = i;
-            KeyT *k = temp_storage.keys.data();
+            ::std::vector<KeyT> k(temp_storage.keys.data(), temp_storage.keys.data() + TILE_ITEMS);
             ::std::stable_sort(order.begin(), order.end(),
                                [&](int a, int b) { return (bool)op(k[a], k[b]); });
-            for (int i = 0; i < TILE_ITEMS; i++) {
-                ::new ((void *)&temp_storage.sorted_keys[i]) KeyT(k[order[i]]);
-                if constexpr (!KEYS_ONLY)
-                    if (items)
-                        ::new ((void *)&temp_storage.sorted_values[i]) ValueT(temp_storage.values[order[i]]);
-            }
+            for (int i = 0; i < TILE_ITEMS; i++)
+                temp_storage.keys[i] = k[order[i]];
+            if constexpr (!KEYS_ONLY)
+                if (items) {
+                    ::std::vector<ValueT> v(temp_storage.values.data(),
+                                            temp_storage.values.data() + TILE_ITEMS);
+                    for (int i = 0; i < TILE_ITEMS; i++)
+                        temp_storage.values[i] = v[order[i]];
+                }
         }
         __syncthreads();
         for (int i = 0; i < ITEMS_PER_THREAD; i++) {
-            keys[i] = temp_storage.sorted_keys[linear_tid * ITEMS_PER_THREAD + i];
+            keys[i] = temp_storage.keys[linear_tid * ITEMS_PER_THREAD + i];
             if constexpr (!KEYS_ONLY)
                 if (items)
-                    items[i] = temp_storage.sorted_values[linear_tid * ITEMS_PER_THREAD + i];
+                    items[i] = temp_storage.values[linear_tid * ITEMS_PER_THREAD + i];
         }
     }
 

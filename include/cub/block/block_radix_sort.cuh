@@ -24,9 +24,11 @@ class BlockRadixSort {
     static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
     static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
     static constexpr bool KEYS_ONLY = ::std::is_same<ValueT, NullType>::value;
+    /* The tile, sorted in place by thread 0 through heap scratch: no
+     * more shared memory than CUB's exchange of keys and values takes. */
     struct _TempStorage {
-        simt_cub::slots<KeyT, TILE_ITEMS> keys, sorted_keys;
-        simt_cub::slots<ValueT, KEYS_ONLY ? 1 : TILE_ITEMS> values, sorted_values;
+        simt_cub::slots<KeyT, TILE_ITEMS> keys;
+        simt_cub::slots<ValueT, KEYS_ONLY ? 1 : TILE_ITEMS> values;
     };
     _TempStorage &temp_storage;
     int linear_tid;
@@ -48,16 +50,20 @@ class BlockRadixSort {
         __syncthreads();
         if (linear_tid == 0) {
             ::std::vector<::std::pair<typename simt_cub::radix_key<KeyT>::U, simt_cub::index_t>> order;
-            simt_cub::sort_serial<KeyT, ValueT>(
-                temp_storage.keys.data(), temp_storage.values.data(), temp_storage.sorted_keys.data(),
-                temp_storage.sorted_values.data(), TILE_ITEMS, begin_bit, end_bit, descending, order);
+            ::std::vector<KeyT> k(temp_storage.keys.data(), temp_storage.keys.data() + TILE_ITEMS);
+            ::std::vector<ValueT> v;
+            if constexpr (!KEYS_ONLY)
+                v.assign(temp_storage.values.data(), temp_storage.values.data() + TILE_ITEMS);
+            simt_cub::sort_serial<KeyT, ValueT>(k.data(), v.data(), temp_storage.keys.data(),
+                                                temp_storage.values.data(), TILE_ITEMS, begin_bit, end_bit,
+                                                descending, order);
         }
         __syncthreads();
         for (int i = 0; i < ITEMS_PER_THREAD; i++) {
             int at = striped ? i * BLOCK_THREADS + linear_tid : linear_tid * ITEMS_PER_THREAD + i;
-            keys[i] = temp_storage.sorted_keys[at];
+            keys[i] = temp_storage.keys[at];
             if constexpr (!KEYS_ONLY)
-                values[i] = temp_storage.sorted_values[at];
+                values[i] = temp_storage.values[at];
         }
     }
 
