@@ -15,6 +15,6 @@ int main()
     unsigned *out;
     cudaMalloc(&out, 256);
     partial<<<1, 64>>>(out);
-    printf("synchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    fprintf(stderr, "synchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     return 0;
 }

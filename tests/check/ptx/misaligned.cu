@@ -17,6 +17,6 @@ int main()
     cudaMalloc(&p, 64);
     cudaMalloc(&out, 64);
     reader<<<1, 2>>>(p, out);
-    printf("synchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    fprintf(stderr, "synchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     return 0;
 }

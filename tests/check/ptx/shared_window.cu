@@ -18,6 +18,6 @@ int main()
     unsigned *out;
     cudaMalloc(&out, 128);
     reader<<<1, 32>>>(out);
-    printf("synchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    fprintf(stderr, "synchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     return 0;
 }
