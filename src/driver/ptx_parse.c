@@ -701,6 +701,7 @@ static int reg_decl(ptx_ctx *c)
         return ptx_fail(c, c->t.pos, "unknown register type '%s'", tn);
     rw_buf_printf(c->out, "%s ", reg_ctype(type));
     int first = 1;
+    unsigned first_var = c->next_var;
     for (;;) {
         if (next(c) < 0)
             return -1;
@@ -743,6 +744,9 @@ static int reg_decl(ptx_ctx *c)
     if (first)
         return ptx_fail(c, pos, "empty .reg declaration");
     rw_buf_puts(c->out, "; ");
+    /* Registers of an r<N> array need not all be used. */
+    for (int k = c->nregs - 1; k >= 0 && c->regs[k].var >= first_var; k--)
+        rw_buf_printf(c->out, "(void)simt__v%u; ", c->regs[k].var);
     return next(c);
 }
 

@@ -362,10 +362,13 @@ static void emit(asm_stmt *a, const char *body)
         else
             rw_buf_printf(&r->text, "%s simt__p%d = 0; ", ty, k);
     }
-    for (int k = a->nout; k < a->nops; k++)
+    for (int k = a->nout; k < a->nops; k++) {
         if (a->ops[k].tied >= 0)
             rw_buf_printf(&r->text, "%s &simt__p%d = simt__p%d; ",
                           reg_type(a->ops[a->ops[k].tied].constraint), k, a->ops[k].tied);
+        /* A template need not name every input ("r"(x) to keep x alive). */
+        rw_buf_printf(&r->text, "(void)simt__p%d; ", k);
+    }
     if (a->memory)
         rw_put(&r->text, "::simt_ptx::compiler_fence(); ");
     rw_put(&r->text, body);

@@ -9,7 +9,7 @@
 /* The statement for `asm("bfind.u32 %0, %1;" : "=r"(ret) : "r"(word));`. */
 #define BFIND                                                                          \
     "do { auto &simt__o0 = (ret); unsigned int simt__p1 = ::simt_ptx::in<unsigned int>((word)); " \
-    "unsigned int simt__p0 = 0; ::simt_ptx::wr<unsigned int>(simt__p0, "               \
+    "unsigned int simt__p0 = 0; (void)simt__p1; ::simt_ptx::wr<unsigned int>(simt__p0, " \
     "::simt_ptx::bfind<unsigned int, 0>(::simt_ptx::rd<unsigned int>(simt__p1))); "    \
     "::simt_ptx::out(simt__o0, simt__p0); } while (0);"
 
@@ -119,7 +119,8 @@ TEST(asm_ptx_scopes_guards_and_vectors)
                          "      \"@q st.global.v2.u32 [%0+8], {t1, t0};\\n\\t}\" :: \"l\"(p), \"r\"(a) : \"memory\");\n"
                          "}\n");
     ASSERT_EQ(r.errors, 0);
-    ASSERT_STR_CONTAINS(r.out, "::simt_ptx::compiler_fence(); { bool simt__v0; unsigned int simt__v1, simt__v2;");
+    ASSERT_STR_CONTAINS(r.out, "(void)simt__p0; (void)simt__p1; ::simt_ptx::compiler_fence(); "
+                               "{ bool simt__v0; (void)simt__v0; unsigned int simt__v1, simt__v2;");
     ASSERT_STR_CONTAINS(r.out, "if (!simt__v0) { { unsigned long long simt__t1 = ");
     ASSERT_STR_CONTAINS(r.out, "::simt_ptx::part<unsigned int>(simt__t1, 1)); } }");
     ASSERT_STR_CONTAINS(r.out, "::simt_ptx::st<unsigned int, 1, 0, 8u>(::simt_ptx::rd<unsigned long long>(simt__p0), 8ll, 0,");
