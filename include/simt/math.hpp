@@ -1002,7 +1002,8 @@ static inline bool in_kernel() { return gridDim.x != 0; }
     static inline auto simt_h_##name(A... a) -> decltype(simt_##name(a...)) \
     { \
         return simt_h2_##name(typename simt_detail::plain_args<A...>::type{}, a...); \
-    }
+    } \
+    namespace std { using ::simt_h_##name; }
 SIMT__HOSTED(sin, std::sin)
 SIMT__HOSTED(cos, std::cos)
 SIMT__HOSTED(tan, std::tan)

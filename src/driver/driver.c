@@ -314,11 +314,16 @@ static const char *cu_std(const plan *p)
 }
 
 /* Optimization and debug flags, for compiling (and preprocessing: -O
- * defines __OPTIMIZE__, which system headers test). */
-static void push_codegen(strvec *c, const plan *p)
+ * defines __OPTIMIZE__, which system headers test).  A .cu file holds
+ * device code, which nvcc optimizes whatever -O says (-O is the host
+ * code's level; ptxas works at -O3 unless -G): simt compiles both with the
+ * host compiler, so a .cu file without -O gets -O2, and -G gives -O0. */
+static void push_codegen(strvec *c, const plan *p, int cu)
 {
     if (p->opt)
         strvec_push(c, p->opt);
+    else if (cu && !p->device_debug)
+        strvec_push(c, "-O2");
     if (p->lineinfo)
         strvec_push(c, "-g1");
     if (p->debug)
@@ -527,7 +532,7 @@ static void cu_preprocess_cmd(driver *d, strvec *c)
     strvec_push(c, "c++");
     strvec_push(c, cu_std(d->p));
     push_pp(d, c, 1);
-    push_codegen(c, d->p);
+    push_codegen(c, d->p, 1);
     push_all(c, &d->p->host);
 }
 
@@ -560,7 +565,7 @@ static int preprocess_input(driver *d, size_t k)
         host_cmd(d, &c, in->lang);
         strvec_push(&c, "-E");
         push_pp(d, &c, 0);
-        push_codegen(&c, p);
+        push_codegen(&c, p, 0);
         push_all(&c, &p->host);
     }
     if (p->phase == PHASE_DEPS) {
@@ -635,7 +640,7 @@ static int compile_input(driver *d, size_t k, const char *obj)
         strvec_push(&c, "c++-cpp-output");
         strvec_push(&c, cu_std(p));
         strvec_push(&c, "-c");
-        push_codegen(&c, p);
+        push_codegen(&c, p, 1);
         /* Shared-memory references alias the arena's bytes. */
         strvec_push(&c, "-fno-strict-aliasing");
         push_all(&c, &p->host);
@@ -649,7 +654,7 @@ static int compile_input(driver *d, size_t k, const char *obj)
     strvec_push(&c, "-c");
     if (in->lang == LANG_CXX || in->lang == LANG_C)
         push_pp(d, &c, 0);
-    push_codegen(&c, p);
+    push_codegen(&c, p, 0);
     push_all(&c, &p->host);
     push_deps_with_compile(d, &c, obj, 0);
     strvec_push(&c, in->path);
@@ -667,7 +672,7 @@ static int link_step(driver *d)
     strvec_push(&c, d->cxx);
     if (p->shared)
         strvec_push(&c, "-shared");
-    push_codegen(&c, p);
+    push_codegen(&c, p, 0);
     push_all(&c, &p->host);
     push_all(&c, &d->objs);
     strvec_push(&c, "-L");

@@ -29,7 +29,6 @@ static struct {
     pthread_mutex_t lock;
     pthread_cond_t done;
     int waiters;
-    long pending;               /* commands not done */
     struct CUstream_st legacy;
     struct CUstream_st *streams; /* created and per-thread streams */
     unsigned long long next_id;
@@ -192,13 +191,17 @@ static void stream_remove_locked(struct CUstream_st *s)
 
 /* Completes c and everything its completion makes complete (marks),
  * under lock; what becomes runnable is added to r. */
+/* Commands not done, all streams (changed under T.lock; read without
+ * it by simt/hostlib.h's inline check). */
+long simt__pending_cmds;
+
 static void complete_locked(struct cmd *c, int error, struct ready *r)
 {
     for (;;) {
         c->error = error;
         c->done_ns = now_ns();
         atomic_store_explicit(&c->done, 1, memory_order_release);
-        __atomic_store_n(&T.pending, T.pending - 1, __ATOMIC_RELEASE);
+        __atomic_store_n(&simt__pending_cmds, simt__pending_cmds - 1, __ATOMIC_RELEASE);
         for (int i = 0; i < c->nsucc; i++) {
             struct cmd *s = c->succ[i];
             if (--s->deps == 0)
@@ -242,7 +245,7 @@ static void track_locked(struct CUstream_st *s, struct cmd *c)
 {
     c->stream = s;
     c->refs++; /* held by the timeline until c completes */
-    __atomic_store_n(&T.pending, T.pending + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&simt__pending_cmds, simt__pending_cmds + 1, __ATOMIC_RELAXED);
 }
 
 /* Makes c the newest command of s. */
@@ -413,7 +416,7 @@ static int cmd_is_done(const void *c)
 static int all_done(const void *unused)
 {
     (void)unused;
-    return __atomic_load_n(&T.pending, __ATOMIC_ACQUIRE) == 0;
+    return __atomic_load_n(&simt__pending_cmds, __ATOMIC_ACQUIRE) == 0;
 }
 
 void cmd_wait(struct cmd *c)
