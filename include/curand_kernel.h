@@ -294,8 +294,9 @@ static inline void skipahead(unsigned long long n, curandStateMRG32k3a_t *state)
 {
     simt_curand_mrg_jump(state->s1, state->s2, n, 0);
 }
-/* Subsequences are 2^76 values.  cuRAND's table stops at bit 55 of n (the
- * GPU reads past it above); here every n moves by n * 2^76 exactly. */
+/* Subsequences are 2^76 values, valid below 2^51 (cuRAND's documentation);
+ * from bit 51 on cuRAND's table holds zero matrices, which zero the state,
+ * and libsimt does the same (src/curand/skipahead.c). */
 static inline void skipahead_subsequence(unsigned long long n, curandStateMRG32k3a_t *state)
 {
     simt_curand_mrg_jump(state->s1, state->s2, n, 76);

@@ -95,7 +95,17 @@ struct host_math {
 
 /* ---- layouts ------------------------------------------------------------------ */
 
-enum { XORWOW_THREADS = 4096, MRG_THREADS = 81920, MRG_LEGACY_THREADS = 4096, PHILOX_THREADS = 65536 };
+/* Threads of each layout.  DYNAMIC is the layout cuRAND fits to the GPU;
+ * these are the H100's (132 multiprocessors). */
+enum {
+    XORWOW_THREADS = 4096,
+    XORWOW_DYNAMIC_THREADS = 2816,
+    MRG_THREADS = 81920,
+    MRG_LEGACY_THREADS = 4096,
+    MRG_DYNAMIC_THREADS = 270336,
+    PHILOX_THREADS = 65536,
+    PHILOX_DYNAMIC_THREADS = 67584
+};
 /* Threads per part: a part writes whole cache lines of most outputs. */
 enum { SEQ_PART = 64, PHILOX_PART = 16 };
 /* SEEDED XORWOW seeds thread t with seed + t * this, on subsequence 0. */
@@ -114,17 +124,22 @@ static unsigned long long slots(const curand_job *j)
     return j->n;
 }
 
-static unsigned threads(const curand_job *j)
+static unsigned layout_threads(int rng, int ordering)
 {
-    switch (j->rng) {
+    bool dynamic = ordering == CURAND_ORDERING_PSEUDO_DYNAMIC;
+    switch (rng) {
     case CURAND_RNG_PSEUDO_MRG32K3A:
-        return j->ordering == CURAND_ORDERING_PSEUDO_LEGACY ? MRG_LEGACY_THREADS : MRG_THREADS;
+        return ordering == CURAND_ORDERING_PSEUDO_LEGACY ? MRG_LEGACY_THREADS
+               : dynamic                                 ? MRG_DYNAMIC_THREADS
+                                                         : MRG_THREADS;
     case CURAND_RNG_PSEUDO_PHILOX4_32_10:
-        return PHILOX_THREADS;
+        return dynamic ? PHILOX_DYNAMIC_THREADS : PHILOX_THREADS;
     default:
-        return XORWOW_THREADS;
+        return dynamic ? XORWOW_DYNAMIC_THREADS : XORWOW_THREADS;
     }
 }
+
+static unsigned threads(const curand_job *j) { return layout_threads(j->rng, j->ordering); }
 
 /* ---- writing elements ------------------------------------------------------------- */
 
@@ -276,65 +291,96 @@ static uint4 philox_block(unsigned long long seed, unsigned long long t, unsigne
     return curand_Philox4x32_10(ctr, make_uint2((unsigned int)seed, (unsigned int)(seed >> 32)));
 }
 
-/* Slot i (0..3) of round r of thread t, as element e. */
-template <class M> static void slot_philox(const out<M> &o, unsigned long long t, unsigned long long r, int i, size_t e)
+/* Where thread t's values for this call start.  A thread starts at the
+ * block of its first round in the call, skips the slots before its first
+ * one, and draws w values per slot from there: for w = 1 that is every
+ * slot's own position, for the doubles (w = 2) it is not (measured). */
+struct philox_thread {
+    unsigned long long t, r0;
+    int i0;
+};
+
+/* Value index, in thread t's subsequence, of the first value of slot i of
+ * round r when each slot takes w values. */
+static unsigned long long philox_value(const philox_thread &p, unsigned long long r, int i, int w)
+{
+    return 4 * p.r0 + (unsigned long long)w * (4 * (r - p.r0) + i);
+}
+
+/* Values v .. v + 3, v a multiple of 2, of subsequence t. */
+static void philox_values(unsigned long long seed, unsigned long long t, unsigned long long v, unsigned int out[4])
+{
+    uint4 a = philox_block(seed, t, v / 4);
+    if (v % 4 == 0) {
+        out[0] = a.x, out[1] = a.y, out[2] = a.z, out[3] = a.w;
+        return;
+    }
+    uint4 b = philox_block(seed, t, v / 4 + 1);
+    out[0] = a.z, out[1] = a.w, out[2] = b.x, out[3] = b.y;
+}
+
+/* Slot i (0..3) of round r of thread p.t, as element e. */
+template <class M> static void slot_philox(const out<M> &o, const philox_thread &p, unsigned long long r, int i,
+                                           size_t e)
 {
     const curand_job *j = o.j;
-    unsigned long long seed = j->seed;
+    unsigned long long seed = j->seed, t = p.t;
+    unsigned int v[4];
     switch (j->dist) {
-    case CURAND_JOB_BITS: {
-        uint4 v = philox_block(seed, t, r);
-        o.put(e, i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w);
-        break;
-    }
-    case CURAND_JOB_UNIFORM: {
-        uint4 v = philox_block(seed, t, r);
-        o.put(e, simt__curand::uniform(i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w));
-        break;
-    }
-    case CURAND_JOB_UNIFORM_DOUBLE: {
-        uint4 v = philox_block(seed, t, 2 * r + (i >> 1));
-        o.put(e, (i & 1) ? simt__curand::uniform_double_hq(v.z, v.w) : simt__curand::uniform_double_hq(v.x, v.y));
-        break;
-    }
-    case CURAND_JOB_NORMAL:
-    case CURAND_JOB_LOGNORMAL: {
-        uint4 v = philox_block(seed, t, r);
-        o.half(e, (i & 2) ? M::box_muller(v.z, v.w) : M::box_muller(v.x, v.y), i & 1);
-        break;
-    }
-    case CURAND_JOB_NORMAL_DOUBLE:
-    case CURAND_JOB_LOGNORMAL_DOUBLE: {
-        uint4 v = philox_block(seed, t, 2 * r + (i >> 1));
-        o.half(e, M::box_muller_double(v.x, v.y, v.z, v.w), i & 1);
-        break;
-    }
+    case CURAND_JOB_BITS:
+    case CURAND_JOB_UNIFORM:
     case CURAND_JOB_POISSON: {
-        uint4 v = philox_block(seed, t, r);
-        if (j->poisson->normal) {
-            float2 n = (i & 2) ? M::box_muller(v.z, v.w) : M::box_muller(v.x, v.y);
+        uint4 b = philox_block(seed, t, r);
+        unsigned int x = i == 0 ? b.x : i == 1 ? b.y : i == 2 ? b.z : b.w;
+        if (j->dist == CURAND_JOB_BITS)
+            o.put(e, x);
+        else if (j->dist == CURAND_JOB_UNIFORM)
+            o.put(e, simt__curand::uniform(x));
+        else if (!j->poisson->normal)
+            o.put(e, curand_poisson_value(j->poisson, x));
+        else {
+            float2 n = (i & 2) ? M::box_muller(b.z, b.w) : M::box_muller(b.x, b.y);
             o.put(e, M::poisson((i & 1) ? n.y : n.x, j->lambda));
-        } else {
-            o.put(e, curand_poisson_value(j->poisson, i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w));
         }
         break;
     }
+    case CURAND_JOB_UNIFORM_DOUBLE:
+        philox_values(seed, t, philox_value(p, r, i, 2), v);
+        o.put(e, simt__curand::uniform_double_hq(v[0], v[1]));
+        break;
+    case CURAND_JOB_NORMAL:
+    case CURAND_JOB_LOGNORMAL: {
+        uint4 b = philox_block(seed, t, r);
+        o.half(e, (i & 2) ? M::box_muller(b.z, b.w) : M::box_muller(b.x, b.y), i & 1);
+        break;
+    }
+    case CURAND_JOB_NORMAL_DOUBLE:
+    case CURAND_JOB_LOGNORMAL_DOUBLE:
+        philox_values(seed, t, philox_value(p, r, i & 2, 2), v);
+        o.half(e, M::box_muller_double(v[0], v[1], v[2], v[3]), i & 1);
+        break;
     }
 }
 
 template <class M> static void run_philox(const curand_job *j, unsigned part)
 {
-    const unsigned long long T = PHILOX_THREADS, o = j->offset, end = o + slots(j);
+    const unsigned long long T = threads(j), o = j->offset, end = o + slots(j);
+    const unsigned long long ra = o / 4 / T, ta = o / 4 % T;
     out<M> w = {j};
     unsigned long long t0 = (unsigned long long)part * PHILOX_PART;
+    philox_thread p[PHILOX_PART];
+    for (unsigned k = 0; k < PHILOX_PART; k++) {
+        unsigned long long t = t0 + k;
+        p[k] = philox_thread{t, t < ta ? ra + 1 : ra, t == ta ? (int)(o % 4) : 0};
+    }
     /* Rounds in order, the part's threads within a round: consecutive
      * elements. */
-    for (unsigned long long r = o / (4 * T); 4 * (r * T + t0) < end; r++)
-        for (unsigned long long t = t0; t < t0 + PHILOX_PART; t++)
+    for (unsigned long long r = ra; 4 * (r * T + t0) < end; r++)
+        for (unsigned k = 0; k < PHILOX_PART && t0 + k < T; k++)
             for (int i = 0; i < 4; i++) {
-                unsigned long long g = 4 * (r * T + t) + i;
+                unsigned long long g = 4 * (r * T + t0 + k) + i;
                 if (g >= o && g < end)
-                    slot_philox(w, t, r, i, g - o);
+                    slot_philox(w, p[k], r, i, g - o);
             }
 }
 
@@ -342,18 +388,18 @@ template <class M> static void run_philox(const curand_job *j, unsigned part)
 
 extern "C" unsigned curand_job_parts(const curand_job *j)
 {
-    if (j->rng == CURAND_RNG_PSEUDO_PHILOX4_32_10)
-        return PHILOX_THREADS / PHILOX_PART;
-    return (threads(j) + SEQ_PART - 1) / SEQ_PART;
+    unsigned part = j->rng == CURAND_RNG_PSEUDO_PHILOX4_32_10 ? PHILOX_PART : SEQ_PART;
+    return (threads(j) + part - 1) / part;
 }
 
 extern "C" unsigned long long curand_job_slots(const curand_job *j) { return slots(j); }
 
-extern "C" size_t curand_job_state_bytes(int rng)
+extern "C" size_t curand_job_state_bytes(int rng, int ordering)
 {
+    size_t n = layout_threads(rng, ordering);
     switch (rng) {
-    case CURAND_RNG_PSEUDO_XORWOW: return XORWOW_THREADS * sizeof(curandStateXORWOW_t);
-    case CURAND_RNG_PSEUDO_MRG32K3A: return MRG_THREADS * sizeof(curandStateMRG32k3a_t);
+    case CURAND_RNG_PSEUDO_XORWOW: return n * sizeof(curandStateXORWOW_t);
+    case CURAND_RNG_PSEUDO_MRG32K3A: return n * sizeof(curandStateMRG32k3a_t);
     default: return 0;
     }
 }

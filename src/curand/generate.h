@@ -49,8 +49,9 @@ struct curand_job {
     int fresh;                  /* start the states at `offset` first */
 };
 
-/* Bytes of thread states a generator of this type needs (0: none). */
-size_t curand_job_state_bytes(int rng);
+/* Bytes of thread states a generator of this type and ordering keeps
+ * (0: none). */
+size_t curand_job_state_bytes(int rng, int ordering);
 
 /* Parts the job splits into. */
 unsigned curand_job_parts(const struct curand_job *j);

@@ -23,6 +23,7 @@
 
 #include "curand/generate.h"
 #include "curand/poisson.h"
+#include "runtime/stream.h"
 
 struct curandGenerator_st {
     curandRngType_t type;
@@ -31,8 +32,12 @@ struct curandGenerator_st {
     unsigned long long seed;
     unsigned long long offset;
     cudaStream_t stream;
-    void *states;   /* its threads' states (generate.h), or NULL */
-    int fresh;      /* the states start afresh at the next call */
+    void *states;        /* its threads' states (generate.h), or NULL */
+    size_t state_bytes;  /* allocated for states */
+    int fresh;           /* the states start afresh at the next call */
+    /* Philox: the offset last set, and a quarter of each call's count
+     * since, summed; see curandSetPseudoRandomGeneratorSeed. */
+    unsigned long long set_offset, quarters;
 };
 
 curandStatus_t curandGetVersion(int *version)
@@ -70,11 +75,6 @@ static curandStatus_t create(curandGenerator_t *generator, curandRngType_t type,
     g->host = host;
     g->ordering = CURAND_ORDERING_PSEUDO_DEFAULT;
     g->fresh = 1;
-    size_t bytes = curand_job_state_bytes(type);
-    if (bytes && !(g->states = malloc(bytes))) {
-        free(g);
-        return CURAND_STATUS_ALLOCATION_FAILED;
-    }
     *generator = g;
     return CURAND_STATUS_SUCCESS;
 }
@@ -109,10 +109,16 @@ curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream)
     return CURAND_STATUS_SUCCESS;
 }
 
+/* A new seed keeps the offset, except that Philox then resumes at the
+ * offset last set plus a quarter of the values generated since (each
+ * call's count divided by 4): what cuRAND 10.4 does, measured on an H100
+ * and in its host generators. */
 curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, unsigned long long seed)
 {
     if (!generator)
         return CURAND_STATUS_NOT_INITIALIZED;
+    if (seed != generator->seed && generator->type == CURAND_RNG_PSEUDO_PHILOX4_32_10)
+        generator->offset = generator->set_offset + generator->quarters;
     generator->seed = seed;
     generator->fresh = 1;
     return CURAND_STATUS_SUCCESS;
@@ -123,6 +129,8 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
     if (!generator)
         return CURAND_STATUS_NOT_INITIALIZED;
     generator->offset = offset;
+    generator->set_offset = offset;
+    generator->quarters = 0;
     generator->fresh = 1;
     return CURAND_STATUS_SUCCESS;
 }
@@ -190,8 +198,49 @@ static void release(void *arg)
 
 /* Runs the job (whose table, if any, it takes over) and advances the
  * generator past it. */
+/* cuRAND's generation cannot be captured: a call in a capturing stream
+ * fails and invalidates the capture, leaving no CUDA error behind
+ * (measured on an H100). */
+static int capturing(curandGenerator_t g)
+{
+    struct CUstream_st *s = stream_resolve(g->stream);
+    if (!s || !stream_is_capturing(s))
+        return 0;
+    capture_forbid(s);
+    return 1;
+}
+
+/* Makes room for the states of g's layout; 0 or -1. */
+static int reserve_states(curandGenerator_t g)
+{
+    size_t bytes = curand_job_state_bytes(g->type, g->ordering);
+    if (bytes <= g->state_bytes)
+        return 0;
+    void *p = realloc(g->states, bytes);
+    if (!p)
+        return -1;
+    g->states = p;
+    g->state_bytes = bytes;
+    g->fresh = 1;
+    return 0;
+}
+
 static curandStatus_t run(curandGenerator_t g, struct curand_job *job, struct curand_poisson_table *table)
 {
+    if (!g->host && capturing(g)) {
+        curand_poisson_table_free(table);
+        return CURAND_STATUS_LAUNCH_FAILURE;
+    }
+    /* A device generator's grids run later: growing the states must wait
+     * for those that use them. */
+    if (curand_job_state_bytes(g->type, g->ordering) > g->state_bytes) {
+        if (!g->host && g->states)
+            cudaStreamSynchronize(g->stream);
+        if (reserve_states(g) != 0) {
+            curand_poisson_table_free(table);
+            return CURAND_STATUS_ALLOCATION_FAILED;
+        }
+    }
     job->rng = g->type;
     job->ordering = g->ordering;
     job->host = g->host;
@@ -206,6 +255,7 @@ static curandStatus_t run(curandGenerator_t g, struct curand_job *job, struct cu
     }
     unsigned parts = curand_job_parts(job);
     g->offset += curand_job_slots(job);
+    g->quarters += job->n / 4;
     g->fresh = 0;
     if (g->host) {
         for (unsigned p = 0; p < parts; p++)

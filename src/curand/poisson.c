@@ -44,37 +44,38 @@ static int build(struct curand_poisson_table *t)
     }
     t->shift = lo;
     t->length = n;
-    /* In units of a column: q[i] = L P(X = lo + i). */
+    double a = 1.0 / n;
     for (unsigned i = 0; i < n; i++) {
-        p[i] = n * probability(lambda, lo + i);
+        p[i] = probability(lambda, lo + i);
         t->K[i] = i;
-        t->V[i] = (i + 1.0) / n;
+        t->V[i] = (i + 1) * a;
     }
-    /* Sweeps up the columns, filling each poor one (below a column) from
+    /* Sweeps up the columns, filling each poor one (below a = 1/L) from
      * the donor, which starts at the highest rich column and moves down to
      * the next rich one when it has become poor itself; donors that become
-     * poor behind the sweep are filled by the next sweep. */
+     * poor behind the sweep are filled by the next sweep.  The arithmetic
+     * is the paper's: V[i] = i a + p[i], the donor losing a - p[i]. */
     unsigned char *done = calloc(n, 1);
     if (!done) {
         free(p);
         return -1;
     }
     long g = (long)n - 1;
-    while (g >= 0 && p[g] < 1.0)
+    while (g >= 0 && p[g] < a)
         g--;
     for (int progress = 1; progress && g >= 0;) {
         progress = 0;
         for (unsigned i = 0; i < n && g >= 0; i++) {
-            if (done[i] || (long)i == g || p[i] >= 1.0)
+            if (done[i] || (long)i == g || p[i] >= a)
                 continue;
-            t->V[i] = (i + p[i]) / n;
+            t->V[i] = i * a + p[i];
             t->K[i] = (unsigned)g;
             done[i] = 1;
             progress = 1;
-            p[g] -= 1.0 - p[i];
-            if (p[g] < 1.0) {
+            p[g] -= a - p[i];
+            if (p[g] < a) {
                 long d = g - 1;
-                while (d >= 0 && (done[d] || p[d] < 1.0))
+                while (d >= 0 && (done[d] || p[d] < a))
                     d--;
                 if (d < 0)
                     break;
@@ -142,10 +143,11 @@ int curand_poisson_distribution_new(double lambda, curandDiscreteDistribution_t 
     struct block *b = (struct block *)mem;
     memset(b, 0, sizeof *b);
     b->dist.self_host_ptr = &b->dist;
-    b->dist.mean = lambda;
-    b->dist.stddev = sqrt(lambda);
     if (t->normal) {
-        b->dist.method = CURAND_DEFINITION;
+        /* Only the normal approximation reads the mean and deviation. */
+        b->dist.method = CURAND_DISCRETE_GAUSS;
+        b->dist.mean = lambda;
+        b->dist.stddev = sqrt(lambda);
     } else {
         b->dist.method = CURAND_M2;
         b->dist.M2 = &b->m2;

@@ -134,6 +134,16 @@ static void mrg_init(void)
 void simt_curand_mrg_jump(unsigned int s1[3], unsigned int s2[3], unsigned long long n, int log2_unit)
 {
     pthread_once(&mrg_once, mrg_init);
+    /* cuRAND's subsequence table holds zero matrices from bit 51 on (its
+     * documentation: subsequences are valid below 2^51), which zero the
+     * state: the generator then stays at 0 and curand returns 0xffffffff.
+     * Bits past the table (56 and up) read other memory on a GPU; they
+     * zero the state here too. */
+    if (log2_unit == 76 && (n >> 51)) {
+        memset(s1, 0, 3 * sizeof *s1);
+        memset(s2, 0, 3 * sizeof *s2);
+        return;
+    }
     unsigned int *s[2] = {s1, s2};
     for (int k = 0; n; k++, n >>= 1) {
         if (!(n & 1))
