@@ -726,7 +726,7 @@ static int reg_decl(ptx_ctx *c)
                 return -1;
         }
         for (long k = 0; k < (count < 0 ? 1 : count); k++) {
-            char full[NAME_MAX_LEN + 12];
+            char full[NAME_MAX_LEN + 24];
             if (count < 0)
                 snprintf(full, sizeof full, "%s", name);
             else
