@@ -1101,6 +1101,9 @@ SIMT__HOSTED(ynf, ::ynf)
 SIMT__HOSTED(jn, ::jn)
 SIMT__HOSTED(yn, ::yn)
 #undef SIMT__HOSTED
+/* From here on simtcc's rewriter adds "using ::simt_h_NAME;" to each
+ * "using std::NAME;" (src/driver/rw_math.c). */
+namespace simt_detail { enum { simt__math_hosted_declared = 1 }; }
 #define sin(...) simt_h_sin(__VA_ARGS__)
 #define cos(...) simt_h_cos(__VA_ARGS__)
 #define tan(...) simt_h_tan(__VA_ARGS__)

@@ -408,6 +408,12 @@ static void pass(rw *r)
                     continue;
                 }
             }
+            if (r->math_hosted && ID_IS(r, i, "using")) {
+                i = rw_using_math(r, i);
+                continue;
+            }
+            if (!r->math_hosted && ID_IS(r, i, "simt__math_hosted_declared"))
+                r->math_hosted = 1;
             if ((i < r->kernel_end || i < r->device_end) && rw_is_asm(r, i)) {
                 i = rw_asm(r, i);
                 continue;

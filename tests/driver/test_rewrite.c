@@ -96,6 +96,21 @@ TEST(shifts_outside_kernels_and_template_closers_are_untouched)
     rw_free(&r);
 }
 
+TEST(using_declarations_of_math_names_name_simt_h_too)
+{
+    /* Only after simt/math.hpp's marker (the C++ library's own "using
+     * ::sqrt;" comes before simt_h_sqrt exists); other names untouched. */
+    rw_result r = rw_run("namespace std { using ::sqrt; }\n"
+                         "namespace simt_detail { enum { simt__math_hosted_declared = 1 }; }\n"
+                         "namespace n { double f(double x) { using std::sqrt; return sqrt(x); } }\n"
+                         "using ::expf; using std::swap; using std :: pow ;\n");
+    ASSERT_EQ(r.errors, 0);
+    ASSERT_STR_CONTAINS(r.out, "namespace std { using ::sqrt; }\n");
+    ASSERT_STR_CONTAINS(r.out, "using std::sqrt; using ::simt_h_sqrt; return sqrt(x);");
+    ASSERT_STR_CONTAINS(r.out, "using ::expf; using ::simt_h_expf; using std::swap; using std :: pow ; using ::simt_h_pow;\n");
+    rw_free(&r);
+}
+
 TEST(launch_template_id)
 {
     EXPECT_RW("k<float, 4><<<1, 1>>>(x);\n", LAUNCH("1, 1", "k<float, 4>", "x") ";\n");
