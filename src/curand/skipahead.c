@@ -13,8 +13,9 @@
  *
  * XORWOW's powers are kept as tables of 4-bit windows: row w, nibble b
  * holds the xor of the matrix rows that nibble b of window w selects, so
- * one product is 40 lookups of five words.  A thread's curand_init with
- * subsequence t (t < 2^16 in a 64K-thread grid) costs at most 16 of them.
+ * one product is 40 lookups, each two 16-byte vector xors (the five words
+ * padded to eight).  A thread's curand_init with subsequence t (t < 2^16
+ * in a 64K-thread grid) costs at most 16 of them.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -26,8 +27,11 @@
 
 enum { XW_WORDS = 5, XW_BITS = 160, XW_WINDOWS = 40 };
 
+/* Four words; GCC and Clang lower the xor to SSE2 or NEON. */
+typedef uint32_t xw_vec __attribute__((vector_size(16)));
+
 typedef struct xw_table {
-    uint32_t t[XW_WINDOWS][16][XW_WORDS];
+    xw_vec t[XW_WINDOWS][16][2];
 } xw_table;
 
 /* xw_pow[0][k] = M^(2^k), xw_pow[1][k] = M^(2^(67+k)): single steps and
@@ -37,13 +41,13 @@ static pthread_once_t xw_once = PTHREAD_ONCE_INIT;
 
 static void xw_apply(const xw_table *m, uint32_t v[XW_WORDS])
 {
-    uint32_t r[XW_WORDS] = {0};
+    xw_vec lo = {0, 0, 0, 0}, hi = {0, 0, 0, 0};
     for (int w = 0; w < XW_WINDOWS; w++) {
-        const uint32_t *row = m->t[w][(v[w >> 3] >> ((w & 7) * 4)) & 15];
-        for (int i = 0; i < XW_WORDS; i++)
-            r[i] ^= row[i];
+        const xw_vec *row = m->t[w][(v[w >> 3] >> ((w & 7) * 4)) & 15];
+        lo ^= row[0];
+        hi ^= row[1];
     }
-    memcpy(v, r, sizeof r);
+    v[0] = lo[0], v[1] = lo[1], v[2] = lo[2], v[3] = lo[3], v[4] = hi[0];
 }
 
 /* rows[b] is the image of the state with only bit b set. */
@@ -52,9 +56,10 @@ static void xw_build(xw_table *m, uint32_t rows[XW_BITS][XW_WORDS])
     for (int w = 0; w < XW_WINDOWS; w++) {
         memset(m->t[w][0], 0, sizeof m->t[w][0]);
         for (unsigned nib = 1; nib < 16; nib++) {
-            unsigned low = (unsigned)__builtin_ctz(nib);
-            for (int i = 0; i < XW_WORDS; i++)
-                m->t[w][nib][i] = m->t[w][nib & (nib - 1)][i] ^ rows[4 * w + low][i];
+            const uint32_t *r = rows[4 * w + (unsigned)__builtin_ctz(nib)];
+            xw_vec lo = {r[0], r[1], r[2], r[3]}, hi = {r[4], 0, 0, 0};
+            m->t[w][nib][0] = m->t[w][nib & (nib - 1)][0] ^ lo;
+            m->t[w][nib][1] = m->t[w][nib & (nib - 1)][1] ^ hi;
         }
     }
 }
@@ -99,17 +104,31 @@ void simt_curand_xorwow_jump(unsigned int v[5], unsigned long long n, int log2_u
 
 /* ---- MRG32k3a ---------------------------------------------------------- */
 
-static const uint32_t mrg_mod[2] = {4294967087u, 4294944443u};
+static const uint32_t mrg_modulus[2] = {4294967087u, 4294944443u};
 
 /* mrg_pow[c][e] = Mc^(2^e) mod m_c for e = 0 .. 190: steps from e = 0,
  * subsequences (2^76) from e = 76, sequences (2^127) from e = 127. */
 static uint32_t mrg_pow[2][191][3][3];
 static pthread_once_t mrg_once = PTHREAD_ONCE_INIT;
 
+/* x mod m for m = 2^32 - c: 2^32 is c mod m, so the high word folds
+ * into the low one (three folds bring any 64-bit x below 2^32 + c). */
+static uint32_t mrg_mod(uint64_t x, uint32_t m)
+{
+    uint64_t c = (1ull << 32) - m;
+    x = (x >> 32) * c + (x & 0xffffffffu);
+    x = (x >> 32) * c + (x & 0xffffffffu);
+    x = (x >> 32) * c + (x & 0xffffffffu);
+    while (x >= m)
+        x -= m;
+    return (uint32_t)x;
+}
+
 static uint32_t mrg_dot(const uint32_t a[3], const uint32_t b0, const uint32_t b1, const uint32_t b2, uint32_t m)
 {
-    uint64_t s = (uint64_t)a[0] * b0 % m + (uint64_t)a[1] * b1 % m + (uint64_t)a[2] * b2 % m;
-    return (uint32_t)(s % m);
+    uint64_t s = (uint64_t)mrg_mod((uint64_t)a[0] * b0, m) + mrg_mod((uint64_t)a[1] * b1, m) +
+                 mrg_mod((uint64_t)a[2] * b2, m);
+    return mrg_mod(s, m);
 }
 
 static void mrg_init(void)
@@ -126,7 +145,7 @@ static void mrg_init(void)
             uint32_t (*a)[3] = mrg_pow[c][e - 1];
             for (int i = 0; i < 3; i++)
                 for (int j = 0; j < 3; j++)
-                    mrg_pow[c][e][i][j] = mrg_dot(a[i], a[0][j], a[1][j], a[2][j], mrg_mod[c]);
+                    mrg_pow[c][e][i][j] = mrg_dot(a[i], a[0][j], a[1][j], a[2][j], mrg_modulus[c]);
         }
     }
 }
@@ -152,7 +171,7 @@ void simt_curand_mrg_jump(unsigned int s1[3], unsigned int s2[3], unsigned long 
             uint32_t (*p)[3] = mrg_pow[c][log2_unit + k];
             uint32_t r[3];
             for (int i = 0; i < 3; i++)
-                r[i] = mrg_dot(p[i], s[c][0], s[c][1], s[c][2], mrg_mod[c]);
+                r[i] = mrg_dot(p[i], s[c][0], s[c][1], s[c][2], mrg_modulus[c]);
             memcpy(s[c], r, sizeof r);
         }
     }
