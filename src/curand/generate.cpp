@@ -4,10 +4,11 @@
  * docs/COMPATIBILITY.md, cuRAND).
  *
  * XORWOW and MRG32k3a run T threads, thread t on subsequence t; the
- * layout's slot g belongs to thread g mod T, its round g / T.  A call that
- * starts at slot o starts each thread at its first round at or after o
- * and draws its values in order from there, one slot after another; a
- * slot is one element, or one pair for the Box-Muller distributions.
+ * layout's slot g belongs to thread g mod T, its round g / T.  A fresh
+ * thread starts at its first round at or after the offset o; a kept one
+ * continues where the last call left it (generate.h); either draws its
+ * values in order, one slot after another, a slot being one element, or
+ * one pair for the Box-Muller distributions.
  * Philox runs 65536 threads that each own four consecutive slots per
  * round, and computes every block of four values from its counter.
  *
