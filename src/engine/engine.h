@@ -150,6 +150,14 @@ struct grid {
     atomic_int deferred_error;        /* fails the grid once it is done (assert) */
     void (*on_done)(struct grid *g);  /* runs once, on the worker finishing it */
     void *owner;
+    /* Dynamic parallelism (src/runtime/launch.c): a grid is complete when
+     * its blocks are and the grids its threads launched are.  holds: 1
+     * for the blocks plus one per child not complete; parent: the grid
+     * whose thread launched this one (referenced), or NULL; child_stream:
+     * the stream its children launched into stream 0 go to. */
+    atomic_int holds;
+    struct grid *parent;
+    _Atomic(void *) child_stream;
     /* References: one until on_done has run, one for the active list,
      * one per worker claiming from it.  Workers read next_block after the
      * grid is done, so it must outlive them. */

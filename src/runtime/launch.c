@@ -85,14 +85,67 @@ static int blocks_per_sm_for_launch(const simt_kernel *k, struct simt_kernel_sta
     return blocks_per_sm(k, ks, blockSize, dyn);
 }
 
+/* A grid is complete once its blocks are and every grid its threads
+ * launched is (CUDA guide, "Dynamic Parallelism": a parent grid completes
+ * only after all its child grids): then its command completes, and its
+ * parent holds one fewer.  Children keep their parent alive with a
+ * reference until then. */
+static void grid_release_hold(struct grid *g)
+{
+    if (atomic_fetch_sub_explicit(&g->holds, 1, memory_order_acq_rel) != 1)
+        return;
+    struct grid *parent = g->parent;
+    void *cs = atomic_load_explicit(&g->child_stream, memory_order_acquire);
+    if (cs)
+        cudaStreamDestroy((cudaStream_t)cs);
+    cmd_complete(g->owner, grid_result(g));
+    if (parent) {
+        grid_release_hold(parent);
+        grid_unref(parent);
+    }
+}
+
 static void grid_done(struct grid *g)
 {
-    struct cmd *c = g->owner;
-    int err = grid_result(g);
     gridbar_destroy(g);
     if (g->release)
         g->release(g->args);
-    cmd_complete(c, err);
+    grid_release_hold(g);
+}
+
+/* A launch from a kernel: the launching grid holds one more until this
+ * one is complete.  Its stream 0 is not the host's legacy stream (work the
+ * host queued after the parent waits for the parent, so a child behind
+ * that work would never start) but a stream of the parent grid's own,
+ * where its children run in launch order (CUDA orders a block's launches
+ * into its NULL stream; simt orders the whole grid's). */
+static struct CUstream_st *child_of(struct grid *child, struct grid *parent, cudaStream_t stream)
+{
+    struct CUstream_st *s = NULL;
+    if (stream == 0 || stream == cudaStreamLegacy || stream == cudaStreamPerThread) {
+        void *cs = atomic_load_explicit(&parent->child_stream, memory_order_acquire);
+        if (!cs) {
+            cudaStream_t mine;
+            if (cudaStreamCreateWithFlags(&mine, cudaStreamNonBlocking) != cudaSuccess)
+                return NULL;
+            void *none = NULL;
+            if (atomic_compare_exchange_strong(&parent->child_stream, &none, (void *)mine))
+                cs = mine;
+            else {
+                cudaStreamDestroy(mine);
+                cs = none;
+            }
+        }
+        s = stream_resolve((cudaStream_t)cs);
+    } else {
+        s = stream_resolve(stream);
+    }
+    if (!s)
+        return NULL;
+    grid_ref(parent);
+    atomic_fetch_add_explicit(&parent->holds, 1, memory_order_relaxed);
+    child->parent = parent;
+    return s;
 }
 
 /* Cluster shape and co-residency rules (CUDA guide, "Thread Block
@@ -201,6 +254,19 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
         return api_return(cudaErrorMemoryAllocation);
     }
     g->on_done = grid_done;
+    atomic_init(&g->holds, 1);
+    struct worker *self = engine_self();
+    if (self && self->cur && sched_current(self)) {
+        struct CUstream_st *cs = child_of(g, self->cur->grid, stream);
+        if (!cs) {
+            gridbar_destroy(g);
+            free(g);
+            if (release)
+                release(args);
+            return api_return(cudaErrorInvalidResourceHandle);
+        }
+        s = cs;
+    }
     struct cmd *c = cmd_new(CMD_GRID);
     c->grid = g;
     g->owner = c;

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "engine/fault.h"
 #include "runtime/graph.h"
 #include "runtime/memory.h"
@@ -649,10 +650,14 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 
 /* cudaFree, cudaFreeHost and cudaHostUnregister synchronize the device
  * first (CUDA runtime API, "API synchronization behavior"): work still
- * using the memory finishes, and its failure is what the call returns. */
+ * using the memory finishes, and its failure is what the call returns.
+ * Called from a kernel (the device runtime's cudaFree, which dynamic
+ * parallelism programs use), they free at once: the calling grid is part
+ * of the work a wait would wait for. */
 static cudaError_t sync_device(void)
 {
-    timeline_wait_all();
+    if (!engine_self())
+        timeline_wait_all();
     return api_sticky();
 }
 
