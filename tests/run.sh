@@ -137,7 +137,15 @@ if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ]; then
         # Folders with an NVCC_SKIP file hold programs nvcc 13 rejects on
         # purpose (texture references, removed in CUDA 12).
         [ -f "$(dirname "$src")/NVCC_SKIP" ] && continue
-        if nvcc -std=c++17 -arch=sm_90 -c "$src" -o "$T/nvcc.o" > "$T/nvcc.log" 2>&1; then
+        # The test's compile flags (-rdc=true), not its libraries.
+        cflags=""
+        f="${src%.cu}.flags"
+        if [ -f "$f" ]; then
+            for w in $(cat "$f"); do
+                case "$w" in -l*) ;; *) cflags="$cflags $w" ;; esac
+            done
+        fi
+        if nvcc -std=c++17 -arch=sm_90 $cflags -c "$src" -o "$T/nvcc.o" > "$T/nvcc.log" 2>&1; then
             ok
         else
             bad "$src: nvcc -c rejects it"; head -n 10 "$T/nvcc.log"
