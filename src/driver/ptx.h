@@ -125,6 +125,7 @@ int ptx_type(const char *s);            /* "u32" -> PTX_T_U32; PTX_T_NONE if not
 int ptx_type_bits(int t);
 int ptx_type_is_float(int t);
 int ptx_type_is_signed(int t);
+int ptx_type_is_int(int t);             /* b8 .. s64 */
 const char *ptx_ctype(int t);           /* the C++ type simt/ptx_asm.hpp takes for it */
 const char *ptx_sreg_func(int sr);      /* "::simt_ptx::sr_laneid()" */
 int ptx_sreg_bits(int sr);
@@ -133,6 +134,13 @@ int ptx_fail(ptx_ctx *c, size_t pos, const char *fmt, ...) __attribute__((format
 /* Appends the C++ expression reading v (a register, operand, special
  * register or immediate) as a value of instruction type t. */
 void ptx_put_src(ptx_ctx *c, const ptx_val *v, int t);
+/* Operand k of an instruction as one value (a register or a constant, not
+ * a label, vector or address); NULL once it has failed. */
+const ptx_val *ptx_scalar(ptx_ctx *c, const ptx_insn *in, int k);
+/* Operand k read as a predicate (ptx_put_pred), or begun as a destination
+ * of type t (ptx_begin_wr); -1 once it has failed. */
+int ptx_pred_src(ptx_ctx *c, const ptx_insn *in, int k);
+int ptx_begin(ptx_ctx *c, const ptx_insn *in, int k, int t);
 /* Appends an lvalue for destination v; fails on anything but a register. */
 int ptx_put_dst(ptx_ctx *c, const ptx_val *v, size_t pos);
 /* Appends a predicate source: a .pred register, possibly negated. */

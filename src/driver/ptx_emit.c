@@ -18,7 +18,7 @@
 static const char *const frnd[] = {"rn", "rz", "rp", "rm", NULL};
 static const char *const irnd[] = {"rni", "rzi", "rpi", "rmi", NULL};
 
-static int is_int(int t)
+int ptx_type_is_int(int t)
 {
     return t >= PTX_T_B8 && t <= PTX_T_S64;
 }
@@ -31,7 +31,7 @@ static int is_bits(int t)
 /* An integer type of 16, 32 or 64 bits, u or s (b too when allow_b). */
 static int int_type(int t, int allow_b)
 {
-    return is_int(t) && ptx_type_bits(t) >= 16 && (allow_b || !is_bits(t));
+    return ptx_type_is_int(t) && ptx_type_bits(t) >= 16 && (allow_b || !is_bits(t));
 }
 
 static int is_fp(int t)
@@ -56,7 +56,7 @@ static int widen(int t)
     }
 }
 
-static const ptx_val *scalar(ptx_ctx *c, const ptx_insn *in, int k)
+const ptx_val *ptx_scalar(ptx_ctx *c, const ptx_insn *in, int k)
 {
     const ptx_opnd *o = &in->o[k];
     if (o->kind == PO_LABEL) {
@@ -74,7 +74,7 @@ static const ptx_val *scalar(ptx_ctx *c, const ptx_insn *in, int k)
 /* Operand k read as a value of type t. */
 static int src(ptx_ctx *c, const ptx_insn *in, int k, int t)
 {
-    const ptx_val *v = scalar(c, in, k);
+    const ptx_val *v = ptx_scalar(c, in, k);
     if (!v)
         return -1;
     if (v->neg || v->sel[0])
@@ -86,15 +86,15 @@ static int src(ptx_ctx *c, const ptx_insn *in, int k, int t)
     return 0;
 }
 
-static int pred_src(ptx_ctx *c, const ptx_insn *in, int k)
+int ptx_pred_src(ptx_ctx *c, const ptx_insn *in, int k)
 {
-    const ptx_val *v = scalar(c, in, k);
+    const ptx_val *v = ptx_scalar(c, in, k);
     return v ? ptx_put_pred(c, v, in->o[k].pos) : -1;
 }
 
-static int begin(ptx_ctx *c, const ptx_insn *in, int k, int t)
+int ptx_begin(ptx_ctx *c, const ptx_insn *in, int k, int t)
 {
-    const ptx_val *v = scalar(c, in, k);
+    const ptx_val *v = ptx_scalar(c, in, k);
     return v ? ptx_begin_wr(c, t, v, in->o[k].pos) : -1;
 }
 
@@ -105,7 +105,7 @@ static int call(ptx_ctx *c, ptx_insn *in, int dt, const char *fn, const int *st,
 {
     if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, nsrc + 1, nsrc + 1) < 0)
         return -1;
-    if (begin(c, in, 0, dt) < 0)
+    if (ptx_begin(c, in, 0, dt) < 0)
         return -1;
     P("::simt_ptx::%s(", fn);
     for (int k = 1; k <= nsrc; k++) {
@@ -462,7 +462,7 @@ static int h_lop3(ptx_ctx *c, ptx_insn *in)
     if (ptx_put_pred_dst(c, &in->o[0].v[1], in->o[0].pos) < 0)
         return -1;
     P(" = (simt__t%u != 0) %s ", tmp, op ? "&&" : "||");
-    if (pred_src(c, in, 5) < 0)
+    if (ptx_pred_src(c, in, 5) < 0)
         return -1;
     P("; } ");
     return 0;
@@ -503,15 +503,15 @@ static int h_logic(ptx_ctx *c, ptx_insn *in)
     if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, unary ? 2 : 3, unary ? 2 : 3) < 0)
         return -1;
     if (t == PTX_T_PRED && in->op[0] != 'c') {
-        const ptx_val *d = scalar(c, in, 0);
+        const ptx_val *d = ptx_scalar(c, in, 0);
         if (!d || ptx_put_pred_dst(c, d, in->o[0].pos) < 0)
             return -1;
         P(" = %s(", unary ? "!" : "");
-        if (pred_src(c, in, 1) < 0)
+        if (ptx_pred_src(c, in, 1) < 0)
             return -1;
         if (!unary) {
             P(") %s (", in->op[0] == 'a' ? "&&" : in->op[0] == 'o' ? "||" : "!=");
-            if (pred_src(c, in, 2) < 0)
+            if (ptx_pred_src(c, in, 2) < 0)
                 return -1;
         }
         P("); ");
@@ -519,7 +519,7 @@ static int h_logic(ptx_ctx *c, ptx_insn *in)
     }
     if (!int_type(t, 1))
         return bad_type(c, in, t);
-    if (begin(c, in, 0, t) < 0)
+    if (ptx_begin(c, in, 0, t) < 0)
         return -1;
     P("(%s)(", ptx_ctype(t));
     if (in->op[0] == 'n')
@@ -549,7 +549,7 @@ static int h_testp(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, "no test");
     if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 2, 2) < 0)
         return -1;
-    const ptx_val *d = scalar(c, in, 0);
+    const ptx_val *d = ptx_scalar(c, in, 0);
     if (!d || ptx_put_pred_dst(c, d, in->o[0].pos) < 0)
         return -1;
     P(" = ::simt_ptx::testp<%s, %d>(", ptx_ctype(t), op);
@@ -612,7 +612,7 @@ static int compare(ptx_ctx *c, ptx_insn *in, int t, int cmp, int bop, int ftz, i
     P("); ");
     if (bop >= 0) {
         P("bool simt__t%u = ", tmp + 1);
-        if (pred_src(c, in, first + 2) < 0)
+        if (ptx_pred_src(c, in, first + 2) < 0)
             return -1;
         P("; ");
         ptx_temp(c);
@@ -663,7 +663,7 @@ static int h_set(ptx_ctx *c, ptx_insn *in)
         return -1;
     P("{ ");
     int tmp = compare(c, in, t, cmp, bop, ftz, 1);
-    if (tmp < 0 || begin(c, in, 0, dt) < 0)
+    if (tmp < 0 || ptx_begin(c, in, 0, dt) < 0)
         return -1;
     if (bop >= 0)
         P("::simt_ptx::set_value<%s, %s, %d>(simt__t%d %s simt__t%d)); } ", ptx_ctype(dt),
@@ -679,10 +679,10 @@ static int h_selp(ptx_ctx *c, ptx_insn *in)
     int t = ptx_take_type(in);
     if (!int_type(t, 1) && !is_fp(t))
         return bad_type(c, in, t);
-    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 4, 4) < 0 || begin(c, in, 0, t) < 0)
+    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 4, 4) < 0 || ptx_begin(c, in, 0, t) < 0)
         return -1;
     P("(");
-    if (pred_src(c, in, 3) < 0)
+    if (ptx_pred_src(c, in, 3) < 0)
         return -1;
     P(") ? ");
     if (src(c, in, 1, t) < 0)
@@ -704,7 +704,7 @@ static int h_slct(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, "the selector is .s32 or .f32");
     if (ftz && ct != PTX_T_F32)
         return ptx_unsupported(c, in, ".ftz takes an .f32 selector");
-    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 4, 4) < 0 || begin(c, in, 0, dt) < 0)
+    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 4, 4) < 0 || ptx_begin(c, in, 0, dt) < 0)
         return -1;
     P("::simt_ptx::slct_first<%s, %d>(", ptx_ctype(ct), ftz);
     if (src(c, in, 3, ct) < 0)

@@ -17,21 +17,6 @@
 enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST };
 enum { ORD_PLAIN, ORD_RELAXED, ORD_ACQUIRE, ORD_RELEASE };
 
-static const ptx_val *scalar(ptx_ctx *c, const ptx_insn *in, int k)
-{
-    const ptx_opnd *o = &in->o[k];
-    if (o->kind == PO_LABEL) {
-        ptx_fail(c, o->pos, "unknown register '%s'", ptx_label_text(c, o->off));
-        return NULL;
-    }
-    if (o->kind != PO_VAL) {
-        ptx_fail(c, o->pos, "operand %d of '%s' must be a register or a constant", k + 1,
-                 in->text);
-        return NULL;
-    }
-    return &o->v[0];
-}
-
 static int src_val(ptx_ctx *c, const ptx_val *v, size_t pos, int t)
 {
     if (v->neg || v->sel[0])
@@ -44,25 +29,8 @@ static int src_val(ptx_ctx *c, const ptx_val *v, size_t pos, int t)
 
 static int src(ptx_ctx *c, const ptx_insn *in, int k, int t)
 {
-    const ptx_val *v = scalar(c, in, k);
+    const ptx_val *v = ptx_scalar(c, in, k);
     return v ? src_val(c, v, in->o[k].pos, t) : -1;
-}
-
-static int pred_src(ptx_ctx *c, const ptx_insn *in, int k)
-{
-    const ptx_val *v = scalar(c, in, k);
-    return v ? ptx_put_pred(c, v, in->o[k].pos) : -1;
-}
-
-static int begin(ptx_ctx *c, const ptx_insn *in, int k, int t)
-{
-    const ptx_val *v = scalar(c, in, k);
-    return v ? ptx_begin_wr(c, t, v, in->o[k].pos) : -1;
-}
-
-static int is_int(int t)
-{
-    return t >= PTX_T_B8 && t <= PTX_T_S64;
 }
 
 /* The element type of a vector part of `bits` bits. */
@@ -97,18 +65,18 @@ static int h_mov(ptx_ctx *c, ptx_insn *in)
     if (a->kind == PO_LABEL)
         return ptx_unsupported(c, in, "the address of a symbol");
     if (t == PTX_T_PRED) {
-        const ptx_val *dv = scalar(c, in, 0);
+        const ptx_val *dv = ptx_scalar(c, in, 0);
         if (!dv || ptx_put_pred_dst(c, dv, d->pos) < 0)
             return -1;
         P(" = ");
-        if (pred_src(c, in, 1) < 0)
+        if (ptx_pred_src(c, in, 1) < 0)
             return -1;
         P("; ");
         return 0;
     }
     const ptx_opnd *vec = a->kind == PO_VEC ? a : d->kind == PO_VEC ? d : NULL;
     if (!vec) {
-        if (begin(c, in, 0, t) < 0 || src(c, in, 1, t) < 0)
+        if (ptx_begin(c, in, 0, t) < 0 || src(c, in, 1, t) < 0)
             return -1;
         P("); ");
         return 0;
@@ -118,7 +86,7 @@ static int h_mov(ptx_ctx *c, ptx_insn *in)
     if (et == PTX_T_NONE || bits < 32 || (a->kind == PO_VEC && d->kind == PO_VEC))
         return ptx_unsupported(c, in, "vector shape");
     if (a->kind == PO_VEC) { /* packing: the first element is the least significant */
-        const ptx_val *dv = scalar(c, in, 0);
+        const ptx_val *dv = ptx_scalar(c, in, 0);
         if (!dv || ptx_begin_wr(c, t, dv, d->pos) < 0)
             return -1;
         P("::simt_ptx::pack<%s, %s>(", ptx_ctype(t), ptx_ctype(et));
@@ -287,7 +255,7 @@ static int h_atom(ptx_ctx *c, ptx_insn *in)
              t == PTX_T_F32 || t == PTX_T_F64;
         break;
     case 1: case 2: /* min, max */
-        ok = is_int(t) && bits >= 32 && t != PTX_T_B32 && t != PTX_T_B64;
+        ok = ptx_type_is_int(t) && bits >= 32 && t != PTX_T_B32 && t != PTX_T_B64;
         break;
     case 3: case 4: /* inc, dec */
         ok = t == PTX_T_U32;
@@ -309,7 +277,7 @@ static int h_atom(ptx_ctx *c, ptx_insn *in)
     int mem = red ? 0 : 1;
     if (mem_operand(c, in, mem) < 0)
         return -1;
-    if (!red && begin(c, in, 0, t) < 0)
+    if (!red && ptx_begin(c, in, 0, t) < 0)
         return -1;
     if (op == 9)
         P("::simt_ptx::atom_cas<%s, %d>(", ptx_ctype(t), space);
@@ -339,7 +307,7 @@ static int h_cvta(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, "no state space");
     if (t != PTX_T_U32 && t != PTX_T_U64)
         return ptx_unsupported(c, in, "type is .u32 or .u64");
-    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 2, 2) < 0 || begin(c, in, 0, t) < 0)
+    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 2, 2) < 0 || ptx_begin(c, in, 0, t) < 0)
         return -1;
     P("::simt_ptx::cvta<%d, %d>(", to, space);
     if (src(c, in, 1, PTX_T_U64) < 0)
@@ -357,7 +325,7 @@ static int h_isspacep(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, "simt tells only shared memory apart");
     if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 2, 2) < 0)
         return -1;
-    const ptx_val *d = scalar(c, in, 0);
+    const ptx_val *d = ptx_scalar(c, in, 0);
     if (!d || ptx_put_pred_dst(c, d, in->o[0].pos) < 0)
         return -1;
     P(" = ::simt_ptx::is_shared(");
@@ -448,7 +416,7 @@ static int h_bar(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, "bar.red.popc.u32, bar.red.and.pred or bar.red.or.pred");
     if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 3, 4) < 0)
         return -1;
-    const ptx_val *d = scalar(c, in, 0);
+    const ptx_val *d = ptx_scalar(c, in, 0);
     if (!d)
         return -1;
     if (op == 0) {
@@ -475,7 +443,7 @@ static int h_bar(ptx_ctx *c, ptx_insn *in)
         P("-1ll");
     }
     P(", ");
-    if (pred_src(c, in, in->nops - 1) < 0)
+    if (ptx_pred_src(c, in, in->nops - 1) < 0)
         return -1;
     P(op == 0 ? ")); " : ") != 0); ");
     return 0;
@@ -491,7 +459,7 @@ static int h_vote(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, "vote.all, .any, .uni (.pred) or .ballot (.b32)");
     if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, sync ? 3 : 2, sync ? 3 : 2) < 0)
         return -1;
-    const ptx_val *d = scalar(c, in, 0);
+    const ptx_val *d = ptx_scalar(c, in, 0);
     if (!d)
         return -1;
     if (m == 3) {
@@ -508,7 +476,7 @@ static int h_vote(ptx_ctx *c, ptx_insn *in)
     if (put_mask(c, in, 2, sync) < 0)
         return -1;
     P(", ");
-    if (pred_src(c, in, 1) < 0)
+    if (ptx_pred_src(c, in, 1) < 0)
         return -1;
     P(m == 3 ? ")); " : ") != 0); ");
     return 0;
@@ -554,7 +522,7 @@ static int h_activemask(ptx_ctx *c, ptx_insn *in)
     if (ptx_take_type(in) != PTX_T_B32)
         return ptx_unsupported(c, in, "type is .b32");
     if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 1, 1) < 0 ||
-        begin(c, in, 0, PTX_T_B32) < 0)
+        ptx_begin(c, in, 0, PTX_T_B32) < 0)
         return -1;
     P("::simt_ptx::activemask(");
     ptx_put_site(c, in);
@@ -602,7 +570,7 @@ static int h_redux(ptx_ctx *c, ptx_insn *in)
     if (!sync || op < 0 ||
         (op < 3 ? (t != PTX_T_U32 && t != PTX_T_S32) : t != PTX_T_B32))
         return ptx_unsupported(c, in, "redux.sync: add, min, max (.u32, .s32), and, or, xor (.b32)");
-    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 3, 3) < 0 || begin(c, in, 0, t) < 0)
+    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 3, 3) < 0 || ptx_begin(c, in, 0, t) < 0)
         return -1;
     P("::simt_ptx::redux<%d, %s>(", op, ptx_ctype(t));
     ptx_put_site(c, in);
@@ -750,7 +718,7 @@ static int word_sel(const char *s)
 /* The value of a video source operand, which may carry a selector. */
 static int video_src(ptx_ctx *c, const ptx_insn *in, int k)
 {
-    const ptx_val *v = scalar(c, in, k);
+    const ptx_val *v = ptx_scalar(c, in, k);
     if (!v)
         return -1;
     ptx_val plain = *v;
@@ -769,7 +737,7 @@ static int h_video(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, "types are .u32 or .s32: d, a, b");
     if (ptx_check_done(c, in) < 0)
         return -1;
-    const ptx_val *d = scalar(c, in, 0);
+    const ptx_val *d = ptx_scalar(c, in, 0);
     if (!d)
         return -1;
     int sd = dt == PTX_T_S32, sa = at == PTX_T_S32, sb = bt == PTX_T_S32;
@@ -782,7 +750,7 @@ static int h_video(ptx_ctx *c, ptx_insn *in)
             return -1;
         if (op2 >= 0 && dsel >= 0)
             return ptx_unsupported(c, in, "a secondary operation and a destination selector");
-        const ptx_val *a = scalar(c, in, 1), *b = scalar(c, in, 2);
+        const ptx_val *a = ptx_scalar(c, in, 1), *b = ptx_scalar(c, in, 2);
         if (!a || !b)
             return -1;
         int asel = word_sel(a->sel), bsel = word_sel(b->sel);
@@ -813,7 +781,7 @@ static int h_video(ptx_ctx *c, ptx_insn *in)
         return ptx_unsupported(c, in, ".sat with .add");
     if (ptx_want_ops(c, in, 4, 4) < 0)
         return -1;
-    const ptx_val *a = scalar(c, in, 1), *b = scalar(c, in, 2);
+    const ptx_val *a = ptx_scalar(c, in, 1), *b = ptx_scalar(c, in, 2);
     if (!a || !b)
         return -1;
     long asel = simd_sel(a->sel, width, width == 4 ? 0x3210 : 0x10);
