@@ -99,24 +99,10 @@ namespace detail
  * policy types are empty in Thrust's design).  So the casts of the
  * stream-carrying policies never read the stream: they wait for every
  * stream's work, which includes theirs. */
-#define SIMT__THRUST_CUDA_CAST(P, WAIT)                                               \
-    template <>                                                                     \
-    inline P &derived_cast<P>(execution_policy_base<P> & x)                          \
-    {                                                                               \
-        WAIT;                                                                       \
-        return static_cast<P &>(x);                                                 \
-    }                                                                               \
-    template <>                                                                     \
-    inline const P &derived_cast<P>(const execution_policy_base<P> &x)               \
-    {                                                                               \
-        WAIT;                                                                       \
-        return static_cast<const P &>(x);                                           \
-    }
-SIMT__THRUST_CUDA_CAST(thrust::cuda_cub::par_t, simt_hostlib_wait(SIMT__THRUST_STREAM))
-SIMT__THRUST_CUDA_CAST(thrust::cuda_cub::par_nosync_t, simt_hostlib_wait(SIMT__THRUST_STREAM))
-SIMT__THRUST_CUDA_CAST(thrust::cuda_cub::execute_on_stream, simt_hostlib_wait_all())
-SIMT__THRUST_CUDA_CAST(thrust::cuda_cub::execute_on_stream_nosync, simt_hostlib_wait_all())
-#undef SIMT__THRUST_CUDA_CAST
+SIMT__THRUST_WAITING_CAST(thrust::cuda_cub::par_t, simt_hostlib_wait(SIMT__THRUST_STREAM))
+SIMT__THRUST_WAITING_CAST(thrust::cuda_cub::par_nosync_t, simt_hostlib_wait(SIMT__THRUST_STREAM))
+SIMT__THRUST_WAITING_CAST(thrust::cuda_cub::execute_on_stream, simt_hostlib_wait_all())
+SIMT__THRUST_WAITING_CAST(thrust::cuda_cub::execute_on_stream_nosync, simt_hostlib_wait_all())
 } // namespace detail
 THRUST_NAMESPACE_END
 

@@ -17,27 +17,28 @@
 #define SIMT__THRUST_STREAM cudaStreamLegacy
 #endif
 
+/* An explicit specialization of derived_cast for policy type P (both
+ * overloads) that runs WAIT first.  WAIT must not read the policy: Thrust
+ * also casts policies it never constructed (see simt's
+ * thrust/system/cuda/execution_policy.h). */
+#define SIMT__THRUST_WAITING_CAST(P, WAIT)                                            \
+    template <>                                                                     \
+    inline P &derived_cast<P>(execution_policy_base<P> & x)                          \
+    {                                                                               \
+        WAIT;                                                                       \
+        return static_cast<P &>(x);                                                 \
+    }                                                                               \
+    template <>                                                                     \
+    inline const P &derived_cast<P>(const execution_policy_base<P> &x)               \
+    {                                                                               \
+        WAIT;                                                                       \
+        return static_cast<const P &>(x);                                           \
+    }
+
 THRUST_NAMESPACE_BEGIN
 namespace detail
 {
-template <>
-inline thrust::system::cpp::detail::tag &
-derived_cast<thrust::system::cpp::detail::tag>(
-    execution_policy_base<thrust::system::cpp::detail::tag> &x)
-{
-    simt_hostlib_wait(SIMT__THRUST_STREAM);
-    return static_cast<thrust::system::cpp::detail::tag &>(x);
-}
-
-template <>
-inline const thrust::system::cpp::detail::tag &
-derived_cast<thrust::system::cpp::detail::tag>(
-    const execution_policy_base<thrust::system::cpp::detail::tag> &x)
-{
-    simt_hostlib_wait(SIMT__THRUST_STREAM);
-    return static_cast<const thrust::system::cpp::detail::tag &>(x);
-}
-
+SIMT__THRUST_WAITING_CAST(thrust::system::cpp::detail::tag, simt_hostlib_wait(SIMT__THRUST_STREAM))
 } // namespace detail
 THRUST_NAMESPACE_END
 

@@ -168,6 +168,16 @@ inline bool waits(const thrust::cuda_cub::execute_on_stream_nosync &)
     return false;
 }
 
+/* A failed CUDA call of a Thrust algorithm: thrust::system_error, as with
+ * Thrust's CUDA system (the error is not left as the last error). */
+inline void check(cudaError_t e, const char *what)
+{
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        throw thrust::system_error(e, thrust::system_category(), what);
+    }
+}
+
 template <typename It, typename Size, typename F> struct for_each_grid {
     It first;
     Size n;
@@ -208,10 +218,7 @@ bool for_each_kernel(const P &policy, It first, Size n, const F &f)
                                    &for_each_grid<It, Size, F>::release, nullptr);
     if (e == cudaSuccess && waits(policy))
         e = cudaStreamSynchronize(s);
-    if (e != cudaSuccess) {
-        cudaGetLastError();
-        throw thrust::system_error(e, thrust::system_category(), "for_each: failed to synchronize");
-    }
+    check(e, "for_each: failed to synchronize");
     return true;
 }
 } // namespace simt_detail

@@ -20,23 +20,7 @@
 THRUST_NAMESPACE_BEGIN
 namespace detail
 {
-template <>
-inline thrust::system::cpp::detail::par_t &
-derived_cast<thrust::system::cpp::detail::par_t>(
-    execution_policy_base<thrust::system::cpp::detail::par_t> &x)
-{
-    simt_hostlib_wait(SIMT__THRUST_STREAM);
-    return static_cast<thrust::system::cpp::detail::par_t &>(x);
-}
-
-template <>
-inline const thrust::system::cpp::detail::par_t &
-derived_cast<thrust::system::cpp::detail::par_t>(
-    const execution_policy_base<thrust::system::cpp::detail::par_t> &x)
-{
-    simt_hostlib_wait(SIMT__THRUST_STREAM);
-    return static_cast<const thrust::system::cpp::detail::par_t &>(x);
-}
+SIMT__THRUST_WAITING_CAST(thrust::system::cpp::detail::par_t, simt_hostlib_wait(SIMT__THRUST_STREAM))
 } // namespace detail
 THRUST_NAMESPACE_END
 

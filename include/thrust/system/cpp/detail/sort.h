@@ -88,14 +88,6 @@ struct radix_sortable_pairs<K, V, C, true>
                              std::is_trivially_copyable<typename contiguous<V>::type>::value &&
                                  !std::is_const<typename contiguous<V>::type>::value> {};
 
-inline void check(cudaError_t e, const char *what)
-{
-    if (e != cudaSuccess) {
-        cudaGetLastError();
-        throw thrust::system_error(e, thrust::system_category(), what);
-    }
-}
-
 /* Sorts keys[0, n) (and vals, unless it is null) with CUB in the policy's
  * stream; false when the caller should sort on the host. */
 template <typename P, typename K, typename V>
