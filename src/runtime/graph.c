@@ -2157,15 +2157,6 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 
 /* ---- launch ------------------------------------------------------------------- */
 
-static void grid_done(struct grid *g)
-{
-    struct cmd *c = g->owner;
-    int err = grid_result(g);
-    if (g->release)
-        g->release(g->args);
-    cmd_complete(c, err);
-}
-
 /* A command running kernel node n (as simt_launch builds one). */
 static struct cmd *kernel_cmd(const struct knode *k)
 {
@@ -2191,7 +2182,7 @@ static struct cmd *kernel_cmd(const struct knode *k)
     g->cooperative = k->cooperative;
     if (g->cooperative && gridbar_create(g) != 0)
         oom();
-    g->on_done = grid_done;
+    launch_grid_completion(g);
     struct cmd *c = cmd_new(CMD_GRID);
     c->grid = g;
     g->owner = c;

@@ -113,6 +113,12 @@ static void grid_done(struct grid *g)
     grid_release_hold(g);
 }
 
+void launch_grid_completion(struct grid *g)
+{
+    g->on_done = grid_done;
+    atomic_init(&g->holds, 1);
+}
+
 /* A launch from a kernel: the launching grid holds one more until this
  * one is complete.  Its stream 0 is not the host's legacy stream (work the
  * host queued after the parent waits for the parent, so a child behind
@@ -253,8 +259,7 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
             release(args);
         return api_return(cudaErrorMemoryAllocation);
     }
-    g->on_done = grid_done;
-    atomic_init(&g->holds, 1);
+    launch_grid_completion(g);
     struct worker *self = engine_self();
     if (self && self->cur && sched_current(self)) {
         struct CUstream_st *cs = child_of(g, self->cur->grid, stream);

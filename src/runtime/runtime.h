@@ -26,6 +26,13 @@ int api_runtime_started(void);
             return sticky_;                 \
     } while (0)
 
+/* launch.c: how a grid g (its owner a CMD_GRID command) completes, for
+ * every launch path: its command completes once its blocks and the grids
+ * its threads launched are done; its arguments are released and a
+ * cooperative grid's barrier destroyed first. */
+struct grid;
+void launch_grid_completion(struct grid *g);
+
 /* printf.c: device printf output waiting for a flush point. */
 void printf_flush(void);
 
