@@ -15,46 +15,13 @@
 #include <omp.h>
 #include <time.h>
 
+#include "kernels.cuh"
+
 static double now()
 {
     timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-__global__ void scale_add(const float *a, const float *b, float *c, int n)
-{
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n)
-        c[i] = a[i] * 1.5f + b[i];
-}
-
-__global__ void empty() {}
-
-__global__ void barriers(int reps, int *sink)
-{
-    int v = threadIdx.x;
-    for (int r = 0; r < reps; r++)
-        __syncthreads();
-    if (v < 0)
-        *sink = v;
-}
-
-__global__ void no_barriers(int reps, int *sink)
-{
-    int v = threadIdx.x;
-    if (v < 0)
-        *sink = v + reps;
-}
-
-__global__ void warp_reduce(int reps, float *out)
-{
-    float v = threadIdx.x;
-    for (int r = 0; r < reps; r++)
-        for (int off = 16; off > 0; off /= 2)
-            v += __shfl_down_sync(0xffffffff, v, off);
-    if (threadIdx.x == 0)
-        out[blockIdx.x] = v;
 }
 
 __attribute__((noinline)) static void loop(const float *a, const float *b, float *c, int n)

@@ -5,8 +5,46 @@
 # CPU-GPU Outputs Beyond Error Threshold of 0.05 Percent: N"; doitgen and
 # gemver print "Number of misses: N").  The check is N == 0.  Built with the
 # program's own Makefile, whose `nvcc` is found on PATH (simtcc); the size
-# macro goes in through the Makefile's CUFILES variable.  --time takes the
-# times the program prints for its kernels and for its CPU reference.
+# macro goes in through the Makefile's CUFILES variable.
+#
+# --time: the kernels' time the program prints against the kernel time of
+# the suite's own OpenMP version (OpenMP/, same folder names; PolyBench/C
+# with `#pragma omp`), OMP_NUM_THREADS = simt's workers.  The OpenMP
+# headers' sizes and element type differ from the CUDA ones (SMALL: gemm
+# 128 there, 256 here; atax 500 and 2048; double there, float here), so
+# the twin is built with the CUDA header's sizes for the dataset and
+# DATA_TYPE float;
+# its copy's size #defines are put under #ifndef, since some headers (mvt,
+# gemver, gesummv, lu) define N unconditionally, and its "#pragma omp
+# master" lines are dropped (pb_twin says why).  The twin is built with its
+# own Makefile (ACC, the HMPP compiler it names, left empty) and prints its
+# kernel's time (-DPOLYBENCH_TIME).
+
+# pb_twin NAME CUDADIR DATASET: builds the OpenMP twin of the CUDA program in
+# CUDADIR with that program's sizes for DATASET and float elements; prints
+# the twin's folder, fails when there is none or it does not build.
+pb_twin() {
+    local name=$1 cdir=$2 ds=$3 odir defs names
+    odir=$WORK/polybench/OpenMP/${cdir#"$WORK/polybench/CUDA/"}
+    [ -f "$odir/Makefile" ] && [ -f "$odir/$name.c" ] || return 1
+    # The CUDA header's "#define NAME VALUE" lines under "#ifdef DS_DATASET".
+    defs=$(awk -v ds="${ds}_DATASET" '
+        $0 ~ "^# *ifdef +" ds "( |$)" { on = 1; next }
+        on && /^# *endif/ { exit }
+        on && $1 == "#define" { printf "-D%s=%s ", $2, $3 }
+        on && $1 == "#" && $2 == "define" { printf "-D%s=%s ", $3, $4 }' "$cdir"/*.cuh)
+    [ -n "$defs" ] || return 1
+    names=$(printf '%s\n' $defs | sed 's/^-D//; s/=.*//' | paste -sd '|')
+    sed -i -E "s/^(# *define +($names) .*)$/#ifndef \2\n\1\n#endif/" "$odir/$name.h"
+    # adi, fdtd-2d, jacobi-1d/2d put their time loop under "omp master" with
+    # "omp for" inside, which OpenMP forbids and gcc rejects; without the
+    # master every thread runs the time loop and shares each omp for.
+    sed -i '/#pragma omp master/d' "$odir/$name.c"
+    (cd "$odir" && rm -f ./*_acc Makefile.dep && make ACC= ACCFLAGS= CC=gcc \
+        CFLAGS="-O2 -fopenmp -DPOLYBENCH_TIME $defs -DDATA_TYPE=float -DDATA_PRINTF_MODIFIER='\"%0.2f \"' -Wl,--no-as-needed -lm") \
+        > "$LOGS/pb-$name-omp-build.log" 2>&1 && [ -x "$odir/${name}_acc" ] || return 1
+    echo "$odir"
+}
 
 pb_main() {
     local ds=${PB_DS:-}
@@ -15,9 +53,13 @@ pb_main() {
     local root=$WORK/polybench
     rm -rf "$root" && mkdir -p "$root" && cp -R "$PB_SRC/CUDA" "$root/" || {
         report FAIL polybench "cannot copy $PB_SRC/CUDA"; return; }
+    if [ "$TIME" = 1 ]; then
+        [ -d "$PB_SRC/OpenMP" ] && cp -R "$PB_SRC/OpenMP" "$root/" ||
+            echo "# no $PB_SRC/OpenMP: PolyBench programs are timed without a twin"
+    fi
     echo "# PolyBench-ACC ($PB_SRC), -D${ds}_DATASET"
 
-    local mk dir name cu log out mm known t g c gs cs i rc
+    local mk dir name cu log out mm known t g gs os tw i rc
     # The suite's order: datamining, linear-algebra, stencils.
     for mk in $(cd "$root/CUDA" && find . -name Makefile | sort); do
         dir=$root/CUDA/$(dirname "$mk")
@@ -49,18 +91,26 @@ pb_main() {
             report FAIL "polybench/$name" "$mm mismatches beyond 0.05%"
         fi
         [ "$TIME" = 1 ] || continue
-        # Best of 3 of the kernels' time and of the CPU reference's time,
-        # both as the program prints them (the first run is the one above).
-        gs=() cs=()
+        # Best of 3 of the kernels' time and of the twin's, interleaved (the
+        # first simt run is the one above).
+        tw=$(pb_twin "$name" "$dir" "$ds") || tw=
+        gs=() os=()
         for i in 1 2 3; do
             [ $i = 1 ] || (cd "$dir" && run "$out.$i" 1800 ./*.exe) || break
             t=$out; [ $i = 1 ] || t=$out.$i
             g=$(sed -n '/GPU Time in seconds/{n;p;}' "$t" | head -n 1)
-            c=$(sed -n '/CPU Time in seconds/{n;p;}' "$t" | head -n 1)
-            [ -n "$g" ] && gs+=("$g"); [ -n "$c" ] && cs+=("$c")
+            [ -n "$g" ] && gs+=("$g")
+            [ -n "$tw" ] && (cd "$tw" && run "$LOGS/pb-$name-omp.log" 1800 "./${name}_acc") &&
+                os+=("$(grep -E '^[0-9]+\.[0-9]+$' "$LOGS/pb-$name-omp.log" | tail -n 1)")
         done
-        [ ${#gs[@]} -gt 0 ] && [ ${#cs[@]} -gt 0 ] &&
-            timerow "polybench/$name" "$(best3 "${gs[@]}")" "$(best3 "${cs[@]}")" "cpu-reference"
+        [ ${#gs[@]} -gt 0 ] || continue
+        if [ ${#os[@]} -gt 0 ] && [ -n "${os[0]}" ]; then
+            timerow "polybench/$name" "$(best3 "${gs[@]}")" "$(best3 "${os[@]}")" "openmp"
+        else
+            echo "polybench/$name $(best3 "${gs[@]}") 0 no-twin" >> "$TIMES"
+            printf '      time %-28s simt %8s s  (no OpenMP twin: logs/pb-%s-omp*.log)\n' \
+                "polybench/$name" "$(best3 "${gs[@]}")" "$name"
+        fi
     done
 }
 pb_main

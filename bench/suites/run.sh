@@ -9,7 +9,10 @@
 # suite (polybench, rodinia); default: every program of the suites named.
 #
 # Options:
-#   --time            also time each program (best of 3) against its CPU twin
+#   --time            also time each program (best of 3) against its OpenMP
+#                     twin (PolyBench-ACC's OpenMP/, Rodinia's openmp/) with
+#                     as many threads as simt has workers (SIMT_WORKERS,
+#                     default: all cores)
 #   --work DIR        scratch directory (default ${TMPDIR:-/tmp}/simt-suites)
 #   --size small|large
 #                     small (default): sizes that keep a correctness run of
@@ -65,7 +68,9 @@ done
 mkdir -p "$WORK" && WORK=$(cd "$WORK" && pwd)
 LOGS=$WORK/logs TOOLS=$WORK/tools DATA=$WORK/data
 mkdir -p "$LOGS" "$TOOLS" "$DATA"
-NCPU=$(nproc 2>/dev/null || echo 2)
+# simt's workers and the OpenMP twins' threads: the same count.
+NCPU=${SIMT_WORKERS:-$(nproc 2>/dev/null || echo 2)}
+export SIMT_WORKERS=$NCPU OMP_NUM_THREADS=$NCPU
 
 # A CUDA installation as the suites' Makefiles expect it (CUDA_DIR): nvcc is
 # simtcc (it resolves its own install through /proc/self/exe, so a link
