@@ -38,6 +38,15 @@ DRV_LIB_OBJ := $(filter-out $(B)/obj/src/driver/simtcc.o,$(DRV_OBJ))
 
 LIBSIMT := $(B)/lib/libsimt.a
 SIMTCC  := $(B)/bin/simtcc
+SIMTKC  := $(B)/bin/simt-kc
+
+# The kernel compiler (src/compiler/) is C on LLVM's C API: Debian's
+# llvm-16-dev.  simtcc compiles .cu files with clang-16 through it.
+LLVM_CONFIG ?= llvm-config-16
+LLVM_CFLAGS := $(shell $(LLVM_CONFIG) --cflags 2>/dev/null)
+LLVM_LIBS   := $(shell $(LLVM_CONFIG) --ldflags 2>/dev/null) -lLLVM-16
+KC_SRC := $(wildcard src/compiler/*.c)
+KC_OBJ := $(KC_SRC:%.c=$(B)/obj/%.o)
 
 .PHONY: all demo test install clean unit
 
@@ -50,11 +59,15 @@ LIBS := -lpthread -ldl -lm
 CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a \
                                      libcurand.so libcurand_static.a)
 
-all: $(LIBSIMT) $(SIMTCC) $(B)/lib/simt/include $(CUDA_STANDINS)
+all: $(LIBSIMT) $(SIMTCC) $(SIMTKC) $(B)/lib/simt/include $(CUDA_STANDINS)
 
 $(CUDA_STANDINS):
 	@mkdir -p $(dir $@)
 	printf '/* simt: libsimt stands for the CUDA runtime and libraries */\nINPUT(libsimt.a -lstdc++ $(LIBS))\n' > $@
+
+$(B)/obj/src/compiler/%.o: src/compiler/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LLVM_CFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -77,6 +90,10 @@ $(LIBSIMT): $(LIB_OBJ)
 $(SIMTCC): $(DRV_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $^ -o $@
+
+$(SIMTKC): $(KC_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $^ $(LLVM_LIBS) -lstdc++ -o $@
 
 # simtcc finds its headers at <bin>/../lib/simt/include, in the build tree
 # as in an installed tree.
@@ -101,6 +118,7 @@ test: all $(UNIT_BIN)
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/simt/include
 	install -m 755 $(SIMTCC) $(DESTDIR)$(PREFIX)/bin/simtcc
+	install -m 755 $(SIMTKC) $(DESTDIR)$(PREFIX)/bin/simt-kc
 	install -m 644 $(LIBSIMT) $(DESTDIR)$(PREFIX)/lib/libsimt.a
 	for f in $(CUDA_STANDINS); do install -m 644 $$f $(DESTDIR)$(PREFIX)/lib/; done
 	cp -R include/. $(DESTDIR)$(PREFIX)/lib/simt/include/
@@ -108,4 +126,4 @@ install: all
 clean:
 	rm -rf build build-address build-thread build-undefined
 
--include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(KC_OBJ:.o=.d)

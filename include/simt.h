@@ -38,6 +38,10 @@ typedef void (*simt_thread_fn)(void *args);
 /* Runs threads of the running block through simt__run until the block has
  * none left to start or the engine must look (see simt_run below). */
 typedef void (*simt_range_fn)(void *args);
+/* The compiled tier (see simt__kc_block below): runs every thread of the
+ * running block, barriers included, and returns 1; returns 0 without
+ * running anything when the kernel compiler did not compile it. */
+typedef int (*simt_block_fn)(void *args);
 
 typedef struct simt_kernel {
     const char *name;          /* as declared, e.g. "matmul" */
@@ -77,6 +81,7 @@ typedef struct simt_launch_attrs {
     unsigned cluster_dim[3];   /* zeros: the kernel's __cluster_dims__, if any */
     int cooperative;
     simt_range_fn range;       /* a thread loop over args, or NULL: fn per thread */
+    simt_block_fn block;       /* the compiled tier's block function, or NULL */
 } simt_launch_attrs;
 
 cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,
@@ -90,6 +95,15 @@ extern SIMT_TLS int simt__probing;
 void simt__probe_reply(simt_kernel *k);
 void simt__probe_begin(void);
 simt_kernel *simt__probe_end(void);
+
+/* The compiled tier's marker.  simtcc's kernel compiler (simt-kc) replaces
+ * every call simt__kc_block(thread, args) by a call of a function it builds
+ * from thread (one CUDA thread's body, the kernel inlined): loops over the
+ * block's threads split at its barriers, returning 1; args NULL asks
+ * whether it did, without running anything.  Where it did not (another host
+ * compiler, -G, a kernel it cannot prove safe), the call reaches libsimt's
+ * definition, which returns 0: the launch runs on the fiber tier. */
+int simt__kc_block(void (*thread)(void *), void *args);
 
 /* ---- built-in variables ---------------------------------------------- */
 
@@ -141,7 +155,18 @@ extern SIMT_TLS simt_block_arena simt__arena;
 
 void *simt__shared_static_slow(simt_shared_site *s, size_t size, size_t align);
 
-static inline void *simt_shared_static(simt_shared_site *s, size_t size, size_t align)
+#ifdef __SIMT_KC__
+/* Under the kernel compiler the lookup is one call it can see: the address
+ * is the same for every thread of a block, so a compiled block computes it
+ * once; simt-kc turns every call into simt__shared_static_inline's code. */
+void *simt_shared_static(simt_shared_site *s, size_t size, size_t align);
+#define SIMT__SHARED_INLINE __attribute__((used)) static inline
+#else
+#define SIMT__SHARED_INLINE static inline
+#define simt__shared_static_inline simt_shared_static
+#endif
+
+SIMT__SHARED_INLINE void *simt__shared_static_inline(simt_shared_site *s, size_t size, size_t align)
 {
     if (SIMT_LIKELY(__atomic_load_n(&s->owner, __ATOMIC_ACQUIRE) == simt__arena.kernel))
         return simt__arena.static_base + s->offset;

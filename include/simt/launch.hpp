@@ -144,6 +144,20 @@ struct pack {
     }
 };
 
+/* The compiled tier: kc_thread is one CUDA thread as the kernel compiler
+ * reads it, kc_block what the engine calls per block (see simt__kc_block). */
+template <class P> struct kc {
+    static void thread(void *p) { static_cast<P *>(p)->invoke(typename P::seq()); }
+    static int block(void *p)
+    {
+        if (!p)
+            return simt__kc_block(&thread, 0);
+        /* As in range: a copy the threads' stores cannot alias. */
+        P local = *static_cast<P *>(p);
+        return simt__kc_block(&thread, &local);
+    }
+};
+
 /* By-pointer launches: the kernel's parameter types are known from its
  * function type. */
 template <class F> struct signature;
@@ -186,7 +200,7 @@ struct simt__launch_t {
         simt__probe_begin();
         P::run(p);
         simt_kernel *k = simt__probe_end();
-        simt_launch_attrs attrs = {{0, 0, 0}, 0, &P::range};
+        simt_launch_attrs attrs = {{0, 0, 0}, 0, &P::range, &simt_detail::kc<P>::block};
         simt_launch_ex(k, c.grid, c.block, c.shmem, c.stream, &P::run, p, &P::release, &attrs);
     }
 };

@@ -375,7 +375,7 @@ static int options_file(ctx *c, const char *path)
  * own diagnostics, neither of which exists here. */
 static const char *const ignored_flags[] = {
     "m64", "Wno-deprecated-gpu-targets", "Wdefault-stream-launch", "Wmissing-launch-bounds",
-    "Wext-lambda-captures-this", "res-usage", "resource-usage", "allow-unsupported-compiler",
+    "Wext-lambda-captures-this", "allow-unsupported-compiler",
     "extra-device-vectorization", "src-in-ptx", "source-in-ptx", "restrict",
     "keep-device-functions", "extensible-whole-program", "ewp", "nohdinitlist",
     "no-host-device-initializer-list", "nohdmoveforward", "no-host-device-move-forward",
@@ -607,6 +607,10 @@ static int option(ctx *c)
     }
     if (flag(c, "G", "device-debug")) {
         p->device_debug = 1;
+        return 0;
+    }
+    if (flag(c, "res-usage", "resource-usage")) {
+        p->resource_usage = 1;
         return 0;
     }
     if (flag(c, "lineinfo", "generate-line-info")) {

@@ -67,6 +67,7 @@ typedef struct plan {
     const char *opt;      /* "-O2" ..., NULL: none */
     int debug;            /* -g */
     int device_debug;     /* -G */
+    int resource_usage;   /* --resource-usage: each kernel's tier */
     int lineinfo;         /* -lineinfo */
     const char *std;      /* "c++17" ..., NULL: not given */
     int arch;             /* emulated compute capability (90 for sm_90) */

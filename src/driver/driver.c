@@ -28,6 +28,10 @@ extern char **environ;
 typedef struct driver {
     const plan *p;
     const char *cxx, *cc; /* cc NULL: cxx -x c */
+    /* .cu files: clang++-16 and simt-kc (the compiled tier), or NULL: cxx
+     * (the fiber tier only) */
+    const char *kc_cxx;
+    char kc[PATH_MAX + 16];
     char self[PATH_MAX];
     char incdir[PATH_MAX + 40], libdir[PATH_MAX + 40];
     const char *tmpdir;   /* NULL until made */
@@ -186,6 +190,45 @@ static int base_is(const char *s, const char *name)
     return !strcmp(base ? base + 1 : s, name);
 }
 
+static int on_path(const char *name)
+{
+    if (strchr(name, '/'))
+        return access(name, X_OK) == 0;
+    const char *path = getenv("PATH");
+    char buf[PATH_MAX];
+    while (path && *path) {
+        const char *end = strchr(path, ':');
+        size_t n = end ? (size_t)(end - path) : strlen(path);
+        snprintf(buf, sizeof buf, "%.*s/%s", (int)n, n ? path : ".", name);
+        if (access(buf, X_OK) == 0)
+            return 1;
+        path = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/* The compiled tier needs simt-kc beside simtcc and clang 16 (its bitcode
+ * is what simt-kc reads).  A host compiler the user named is used for .cu
+ * files too, through simt-kc when it is clang 16. */
+static void pick_kc(driver *d, const char *named)
+{
+    d->kc_cxx = NULL;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", d->self);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    snprintf(d->kc, sizeof d->kc, "%s/simt-kc", dir);
+    if (access(d->kc, X_OK) != 0)
+        return;
+    const char *want = named ? named : "clang++-16";
+    const char *base = strrchr(want, '/');
+    base = base ? base + 1 : want;
+    if (strcmp(base, "clang++-16") != 0 || !on_path(want))
+        return;
+    d->kc_cxx = want;
+}
+
 /* -ccbin names the host compiler: a directory holding g++, a C++ compiler,
  * or a C compiler standing for its C++ sibling (gcc-12 -> g++-12, clang ->
  * clang++, cc -> c++). */
@@ -208,6 +251,7 @@ static void pick_tools(driver *d)
             c = s;
     }
     d->cxx = c;
+    pick_kc(d, c == d->p->ccbin || getenv("SIMTCC_CXX") ? c : NULL);
     d->cc = swap_in_base(d, c, "clang++", "clang");
     if (!d->cc)
         d->cc = swap_in_base(d, c, "g++", "gcc");
@@ -524,10 +568,25 @@ static const char *object_for(driver *d, size_t k)
 }
 
 /* Preprocessing a .cu file: for -E and -M, and as the first compile step. */
+/* Whether .cu files go through simt-kc: not for -G or -O0 (one CUDA
+ * thread is one stack in the debugger there, as with nvcc -G). */
+static int use_kc(const driver *d)
+{
+    const plan *p = d->p;
+    return d->kc_cxx && !p->device_debug && !(p->opt && !strcmp(p->opt, "-O0"));
+}
+
+static const char *cu_cxx(const driver *d)
+{
+    return d->kc_cxx ? d->kc_cxx : d->cxx;
+}
+
 static void cu_preprocess_cmd(driver *d, strvec *c)
 {
-    strvec_push(c, d->cxx);
+    strvec_push(c, cu_cxx(d));
     strvec_push(c, "-E");
+    if (use_kc(d))
+        strvec_push(c, "-D__SIMT_KC__");
     strvec_push(c, "-x");
     strvec_push(c, "c++");
     strvec_push(c, cu_std(d->p));
@@ -635,7 +694,7 @@ static int compile_input(driver *d, size_t k, const char *obj)
         rc = rewrite_step(d, ii, pp_out);
         if (rc)
             goto done;
-        strvec_push(&c, d->cxx);
+        strvec_push(&c, cu_cxx(d));
         strvec_push(&c, "-x");
         strvec_push(&c, "c++-cpp-output");
         strvec_push(&c, cu_std(p));
@@ -643,8 +702,34 @@ static int compile_input(driver *d, size_t k, const char *obj)
         push_codegen(&c, p, 1);
         /* Shared-memory references alias the arena's bytes. */
         strvec_push(&c, "-fno-strict-aliasing");
+        if (d->kc_cxx) {
+            /* A null dereference is a fault CUDA reports, not a path the
+             * optimizer may delete. */
+            strvec_push(&c, "-fno-delete-null-pointer-checks");
+            strvec_push(&c, "-Wno-unused-command-line-argument");
+        }
         push_all(&c, &p->host);
         strvec_push(&c, pp_out);
+        if (!use_kc(d)) {
+            push_output(&c, obj);
+            rc = run(d, &c);
+            goto done;
+        }
+        /* clang's IR before LLVM's passes, then the kernel compiler. */
+        const char *bc = temp_file(d, k, in->path, ".bc");
+        strvec_push(&c, "-Xclang");
+        strvec_push(&c, "-disable-llvm-passes");
+        strvec_push(&c, "-emit-llvm");
+        push_output(&c, bc);
+        rc = run(d, &c);
+        if (rc)
+            goto done;
+        c.n = 0;
+        strvec_push(&c, d->kc);
+        strvec_push(&c, bc);
+        strvec_push(&c, p->opt ? p->opt : "-O2");
+        if (p->resource_usage)
+            strvec_push(&c, "--resource-usage");
         push_output(&c, obj);
         rc = run(d, &c);
         goto done;
@@ -669,7 +754,8 @@ static int link_step(driver *d)
 {
     const plan *p = d->p;
     strvec c = {0};
-    strvec_push(&c, d->cxx);
+    /* clang's objects with -fopenmp need clang's OpenMP runtime. */
+    strvec_push(&c, cu_cxx(d));
     if (p->shared)
         strvec_push(&c, "-shared");
     push_codegen(&c, p, 0);

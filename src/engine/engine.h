@@ -37,23 +37,25 @@ enum thread_state { TS_UNSTARTED, TS_RUNNING, TS_BLOCKED, TS_READY, TS_EXITED };
  * comes alive when the thread blocks: then it holds the fiber with its
  * stack, stamped with the block's generation, until it ends. */
 struct sthread {
+    /* The first cache line: what parking and resuming touch (the ready
+     * list runs through a thousand of these per barrier). */
     uint3 tid;
     unsigned char state;      /* TS_BLOCKED or TS_READY while parked */
     struct fiber *fiber;      /* the fiber holding its stack */
-    const char *wait_site;    /* where it waits, for diagnostics */
-    unsigned long long coll_result; /* a warp collective's result */
-    int coll_pred;
+    struct sthread *next;     /* barrier wait list, then ready list */
+    struct block *blk;        /* its block, while parked */
+    unsigned gen;             /* block generation it parked in */
     unsigned syncs;           /* warp and block synchronizations passed ... */
     unsigned syncs_gen;       /* ... in the block of this generation */
-    struct sthread *next;     /* barrier wait list, then ready list */
-    unsigned gen;             /* block generation it parked in */
-    struct block *blk;        /* its block, while parked */
+    int coll_pred;
+    const char *wait_site;    /* where it waits, for diagnostics */
+    unsigned long long coll_result; /* a warp collective's result */
     /* mbarrier.c and pipeline.c */
     const void *wait_obj;     /* the barrier or word it waits on or last polled */
     unsigned long long wait_value; /* the state it saw there */
     unsigned wait_polls;      /* polls in a row that found nothing else to run */
     struct athread *async;    /* its asynchronous copies in flight */
-};
+} __attribute__((aligned(64)));
 
 struct grid;
 struct warp;
@@ -83,6 +85,7 @@ struct block {
     struct sthread *threads;        /* [nthreads] (capacity 1024) */
     struct warp *warps;             /* [ceil(nthreads / 32)] (capacity 32) */
     unsigned warp_pending;          /* collectives and __activemask waiters in flight */
+    unsigned amask_waiters;         /* of those, the __activemask waiters */
     char *arena;                    /* its shared memory */
     size_t arena_cap;
     char *static_base;              /* where its static __shared__ variables start */
@@ -133,6 +136,7 @@ struct grid {
     size_t dyn_shmem;
     simt_thread_fn fn;
     simt_range_fn range;              /* the launch's own thread loop, or NULL */
+    simt_block_fn block;              /* its compiled block function, or NULL */
     void *args;
     void (*release)(void *args);
     unsigned long long nblocks;
@@ -198,11 +202,19 @@ struct worker {
     void *altstack;
     struct fault_info fault;
     struct fiber *escape;             /* spare fiber reserved for fault escapes */
+    /* A guest: a host thread that waits runs blocks on this record (see
+     * engine_help); its main fiber is the host thread's own context. */
+    int guest;
+    int (*guest_done)(const void *arg);
+    int (*guest_wants)(const struct grid *g, const void *arg);
+    const void *guest_arg;
+    struct worker *guest_next;        /* the pool of idle guest records */
 };
 
 /* ---- engine.c: the pool ------------------------------------------------ */
 int engine_start(void);               /* idempotent; 0 or -errno */
 int engine_workers(void);
+int engine_tier_compiled(void);      /* SIMT_TIER is not "fiber" */
 void engine_submit_grid(struct grid *g);
 void engine_submit_task(struct task *t);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while
@@ -214,6 +226,16 @@ void engine_find_work(struct worker *w);
 typedef unsigned (*engine_stall_hook)(struct worker *w);
 void engine_add_stall_hook(engine_stall_hook hook);
 unsigned engine_run_stall_hooks(struct worker *w);
+/* Called by a host thread that waits until done(arg): runs blocks of the
+ * active grids that wants(g, arg) names (NULL: any) on this thread, as a
+ * guest worker, until done(arg) or none is left to claim; returns
+ * done(arg).  Cheap when there is nothing to run.  Guests take only plain
+ * grids: a cluster's or a cooperative grid's blocks must be co-resident
+ * with blocks of other workers' (grid.sync hands blocks back through the
+ * owner's inbox), so they stay with the workers.  On workers (a kernel or
+ * a host task that waits) it only returns done(arg). */
+int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
+                const void *arg);
 /* Cooperative grids: starts one more of w's grid's blocks; 0 if none. */
 int engine_claim_more(struct worker *w);
 void engine_free_cluster(struct worker *w, struct cluster *c);
@@ -229,6 +251,12 @@ struct sthread *engine_thread(void);
 /* ---- sched.c: running blocks on a worker ------------------------------- */
 void sched_loop(struct worker *w) __attribute__((noreturn));
 void sched_worker_init(struct worker *w);
+/* Guests (engine_help): runs w's scheduler loop on a fresh fiber from the
+ * host thread's own context, returning once the loop gives the thread
+ * back; the loop leaves through sched_guest_leave, with no block
+ * resident. */
+void sched_guest_run(struct worker *w);
+void sched_guest_leave(struct worker *w) __attribute__((noreturn));
 void sched_enter_block(struct worker *w, struct block *b);
 /* The CUDA thread running on w (from threadIdx), or NULL outside blocks. */
 static inline struct sthread *sched_current(struct worker *w)
@@ -242,6 +270,11 @@ static inline struct sthread *sched_current(struct worker *w)
     b->next_thread = simt__run.next;
     b->live -= simt__run.exited;
     simt__run.exited = 0;
+    /* A thread that parked before runs on the fiber that holds it (the
+     * fiber lets go of it as the thread ends). */
+    struct sthread *held = w->current->thr;
+    if (held)
+        return held;
     const dim3 bd = b->grid->block_dim;
     const uint3 t = simt__thread_idx;
     return &b->threads[t.x + bd.x * (t.y + bd.y * t.z)];
@@ -268,6 +301,8 @@ void sched_block_current(struct worker *w, struct sthread *t);
 void sched_make_ready(struct worker *w, struct sthread *t);
 /* Appends a list already linked through ->next (head..tail, in order). */
 void sched_make_ready_list(struct worker *w, struct sthread *head, struct sthread *tail);
+/* The same for a list whose threads are TS_READY already. */
+void sched_append_ready(struct worker *w, struct sthread *head, struct sthread *tail);
 /* Ends the running CUDA thread without returning (assert, trap). */
 void sched_exit_current(struct worker *w) __attribute__((noreturn));
 /* Abandons the running block: the grid has failed. */

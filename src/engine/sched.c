@@ -125,6 +125,29 @@ static void ready_push(struct worker *w, struct sthread *t)
     w->ready_tail = t;
 }
 
+/* Resuming a parked thread reads its record, its fiber and the top of its
+ * stack, which a barrier of a thousand threads has long evicted from the
+ * first-level cache: most of a switch is waiting for them.  The ready list
+ * says who runs next, so each pop fetches ahead, one stage per thread: the
+ * stack of the next thread, the fiber of the one after, the record of the
+ * third (each found through what the previous pops fetched). */
+static inline void prefetch_ready(const struct sthread *a)
+{
+    if (!a)
+        return;
+    const char *sp = a->fiber->sp;
+    __builtin_prefetch(sp);
+    __builtin_prefetch(sp + 64);
+    __builtin_prefetch(sp + 128);
+    __builtin_prefetch(sp + 192);
+    const struct sthread *b = a->next;
+    if (b) {
+        __builtin_prefetch(b->fiber);
+        if (b->next)
+            __builtin_prefetch(b->next);
+    }
+}
+
 /* The next ready thread, leaving the parked list: it is about to run. */
 static struct sthread *ready_pop(struct worker *w)
 {
@@ -134,6 +157,7 @@ static struct sthread *ready_pop(struct worker *w)
         w->ready_tail = NULL;
     t->next = NULL;
     t->state = TS_RUNNING;
+    prefetch_ready(w->ready);
     return t;
 }
 
@@ -146,6 +170,11 @@ void sched_make_ready_list(struct worker *w, struct sthread *head, struct sthrea
 {
     for (struct sthread *t = head; t; t = t->next)
         t->state = TS_READY;
+    sched_append_ready(w, head, tail);
+}
+
+void sched_append_ready(struct worker *w, struct sthread *head, struct sthread *tail)
+{
     tail->next = NULL;
     if (w->ready_tail)
         w->ready_tail->next = head;
@@ -158,6 +187,8 @@ void sched_make_ready_list(struct worker *w, struct sthread *head, struct sthrea
 static void hold(struct worker *w, struct sthread *t)
 {
     struct fiber *self = w->current;
+    if (self->thr == t)
+        return; /* it parked before: nothing of this has changed */
     t->tid = simt__thread_idx;
     t->fiber = self;
     t->gen = w->cur->gen;
@@ -169,7 +200,7 @@ void sched_block_current(struct worker *w, struct sthread *t)
 {
     hold(w, t);
     struct block *b = w->cur;
-    if (b->warp_pending) {
+    if (b->amask_waiters) {
         unsigned id = (unsigned)(t - b->threads);
         if (b->warps[id / 32].amask_waiting)
             warp_thread_blocked(w, b, id);
@@ -229,6 +260,37 @@ void sched_worker_init(struct worker *w)
         fprintf(stderr, "simt: error: cannot allocate a fiber stack for worker %d\n", w->id);
         abort();
     }
+}
+
+/* A guest's fibers hold no thread between two waits, only frames of this
+ * loop, which may have kept the address of a thread-local variable of the
+ * host thread that ran them last: each run starts them afresh, so a guest
+ * record can serve any host thread. */
+void sched_guest_run(struct worker *w)
+{
+    assert(w->guest && !w->resident && !w->ready);
+    for (struct fiber *f = w->idle; f; f = f->next)
+        fiber_reset(f, fiber_main, w);
+    struct fiber *f = spare_fiber(w);
+    w->main.thr = NULL;
+    hook_fiber_adopt(&w->main);
+    w->current = f;
+    hook_switch_begin(&w->main, f);
+    simt_fiber_switch(&w->main.sp, f->sp);
+    hook_switch_end(&w->main, 0);
+}
+
+void sched_guest_leave(struct worker *w)
+{
+    struct fiber *self = w->current;
+    assert(w->guest && !w->resident && !w->cur);
+    self->thr = NULL;
+    self->next = w->idle;
+    w->idle = self;
+    w->current = &w->main;
+    hook_switch_begin(self, &w->main);
+    simt_fiber_switch(&self->sp, w->main.sp);
+    abort(); /* unreachable: the next run resets this fiber */
 }
 
 void sched_exit_current(struct worker *w)
@@ -337,7 +399,13 @@ static void run_threads(struct worker *w, struct block *b)
     /* Events that need every exit seen: threads waiting for the others
      * (barrier, collectives) or per-thread counts (clusters). */
     r->notify = (b->bar_arrived | b->warp_pending | (unsigned)b->exit_hook) != 0;
-    if (g->range) {
+    if (g->block && r->next == 0) {
+        /* The compiled tier: every thread of the block, barriers included,
+         * in one call that never parks. */
+        g->block(g->args);
+        r->next = r->end;
+        r->exited += r->end;
+    } else if (g->range) {
         g->range(g->args);
     } else {
         simt_thread_fn fn = g->fn;

@@ -243,6 +243,9 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     g->dyn_shmem = shared_bytes;
     g->fn = fn;
     g->range = attrs ? attrs->range : NULL;
+    /* The compiled tier, where simt-kc built the block function. */
+    g->block = attrs && attrs->block && engine_tier_compiled() && attrs->block(NULL) ? attrs->block
+                                                                                       : NULL;
     g->args = args;
     g->release = release;
     g->nblocks = (unsigned long long)grid.x * grid.y * grid.z;
@@ -329,7 +332,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
                                         size_t sharedMem, cudaStream_t stream)
 {
-    simt_launch_attrs a = {{0, 0, 0}, 1, NULL};
+    simt_launch_attrs a = {{0, 0, 0}, 1, NULL, NULL};
     return launch_pointer(func, grid, block, args, sharedMem, stream, &a);
 }
 
@@ -340,7 +343,7 @@ cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *laun
     if (!launchParamsList || numDevices != 1 || (flags & ~3u))
         return api_return(numDevices > 1 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
     struct cudaLaunchParams *p = launchParamsList;
-    simt_launch_attrs a = {{0, 0, 0}, 1, NULL};
+    simt_launch_attrs a = {{0, 0, 0}, 1, NULL, NULL};
     return launch_pointer(p->func, p->gridDim, p->blockDim, p->args, p->sharedMem, p->stream, &a);
 }
 
@@ -349,7 +352,7 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fu
     API_ENTER();
     if (!config || (config->numAttrs && !config->attrs))
         return api_return(cudaErrorInvalidValue);
-    simt_launch_attrs a = {{0, 0, 0}, 0, NULL};
+    simt_launch_attrs a = {{0, 0, 0}, 0, NULL, NULL};
     for (unsigned i = 0; i < config->numAttrs; i++) {
         const cudaLaunchAttribute *at = &config->attrs[i];
         switch (at->id) {

@@ -47,7 +47,7 @@ TEST(cooperative_grid_sync_orders_phases)
     int sms = 0;
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
     unsigned nb = (unsigned)sms * 4 > 64 ? 64 : (unsigned)sms * 4;
-    simt_launch_attrs at = {{0, 0, 0}, 1, NULL};
+    simt_launch_attrs at = {{0, 0, 0}, 1, NULL, NULL};
     ASSERT_EQ(simt_launch_ex(NULL, d3(nb, 1, 1), d3(96, 1, 1), 0, 0, k_phases, &p, NULL, &at),
               cudaSuccess);
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
@@ -86,7 +86,7 @@ TEST(cooperative_launch_too_large)
 {
     int sms = 0;
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-    simt_launch_attrs at = {{0, 0, 0}, 1, NULL};
+    simt_launch_attrs at = {{0, 0, 0}, 1, NULL, NULL};
     /* 1024-thread blocks: two per multiprocessor. */
     ASSERT_EQ(simt_launch_ex(NULL, d3((unsigned)sms * 2, 1, 1), d3(1024, 1, 1), 0, 0, k_empty,
                              NULL, NULL, &at),
@@ -119,7 +119,7 @@ static void k_dsmem(void *a)
 TEST(cluster_distributed_shared_memory)
 {
     static int out[16 * 64];
-    simt_launch_attrs at = {{4, 1, 1}, 0, NULL};
+    simt_launch_attrs at = {{4, 1, 1}, 0, NULL, NULL};
     ASSERT_EQ(simt_launch_ex(NULL, d3(16, 1, 1), d3(64, 1, 1), 0, 0, k_dsmem, out, NULL, &at),
               cudaSuccess);
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
@@ -132,10 +132,10 @@ TEST(cluster_distributed_shared_memory)
 
 TEST(cluster_shapes_are_validated)
 {
-    simt_launch_attrs at = {{3, 1, 1}, 0, NULL};
+    simt_launch_attrs at = {{3, 1, 1}, 0, NULL, NULL};
     ASSERT_EQ(simt_launch_ex(NULL, d3(16, 1, 1), d3(32, 1, 1), 0, 0, k_empty, NULL, NULL, &at),
               cudaErrorInvalidClusterSize);
-    simt_launch_attrs big = {{16, 1, 1}, 0, NULL};
+    simt_launch_attrs big = {{16, 1, 1}, 0, NULL, NULL};
     ASSERT_EQ(simt_launch_ex(NULL, d3(16, 1, 1), d3(32, 1, 1), 0, 0, k_empty, NULL, NULL, &big),
               cudaErrorInvalidClusterSize);
 }
@@ -159,7 +159,7 @@ static void k_late_reader(void *a)
 static void run_late(void *unused)
 {
     (void)unused;
-    simt_launch_attrs at = {{2, 1, 1}, 0, NULL};
+    simt_launch_attrs at = {{2, 1, 1}, 0, NULL, NULL};
     ASSERT_EQ(simt_launch_ex(NULL, d3(2, 1, 1), d3(1, 1, 1), 0, 0, k_late_reader, NULL, NULL, &at),
               cudaSuccess);
     ASSERT_EQ(cudaDeviceSynchronize(), cudaErrorIllegalAddress);

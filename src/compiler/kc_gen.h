@@ -1,0 +1,65 @@
+/*
+ * kc_gen.h: a thread function being compiled (kc_tier.c analyses it,
+ * kc_gen.c builds the block function from the analysis).
+ */
+#ifndef SIMT_KC_GEN_H
+#define SIMT_KC_GEN_H
+
+#include "kc_tier.h"
+
+typedef struct kc_seg {
+    int leader;                 /* its first block */
+    int target;                 /* the leader it always leaves to, or -1 */
+    int xb;                     /* or the block whose skeleton branch leaves it */
+    /* pre: skeleton phis; hz, hy, hx: the thread loops' headers; lx, ly,
+     * lz: their latches; post: the skeleton decision after the loops. */
+    LLVMBasicBlockRef pre, hz, hy, hx, lx, ly, lz, post;
+    LLVMValueRef x, y, z, tid;  /* i64 loop values and the linear thread id */
+    LLVMValueRef tx, ty, tz;    /* threadIdx's fields, i32 */
+    LLVMValueRef *aptr;         /* per private variable: this thread's copy */
+} kc_seg;
+
+typedef struct kc_tier {
+    kc_ctx *k;
+    LLVMValueRef fn;
+    kc_why *why;
+    kc_cfg g;
+    /* instructions of the normalized function */
+    kc_map iidx;
+    LLVMValueRef *ins;
+    int nins;
+    int *iblk;                  /* block of each */
+    char *div;                  /* divergent across a block's threads */
+    /* blocks */
+    char *sync;                 /* where divergent paths run or join */
+    char *inregion;             /* decided by a divergent branch */
+    LLVMValueRef *barrier;      /* the barrier call a block holds */
+    char *extcall;              /* calls a function that may read threadIdx */
+    char *leader, *skeleton;
+    int *bseg;
+    kc_seg *segs;
+    int nseg;
+    int nalloca;
+    /* per-thread storage: values live across segments (slots) and private
+     * variables, each an array over the block's threads in one scratch
+     * buffer */
+    kc_map slot;
+    LLVMTypeRef *slot_ty;
+    long long *slot_off;
+    LLVMValueRef *slot_base;
+    int nslot;
+    LLVMValueRef *allocas;
+    long long *a_off, *a_stride;
+    LLVMValueRef *a_base;
+    long long per_thread;       /* bytes per thread */
+    /* the block function's entry */
+    LLVMBasicBlockRef entry;
+    LLVMValueRef bx, by, bz, n64, tidp;
+    LLVMValueRef acc;           /* a counting barrier's tally: not per thread */
+    LLVMBuilderRef b;
+} kc_tier;
+
+int kc_seg_of_inst(const kc_tier *t, LLVMValueRef v);
+void kc_generate(kc_tier *t);
+
+#endif /* SIMT_KC_GEN_H */

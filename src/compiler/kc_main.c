@@ -1,0 +1,380 @@
+/*
+ * kc_main.c: simt-kc, the kernel compiler simtcc runs on each .cu file.
+ *
+ *   simt-kc IN.bc -o OUT.o [-O1|-O2|-O3] [--resource-usage] [--emit-llvm]
+ *
+ * IN.bc is clang's output for the rewritten unit with LLVM's passes off.
+ * Every call simt__kc_block(thread, args) (include/simt/launch.hpp) names a
+ * thread function: simt-kc inlines everything it calls, compiles it into a
+ * block function (kc_tier.c, kc_gen.c) and makes the call run it; then it
+ * runs LLVM's standard pipeline and writes the object file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "kc.h"
+#include "kc_tier.h"
+
+/* libstdc++'s demangler (C linkage). */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+static void die(const char *msg, const char *detail)
+{
+    fprintf(stderr, "simt-kc: error: %s%s%s\n", msg, detail ? ": " : "", detail ? detail : "");
+    exit(1);
+}
+
+static int has_attr(LLVMValueRef f, const char *name)
+{
+    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    return LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+static void add_attr(kc_ctx *k, LLVMValueRef f, const char *name)
+{
+    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(k->c, kind, 0));
+}
+
+/* ---- the functions a thread reaches ------------------------------------------ */
+
+typedef struct fnset {
+    LLVMValueRef *f;
+    char *state; /* 1: on the walk's stack, 2: done */
+    size_t n, cap;
+} fnset;
+
+static int fn_find(fnset *s, LLVMValueRef f)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->f[i] == f)
+            return (int)i;
+    return -1;
+}
+
+static int fn_add(fnset *s, LLVMValueRef f)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 64;
+        s->f = realloc(s->f, s->cap * sizeof *s->f);
+        s->state = realloc(s->state, s->cap);
+        if (!s->f || !s->state)
+            die("out of memory", NULL);
+    }
+    s->f[s->n] = f;
+    s->state[s->n] = 0;
+    return (int)s->n++;
+}
+
+/* Marks every function f reaches always-inline, except those on a cycle
+ * (recursion) and those the user marked noinline. */
+static void mark_inline(kc_ctx *k, fnset *s, LLVMValueRef f, int top)
+{
+    int i = fn_find(s, f);
+    if (i >= 0)
+        return;
+    i = fn_add(s, f);
+    s->state[i] = 1;
+    int recursive = 0;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
+            if (!LLVMIsACallInst(in))
+                continue;
+            LLVMValueRef callee = LLVMGetCalledValue(in);
+            if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
+                continue;
+            int j = fn_find(s, callee);
+            if (j >= 0 && s->state[j] == 1) {
+                recursive = 1;
+                continue;
+            }
+            mark_inline(k, s, callee, 0);
+        }
+    i = fn_find(s, f);
+    s->state[i] = 2;
+    if (!top && !recursive && !has_attr(f, "noinline") && !has_attr(f, "alwaysinline"))
+        add_attr(k, f, "alwaysinline");
+}
+
+/* The kernel a thread function runs: the function it reaches that answers
+ * the launch's probe (simt__probe_reply). */
+static LLVMValueRef kernel_of(LLVMValueRef thread)
+{
+    fnset s = {0};
+    fn_add(&s, thread);
+    LLVMValueRef found = NULL;
+    for (size_t i = 0; i < s.n && !found; i++)
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(s.f[i]); b && !found; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
+                if (!LLVMIsACallInst(in))
+                    continue;
+                LLVMValueRef c = LLVMGetCalledValue(in);
+                if (!c || !LLVMIsAFunction(c))
+                    continue;
+                size_t n;
+                const char *name = LLVMGetValueName2(c, &n);
+                if (kc_name_is(name, n, "simt__probe_reply")) {
+                    found = s.f[i];
+                    break;
+                }
+                if (!LLVMIsDeclaration(c) && fn_find(&s, c) < 0)
+                    fn_add(&s, c);
+            }
+    free(s.f);
+    free(s.state);
+    return found;
+}
+
+static char *kernel_name(LLVMValueRef thread)
+{
+    LLVMValueRef kf = kernel_of(thread);
+    if (!kf)
+        return strdup("(a kernel)");
+    size_t n;
+    const char *m = LLVMGetValueName2(kf, &n);
+    int st = 0;
+    char *d = __cxa_demangle(m, NULL, NULL, &st);
+    return d && st == 0 ? d : strdup(m);
+}
+
+/* ---- the module ------------------------------------------------------------------- */
+
+static LLVMValueRef tls_global(kc_ctx *k, const char *name, unsigned fields)
+{
+    LLVMValueRef g = LLVMGetNamedGlobal(k->m, name);
+    if (g || !fields)
+        return g;
+    g = LLVMAddGlobal(k->m, LLVMArrayType(k->i32, fields), name);
+    LLVMSetThreadLocal(g, 1);
+    LLVMSetThreadLocalMode(g, LLVMInitialExecTLSModel);
+    LLVMSetLinkage(g, LLVMExternalLinkage);
+    return g;
+}
+
+static void run_passes(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *pipeline)
+{
+    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, pipeline, tm, o);
+    LLVMDisposePassBuilderOptions(o);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        die("LLVM's passes failed", msg);
+    }
+}
+
+/* Loads of simt__probing in a thread read 0: a compiled block never
+ * answers a probe, and the probe's branch folds away. */
+static void drop_probe(kc_ctx *k, LLVMValueRef f)
+{
+    if (!k->g_probing)
+        return;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+        LLVMValueRef in = LLVMGetFirstInstruction(b);
+        while (in) {
+            LLVMValueRef next = LLVMGetNextInstruction(in);
+            if (LLVMIsALoadInst(in) && kc_tls_global(LLVMGetOperand(in, 0)) == k->g_probing) {
+                LLVMReplaceAllUsesWith(in, LLVMConstNull(LLVMTypeOf(in)));
+                LLVMInstructionEraseFromParent(in);
+            }
+            in = next;
+        }
+    }
+}
+
+/* simt__kc_block(thread, args) becomes thread(args) (now a block function)
+ * and 1; with args NULL only the 1. */
+static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    LLVMTypeRef pt = k->ptr;
+    LLVMTypeRef ft = LLVMFunctionType(k->voidt, &pt, 1, 0);
+    LLVMUseRef u = LLVMGetFirstUse(marker);
+    while (u) {
+        LLVMUseRef next = LLVMGetNextUse(u);
+        LLVMValueRef call = LLVMGetUser(u);
+        if (LLVMIsACallInst(call) && LLVMGetOperand(call, 0) == thread) {
+            LLVMValueRef args = LLVMGetOperand(call, 1);
+            if (!LLVMIsNull(args)) {
+                LLVMPositionBuilderBefore(b, call);
+                LLVMBuildCall2(b, ft, thread, &args, 1, "");
+            }
+            LLVMReplaceAllUsesWith(call, LLVMConstInt(k->i32, 1, 0));
+            LLVMInstructionEraseFromParent(call);
+        }
+        u = next;
+    }
+    LLVMDisposeBuilder(b);
+}
+
+/* Calls of simt_shared_static that no compiled block hoisted: the inline
+ * lookup. */
+static void lower_shared(kc_ctx *k)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(k->m, "simt_shared_static");
+    LLVMValueRef inl = LLVMGetNamedFunction(k->m, "simt__shared_static_inline");
+    if (!f || !inl)
+        return;
+    LLVMReplaceAllUsesWith(f, inl);
+}
+
+static LLVMTargetMachineRef target_machine(LLVMModuleRef m, LLVMCodeGenOptLevel level)
+{
+    const char *triple = LLVMGetTarget(m);
+    LLVMTargetRef t;
+    char *err = NULL;
+    if (LLVMGetTargetFromTriple(triple, &t, &err))
+        die("unknown target", err);
+    const char *cpu = "", *features = "";
+    unsigned cl, fl;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-cpu", 10);
+        if (!a)
+            continue;
+        cpu = LLVMGetStringAttributeValue(a, &cl);
+        LLVMAttributeRef fa =
+            LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "target-features", 15);
+        if (fa)
+            features = LLVMGetStringAttributeValue(fa, &fl);
+        break;
+    }
+    char cpubuf[128], featbuf[4096];
+    snprintf(cpubuf, sizeof cpubuf, "%.*s", *cpu ? (int)cl : 0, cpu);
+    snprintf(featbuf, sizeof featbuf, "%.*s", *features ? (int)fl : 0, features);
+    return LLVMCreateTargetMachine(t, triple, cpubuf, featbuf, level, LLVMRelocPIC, LLVMCodeModelDefault);
+}
+
+int main(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL;
+    int opt = 2, usage = 0, emit_ll = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1] == 'O')
+            opt = argv[i][2] == 's' || argv[i][2] == 'z' ? 2 : atoi(argv[i] + 2);
+        else if (!strcmp(argv[i], "--resource-usage"))
+            usage = 1;
+        else if (!strcmp(argv[i], "--emit-llvm"))
+            emit_ll = 1;
+        else if (argv[i][0] != '-' && !in)
+            in = argv[i];
+        else
+            die("unknown argument", argv[i]);
+    }
+    if (!in || !out)
+        die("usage: simt-kc IN.bc -o OUT.o [-O2] [--resource-usage]", NULL);
+    if (opt < 1)
+        opt = 1;
+    if (opt > 3)
+        opt = 3;
+
+    LLVMInitializeNativeTarget();
+    LLVMInitializeNativeAsmPrinter();
+    kc_ctx k;
+    memset(&k, 0, sizeof k);
+    k.c = LLVMContextCreate();
+    LLVMMemoryBufferRef buf;
+    char *err = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(in, &buf, &err))
+        die("cannot read", err);
+    if (LLVMParseBitcodeInContext2(k.c, buf, &k.m))
+        die("cannot parse bitcode", in);
+    LLVMTargetMachineRef tm = target_machine(k.m, opt >= 3 ? LLVMCodeGenLevelAggressive : LLVMCodeGenLevelDefault);
+    k.td = LLVMCreateTargetDataLayout(tm);
+    k.i1 = LLVMInt1TypeInContext(k.c);
+    k.i8 = LLVMInt8TypeInContext(k.c);
+    k.i32 = LLVMInt32TypeInContext(k.c);
+    k.i64 = LLVMInt64TypeInContext(k.c);
+    k.ptr = LLVMPointerTypeInContext(k.c, 0);
+    k.voidt = LLVMVoidTypeInContext(k.c);
+
+    LLVMValueRef marker = LLVMGetNamedFunction(k.m, "simt__kc_block");
+    fnset threads = {0};
+    if (marker)
+        for (LLVMUseRef u = LLVMGetFirstUse(marker); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef call = LLVMGetUser(u);
+            LLVMValueRef t = LLVMIsACallInst(call) ? LLVMGetOperand(call, 0) : NULL;
+            if (t && LLVMIsAFunction(t) && !LLVMIsDeclaration(t) && fn_find(&threads, t) < 0)
+                fn_add(&threads, t);
+        }
+    char **names = calloc(threads.n + 1, sizeof *names);
+    if (!names)
+        die("out of memory", NULL);
+    if (threads.n) {
+        fnset seen = {0};
+        for (size_t i = 0; i < threads.n; i++) {
+            names[i] = kernel_name(threads.f[i]);
+            mark_inline(&k, &seen, threads.f[i], 1);
+        }
+        free(seen.f);
+        free(seen.state);
+        run_passes(k.m, tm, "always-inline");
+        k.g_probing = LLVMGetNamedGlobal(k.m, "simt__probing");
+        for (size_t i = 0; i < threads.n; i++)
+            drop_probe(&k, threads.f[i]);
+        run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg)");
+        k.g_tid = tls_global(&k, "threadIdx", 3);
+        k.g_bid = tls_global(&k, "blockIdx", 0);
+        k.g_bdim = tls_global(&k, "blockDim", 3);
+        k.g_gdim = tls_global(&k, "gridDim", 0);
+        k.g_arena = tls_global(&k, "simt__arena", 0);
+        for (size_t i = 0; i < threads.n; i++) {
+            kc_why why = {{0}};
+            if (getenv("SIMT_KC_DUMP"))
+                LLVMDumpValue(threads.f[i]);
+            int ok = kc_compile_thread(&k, threads.f[i], &why);
+            if (ok) {
+                char *msg = NULL;
+                if (LLVMVerifyFunction(threads.f[i], LLVMReturnStatusAction)) {
+                    LLVMVerifyModule(k.m, LLVMReturnStatusAction, &msg);
+                    fprintf(stderr, "simt-kc: internal error: the block function of %s is invalid:\n%s\n",
+                            names[i], msg ? msg : "");
+                    if (getenv("SIMT_KC_DUMP"))
+                        LLVMDumpValue(threads.f[i]);
+                    exit(1);
+                }
+                resolve_markers(&k, marker, threads.f[i]);
+            }
+            if (usage) {
+                int dup = 0;
+                for (size_t j = 0; j < i; j++)
+                    dup |= !strcmp(names[j], names[i]);
+                if (!dup) {
+                    if (ok)
+                        fprintf(stderr, "simtcc: kernel %s: compiled tier\n", names[i]);
+                    else
+                        fprintf(stderr, "simtcc: kernel %s: fiber tier: %s\n", names[i], why.text);
+                }
+            }
+        }
+    }
+    lower_shared(&k);
+    char pipeline[32], outbuf[4096];
+    snprintf(pipeline, sizeof pipeline, "default<O%d>", opt);
+    run_passes(k.m, tm, pipeline);
+    if (emit_ll) {
+        if (LLVMPrintModuleToFile(k.m, out, &err))
+            die("cannot write", err);
+    } else if (snprintf(outbuf, sizeof outbuf, "%s", out),
+               LLVMTargetMachineEmitToFile(tm, k.m, outbuf, LLVMObjectFile, &err)) {
+        die("cannot write the object file", err);
+    }
+    for (size_t i = 0; i < threads.n; i++)
+        free(names[i]);
+    free(names);
+    free(threads.f);
+    free(threads.state);
+    LLVMDisposeTargetData(k.td);
+    LLVMDisposeModule(k.m);
+    LLVMDisposeTargetMachine(tm);
+    LLVMContextDispose(k.c);
+    return 0;
+}

@@ -1,0 +1,216 @@
+/*
+ * kc_scan.c: what a thread function contains, and whether the compiled
+ * tier can run it.
+ *
+ * The compiled tier runs a block's threads as loops, so nothing in a
+ * thread may wait for another thread except at the barriers the loops are
+ * split at.  A call that could park the thread (warp collectives, mbarrier
+ * and pipeline waits, cluster and grid syncs, the device runtime), leave it
+ * for good (trap, assert) or reach code simt-kc cannot see (an indirect call,
+ * a function of another translation unit) keeps the kernel on the fiber
+ * tier, with the construct and line as the reason.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kc_tier.h"
+
+void kc_why_at(kc_why *why, LLVMValueRef inst, const char *fmt, ...)
+{
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    unsigned line = 0;
+    const char *file = NULL;
+    unsigned flen = 0;
+    if (inst && LLVMIsAInstruction(inst)) {
+        line = LLVMGetDebugLocLine(inst);
+        file = LLVMGetDebugLocFilename(inst, &flen);
+    }
+    if (file && line)
+        snprintf(why->text, sizeof why->text, "%s at %.*s:%u", what, (int)flen, file, line);
+    else
+        snprintf(why->text, sizeof why->text, "%s", what);
+}
+
+const char *kc_callee_name(LLVMValueRef call, size_t *len)
+{
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    if (!f || !LLVMIsAFunction(f)) {
+        *len = 0;
+        return NULL;
+    }
+    return LLVMGetValueName2(f, len);
+}
+
+int kc_name_is(const char *s, size_t n, const char *lit)
+{
+    return s && n == strlen(lit) && !memcmp(s, lit, n);
+}
+
+static int name_starts(const char *s, size_t n, const char *lit)
+{
+    size_t l = strlen(lit);
+    return s && n >= l && !memcmp(s, lit, l);
+}
+
+int kc_barrier_kind(LLVMValueRef call)
+{
+    size_t n;
+    const char *s = kc_callee_name(call, &n);
+    if (kc_name_is(s, n, "simt_syncthreads"))
+        return KC_BAR_PLAIN;
+    if (kc_name_is(s, n, "simt_syncthreads_count"))
+        return KC_BAR_COUNT;
+    if (kc_name_is(s, n, "simt_syncthreads_and"))
+        return KC_BAR_AND;
+    if (kc_name_is(s, n, "simt_syncthreads_or"))
+        return KC_BAR_OR;
+    return KC_BAR_NONE;
+}
+
+/* The site string a barrier call names ("file.cu:LINE"), for reasons. */
+static const char *site_of(LLVMValueRef call, size_t *len)
+{
+    unsigned n = (unsigned)LLVMGetNumArgOperands(call);
+    LLVMValueRef s = LLVMGetOperand(call, n - 1);
+    if (s && LLVMIsAGlobalVariable(s) && LLVMGetInitializer(s) &&
+        LLVMIsAConstantDataSequential(LLVMGetInitializer(s))) {
+        const char *t = LLVMGetAsString(LLVMGetInitializer(s), len);
+        if (*len && t[*len - 1] == 0)
+            (*len)--;
+        return t;
+    }
+    *len = 0;
+    return NULL;
+}
+
+void kc_why_barrier(kc_why *why, LLVMValueRef call, const char *what)
+{
+    size_t n;
+    const char *site = site_of(call, &n);
+    if (site)
+        snprintf(why->text, sizeof why->text, "%s at %.*s", what, (int)n, site);
+    else
+        kc_why_at(why, call, "%s", what);
+}
+
+/* Functions of libsimt and the CUDA runtime a compiled thread may not call:
+ * they can park the calling thread or end it. */
+static const char *const blocking[] = {
+    "simt_shfl", "simt_vote", "simt_match", "simt_reduce", "simt_syncwarp",
+    "simt_activemask", "simt_grid_", "simt_range_sync", "simt_cluster_", "simt_cg_",
+    "simt_mbar_", "simt_atomic_wait", "simt_atomic_notify", "simt_pipe_", "simt_nanosleep",
+    "simt_trap", "simt_brkpt", "simt__assert_fail", "simt_latch", "simt_semaphore",
+    "simt_async", "cuda", "simt_launch", "simt__probe", NULL};
+
+static int callee_ok(kc_ctx *k, LLVMValueRef call, LLVMValueRef callee, kc_why *why, int depth);
+
+/* A function simt-kc did not inline (recursive, __noinline__): the thread
+ * may call it if nothing it reaches could block. */
+static int body_ok(kc_ctx *k, LLVMValueRef f, kc_why *why, int depth)
+{
+    if (depth > 16)
+        return 1; /* recursion: each function was checked at a lower depth */
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(i);
+            if (op == LLVMCall && !callee_ok(k, i, LLVMGetCalledValue(i), why, depth + 1))
+                return 0;
+            if (op == LLVMInvoke || op == LLVMCallBr) {
+                kc_why_at(why, i, "exception handling in device code");
+                return 0;
+            }
+        }
+    return 1;
+}
+
+static int callee_ok(kc_ctx *k, LLVMValueRef call, LLVMValueRef callee, kc_why *why, int depth)
+{
+    if (LLVMIsAInlineAsm(callee)) {
+        kc_why_at(why, call, "inline assembly");
+        return 0;
+    }
+    if (!LLVMIsAFunction(callee)) {
+        kc_why_at(why, call, "a call through a function pointer");
+        return 0;
+    }
+    size_t n;
+    const char *s = LLVMGetValueName2(callee, &n);
+    if (name_starts(s, n, "llvm."))
+        return 1;
+    if (kc_barrier_kind(call) != KC_BAR_NONE) {
+        if (depth == 0)
+            return 1;
+        kc_why_barrier(why, call, "__syncthreads in a function that is not inlined");
+        return 0;
+    }
+    for (const char *const *b = blocking; *b; b++)
+        if (name_starts(s, n, *b)) {
+            kc_why_at(why, call, "a call of %.*s", (int)n, s);
+            return 0;
+        }
+    unsigned nr = LLVMGetEnumAttributeKindForName("noreturn", 8);
+    if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, nr)) {
+        kc_why_at(why, call, "a call of %.*s, which does not return", (int)n, s);
+        return 0;
+    }
+    if (!LLVMIsDeclaration(callee))
+        return body_ok(k, callee, why, depth);
+    /* A C++ function defined elsewhere may be device code of another
+     * translation unit (-rdc), which could block; the C library cannot. */
+    if (name_starts(s, n, "_Z") && !name_starts(s, n, "_Znw") && !name_starts(s, n, "_Zna") &&
+        !name_starts(s, n, "_Zdl") && !name_starts(s, n, "_Zda")) {
+        kc_why_at(why, call, "a call of a function defined in another file (%.*s)", (int)n, s);
+        return 0;
+    }
+    return 1;
+}
+
+int kc_call_ok(kc_ctx *k, LLVMValueRef call, kc_why *why)
+{
+    return callee_ok(k, call, LLVMGetCalledValue(call), why, 0);
+}
+
+int kc_gep_offset(kc_ctx *k, LLVMValueRef gep, long long *off)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    unsigned n = (unsigned)LLVMGetNumOperands(gep);
+    long long o = 0;
+    for (unsigned i = 1; i < n; i++) {
+        LLVMValueRef idx = LLVMGetOperand(gep, i);
+        if (!LLVMIsAConstantInt(idx))
+            return 0;
+        long long v = LLVMConstIntGetSExtValue(idx);
+        if (i == 1) {
+            o += v * (long long)LLVMABISizeOfType(k->td, t);
+            continue;
+        }
+        LLVMTypeKind kind = LLVMGetTypeKind(t);
+        if (kind == LLVMStructTypeKind) {
+            o += (long long)LLVMOffsetOfElement(k->td, t, (unsigned)v);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)v);
+        } else if (kind == LLVMArrayTypeKind || kind == LLVMVectorTypeKind) {
+            t = LLVMGetElementType(t);
+            o += v * (long long)LLVMABISizeOfType(k->td, t);
+        } else {
+            return 0;
+        }
+    }
+    *off = o;
+    return 1;
+}
+
+LLVMValueRef kc_tls_global(LLVMValueRef v)
+{
+    if (!v || !LLVMIsACallInst(v))
+        return NULL;
+    size_t n;
+    const char *s = kc_callee_name(v, &n);
+    if (!name_starts(s, n, "llvm.threadlocal.address"))
+        return NULL;
+    return LLVMGetOperand(v, 0);
+}

@@ -1,0 +1,23 @@
+/*
+ * kc_tier.h: the parts of the compiled-tier transformation (kc_scan.c,
+ * kc_tier.c, kc_gen.c) share these.
+ */
+#ifndef SIMT_KC_TIER_H
+#define SIMT_KC_TIER_H
+
+#include "kc.h"
+
+enum { KC_BAR_NONE, KC_BAR_PLAIN, KC_BAR_COUNT, KC_BAR_AND, KC_BAR_OR };
+
+int kc_barrier_kind(LLVMValueRef call);
+const char *kc_callee_name(LLVMValueRef call, size_t *len);
+int kc_name_is(const char *s, size_t n, const char *lit);
+/* Whether a thread may make this call (0: *why says why not). */
+int kc_call_ok(kc_ctx *k, LLVMValueRef call, kc_why *why);
+void kc_why_barrier(kc_why *why, LLVMValueRef call, const char *what);
+/* A GEP whose indices are all constants: its byte offset. */
+int kc_gep_offset(kc_ctx *k, LLVMValueRef gep, long long *off);
+/* The thread-local global a llvm.threadlocal.address call names, or NULL. */
+LLVMValueRef kc_tls_global(LLVMValueRef v);
+
+#endif /* SIMT_KC_TIER_H */
