@@ -48,7 +48,27 @@ LLVM_LIBS   := $(shell $(LLVM_CONFIG) --ldflags 2>/dev/null) -lLLVM-16
 KC_SRC := $(wildcard src/compiler/*.c)
 KC_OBJ := $(KC_SRC:%.c=$(B)/obj/%.o)
 
-.PHONY: all demo test install clean unit
+.PHONY: all demo test install clean unit deps
+
+# What the build needs from Debian: installed with apt-get when run as
+# root (as CI runs), else the exact command to run.
+DEB_NEED := $(shell command -v clang++-16 >/dev/null 2>&1 || echo clang-16) \
+            $(shell [ -f /usr/lib/llvm-16/include/llvm-c/Core.h ] || echo llvm-16-dev) \
+            $(shell [ -f /usr/lib/llvm-16/lib/libomp.so ] || echo libomp-16-dev) \
+            $(shell [ -f /usr/include/thrust/version.h ] || echo libthrust-dev)
+DEB_NEED := $(strip $(DEB_NEED))
+
+deps:
+ifneq ($(DEB_NEED),)
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing $(DEB_NEED)"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DEB_NEED); \
+	else \
+	    echo "simt needs Debian packages that are missing; run:" >&2; \
+	    echo "    sudo apt-get install $(DEB_NEED)" >&2; exit 1; \
+	fi
+endif
 
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_OBJ := $(UNIT_SRC:%.c=$(B)/obj/%.o)
@@ -59,7 +79,8 @@ LIBS := -lpthread -ldl -lm
 CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a \
                                      libcurand.so libcurand_static.a)
 
-all: $(LIBSIMT) $(SIMTCC) $(SIMTKC) $(B)/lib/simt/include $(CUDA_STANDINS)
+# Without llvm-16-dev simtcc still works, with the fiber tier only.
+all: $(LIBSIMT) $(SIMTCC) $(if $(LLVM_CFLAGS),$(SIMTKC)) $(B)/lib/simt/include $(CUDA_STANDINS)
 
 $(CUDA_STANDINS):
 	@mkdir -p $(dir $@)
@@ -108,17 +129,19 @@ $(UNIT_BIN): $(UNIT_OBJ) $(LIBSIMT)
 unit: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-demo: all
+demo: deps
+	$(MAKE) all
 	$(SIMTCC) -O2 examples/vector_add.cu -o $(B)/vector_add
 	$(B)/vector_add
 
-test: all $(UNIT_BIN)
+test: deps
+	$(MAKE) all $(UNIT_BIN)
 	@B=$(B) CC=$(CC) CXX=$(CXX) SANITIZE=$(SANITIZE) sh tests/run.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/simt/include
 	install -m 755 $(SIMTCC) $(DESTDIR)$(PREFIX)/bin/simtcc
-	install -m 755 $(SIMTKC) $(DESTDIR)$(PREFIX)/bin/simt-kc
+	if [ -x $(SIMTKC) ]; then install -m 755 $(SIMTKC) $(DESTDIR)$(PREFIX)/bin/simt-kc; fi
 	install -m 644 $(LIBSIMT) $(DESTDIR)$(PREFIX)/lib/libsimt.a
 	for f in $(CUDA_STANDINS); do install -m 644 $$f $(DESTDIR)$(PREFIX)/lib/; done
 	cp -R include/. $(DESTDIR)$(PREFIX)/lib/simt/include/

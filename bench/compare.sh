@@ -19,13 +19,17 @@ B=${B:-build}
 SIMTCC="$B/bin/simtcc"
 HIP=${1:-}
 ALL=${THREADS:-$(nproc)}
-[ -x "$SIMTCC" ] || { echo "compare.sh: $SIMTCC not found: run make first" >&2; exit 2; }
+[ -x "$SIMTCC" ] || [ -n "${NOBUILD:-}" ] || { echo "compare.sh: $SIMTCC not found: run make first" >&2; exit 2; }
 [ -z "$HIP" ] || [ -f "$HIP/hip/hip_runtime.h" ] ||
     { echo "compare.sh: $HIP/hip/hip_runtime.h not found (give HIP-CPU's include directory)" >&2; exit 2; }
 mkdir -p "$B/bench"
-"$SIMTCC" -O2 bench/compare.cu -o "$B/bench/compare"
-gcc -O2 -fopenmp bench/compare_omp.c -o "$B/bench/compare_omp"
-if [ -n "$HIP" ]; then
+# NOBUILD=1: run the binaries a previous run built (copied to a machine
+# without the toolchain).
+if [ -z "${NOBUILD:-}" ]; then
+    "$SIMTCC" -O2 bench/compare.cu -o "$B/bench/compare"
+    gcc -O2 -fopenmp bench/compare_omp.c -o "$B/bench/compare_omp"
+fi
+if [ -n "$HIP" ] && [ -z "${NOBUILD:-}" ]; then
     g++ -std=c++17 -O2 -I"$HIP" -Ibench bench/compare_hip.cpp -o "$B/bench/compare_hip" -ltbb -lpthread ||
         { echo "compare.sh: the HIP-CPU twin did not build (C++17 and TBB needed: libtbb-dev)" >&2; exit 1; }
 fi

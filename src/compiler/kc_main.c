@@ -320,7 +320,7 @@ int main(int argc, char **argv)
         k.g_probing = LLVMGetNamedGlobal(k.m, "simt__probing");
         for (size_t i = 0; i < threads.n; i++)
             drop_probe(&k, threads.f[i]);
-        run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg)");
+        run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
         k.g_tid = tls_global(&k, "threadIdx", 3);
         k.g_bid = tls_global(&k, "blockIdx", 0);
         k.g_bdim = tls_global(&k, "blockDim", 3);

@@ -102,9 +102,9 @@ void kc_why_barrier(kc_why *why, LLVMValueRef call, const char *what)
  * they can park the calling thread or end it. */
 static const char *const blocking[] = {
     "simt_shfl", "simt_vote", "simt_match", "simt_reduce", "simt_syncwarp",
-    "simt_activemask", "simt_grid_", "simt_range_sync", "simt_cluster_", "simt_cg_",
+    "simt_activemask", "simt_grid_", "simt_range_sync", "simt_cluster_",
     "simt_mbar_", "simt_atomic_wait", "simt_atomic_notify", "simt_pipe_", "simt_nanosleep",
-    "simt_trap", "simt_brkpt", "simt__assert_fail", "simt_latch", "simt_semaphore",
+    "simt__assert_fail", "simt_latch", "simt_semaphore",
     "simt_async", "cuda", "simt_launch", "simt__probe", NULL};
 
 static int callee_ok(kc_ctx *k, LLVMValueRef call, LLVMValueRef callee, kc_why *why, int depth);
@@ -153,8 +153,11 @@ static int callee_ok(kc_ctx *k, LLVMValueRef call, LLVMValueRef callee, kc_why *
             kc_why_at(why, call, "a call of %.*s", (int)n, s);
             return 0;
         }
+    /* A trap or a misuse report ends the whole block on either tier. */
+    int ends_block = kc_name_is(s, n, "simt_trap") || kc_name_is(s, n, "simt_brkpt") ||
+                     kc_name_is(s, n, "simt_cg_misuse");
     unsigned nr = LLVMGetEnumAttributeKindForName("noreturn", 8);
-    if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, nr)) {
+    if (!ends_block && LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, nr)) {
         kc_why_at(why, call, "a call of %.*s, which does not return", (int)n, s);
         return 0;
     }

@@ -95,6 +95,20 @@ static LLVMBasicBlockRef split_after(kc_ctx *k, LLVMValueRef fn, LLVMValueRef in
     return nb;
 }
 
+/* Whether bb is a barrier alone, followed by a block made for it. */
+static int barrier_split(LLVMBasicBlockRef bb)
+{
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (LLVMGetNextInstruction(LLVMGetFirstInstruction(bb)) != t || LLVMGetInstructionOpcode(t) != LLVMBr ||
+        LLVMIsConditional(t))
+        return 0;
+    LLVMBasicBlockRef next = LLVMGetSuccessor(t, 0);
+    size_t n;
+    const char *name = LLVMGetBasicBlockName(next) ? LLVMGetBasicBlockName(next) : "";
+    n = strlen(name);
+    return n >= 8 && !memcmp(name, "kc.split", 8) && LLVMGetFirstInstruction(next) == LLVMGetBasicBlockTerminator(next);
+}
+
 static void normalize(kc_ctx *k, LLVMValueRef fn)
 {
     /* One return block holding nothing but the return. */
@@ -116,12 +130,12 @@ static void normalize(kc_ctx *k, LLVMValueRef fn)
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
             if (!LLVMIsACallInst(i) || kc_barrier_kind(i) == KC_BAR_NONE)
                 continue;
-            /* The barrier's new block comes later in this walk. */
+            /* The barrier's new block comes later in this walk.  What
+             * follows a barrier is a block of its own too, so that a loop
+             * starting right after it is not its segment's leader. */
             if (LLVMGetPreviousInstruction(i))
                 split_after(k, fn, LLVMGetPreviousInstruction(i));
-            else if (LLVMGetNextInstruction(i) != LLVMGetBasicBlockTerminator(bb) ||
-                     LLVMIsConditional(LLVMGetBasicBlockTerminator(bb)) ||
-                     LLVMGetInstructionOpcode(LLVMGetBasicBlockTerminator(bb)) != LLVMBr)
+            else if (!barrier_split(bb))
                 split_after(k, fn, i);
             break;
         }
@@ -246,19 +260,20 @@ static int scan(kc_tier *t)
                 LLVMValueRef user = LLVMGetUser(w);
                 long long off = 0;
                 LLVMValueRef load = user;
-                if (LLVMIsAGetElementPtrInst(user)) {
-                    if (!kc_gep_offset(k, user, &off) || !LLVMGetFirstUse(user) ||
-                        LLVMGetNextUse(LLVMGetFirstUse(user))) {
-                        kc_why_at(t->why, user, "threadIdx indexed");
-                        return 0;
-                    }
-                    load = LLVMGetUser(LLVMGetFirstUse(user));
-                }
-                if (!LLVMIsALoadInst(load) || LLVMTypeOf(load) != k->i32 ||
-                    (off != 0 && off != 4 && off != 8)) {
-                    kc_why_at(t->why, load, "threadIdx used other than by reading its fields");
+                if (LLVMIsAGetElementPtrInst(user) && !kc_gep_offset(k, user, &off)) {
+                    kc_why_at(t->why, user, "threadIdx indexed");
                     return 0;
                 }
+                LLVMUseRef lu = LLVMIsAGetElementPtrInst(user) ? LLVMGetFirstUse(user) : NULL;
+                do {
+                    if (lu)
+                        load = LLVMGetUser(lu);
+                    if (!LLVMIsALoadInst(load) || LLVMTypeOf(load) != k->i32 ||
+                        (off != 0 && off != 4 && off != 8)) {
+                        kc_why_at(t->why, load, "threadIdx used other than by reading its fields");
+                        return 0;
+                    }
+                } while (lu && (lu = LLVMGetNextUse(lu)) != NULL);
             }
         }
     }

@@ -563,6 +563,16 @@ static void put_specs(const rw *r, rw_buf *b, rw_buf *pre, rw_buf *post, long ds
             continue;
         }
         if ((ID_IS(r, j, "alignas") || ID_IS(r, j, "_Alignas")) && rw_attr_start(r, j, &e)) {
+            if (e == j + 3 && r->t[j + 2].kind == TK_NUMBER) {
+                /* A number: as it is (Clang takes no alignof of a local
+                 * class in a template's non-dependent typedef). */
+                rw_put(post, " __attribute__((aligned(");
+                rw_put_toks(r, post, j + 2, j + 2, -1, NULL);
+                rw_put(post, ")))");
+                j = e;
+                space = 1;
+                continue;
+            }
             /* alignas takes a type or an expression, the aligned attribute
              * only an expression: a struct with the alignas gives both. */
             char name[48];
