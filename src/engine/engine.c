@@ -4,10 +4,18 @@
  * Grids whose blocks are not all claimed sit on the active list; host-side
  * tasks (copies, callbacks) on the task list.  A worker runs a task, or
  * claims the next block of a grid with one atomic increment.  Idle workers
- * spin for a short while before sleeping, so back-to-back launches do not
- * pay an OS wake-up each.
+ * spin for a short while on the count of queued work before sleeping on
+ * that word (a futex), so back-to-back launches do not pay an OS wake-up
+ * each, and a submission makes a system call only while some sleep.
+ *
+ * Host threads that wait for a grid run its blocks themselves as guests
+ * (engine_help): a guest record is a worker that is no OS thread of its
+ * own, taken from a pool for the time of one wait.
  */
+#include <assert.h>
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -15,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,14 +40,16 @@ static struct {
     int nworkers;
     struct worker *workers;
     pthread_mutex_t lock;
-    pthread_cond_t wake;
-    int sleepers;
+    atomic_int sleepers;      /* workers asleep on `work` */
     struct grid *active, *active_tail;
     struct task *tasks, *tasks_tail;
-    atomic_int work;          /* active grids + queued tasks */
+    atomic_int work;          /* active grids + queued tasks; the sleepers' futex */
     long spin_ns;
+    int guests;               /* host threads that wait run blocks (SIMT_GUEST) */
+    pthread_mutex_t guest_lock;
+    struct worker *guest_pool;
 } E = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER,
-       .wake = PTHREAD_COND_INITIALIZER};
+       .guest_lock = PTHREAD_MUTEX_INITIALIZER};
 
 SIMT_TLS struct worker *engine__self;
 
@@ -89,6 +100,24 @@ static void cpu_relax(void)
 #endif
 }
 
+/* The sleepers' side of `work`: a worker sleeps only while it reads 0, and
+ * a submission that raised it wakes them only if some announced sleep.
+ * Both sides write their own word before reading the other's (sequentially
+ * consistent), so a wake-up is never missed. */
+static void work_sleep(void)
+{
+    atomic_fetch_add(&E.sleepers, 1);
+    while (atomic_load(&E.work) == 0)
+        syscall(SYS_futex, &E.work, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+    atomic_fetch_sub(&E.sleepers, 1);
+}
+
+static void work_wake(int n)
+{
+    if (atomic_load(&E.sleepers))
+        syscall(SYS_futex, &E.work, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
 /* A block record: reused from the worker's free list or made with its
  * thread records, warps and shared memory. */
 static struct block *block_record(struct worker *w)
@@ -100,7 +129,10 @@ static struct block *block_record(struct worker *w)
     }
     b = calloc(1, sizeof *b);
     if (b) {
-        b->threads = calloc(1024, sizeof *b->threads);
+        /* Cache-line aligned: a thread's hot fields are one line. */
+        b->threads = aligned_alloc(64, 1024 * sizeof *b->threads);
+        if (b->threads)
+            memset(b->threads, 0, 1024 * sizeof *b->threads);
         b->warps = calloc(32, sizeof *b->warps);
     }
     if (!b || !b->threads || !b->warps || shared_block_init(b) != 0) {
@@ -244,8 +276,14 @@ static struct task *take_locked(struct worker *w)
     return NULL;
 }
 
+static void guest_find_work(struct worker *w);
+
 void engine_find_work(struct worker *w)
 {
+    if (w->guest) {
+        guest_find_work(w);
+        return;
+    }
     if (w->grid && claim_block(w))
         return;
     long deadline = 0;
@@ -280,13 +318,7 @@ void engine_find_work(struct worker *w)
                 cpu_relax();
             continue;
         }
-        pthread_mutex_lock(&E.lock);
-        while (atomic_load(&E.work) == 0) {
-            E.sleepers++;
-            pthread_cond_wait(&E.wake, &E.lock);
-            E.sleepers--;
-        }
-        pthread_mutex_unlock(&E.lock);
+        work_sleep();
         deadline = 0;
     }
 }
@@ -304,9 +336,8 @@ void engine_submit_grid(struct grid *g)
         E.active = g;
     E.active_tail = g;
     atomic_fetch_add(&E.work, 1);
-    if (E.sleepers)
-        pthread_cond_broadcast(&E.wake);
     pthread_mutex_unlock(&E.lock);
+    work_wake(g->nunits < INT_MAX ? (int)g->nunits : INT_MAX);
 }
 
 void engine_submit_task(struct task *t)
@@ -320,9 +351,8 @@ void engine_submit_task(struct task *t)
         E.tasks = t;
     E.tasks_tail = t;
     atomic_fetch_add(&E.work, 1);
-    if (E.sleepers)
-        pthread_cond_signal(&E.wake);
     pthread_mutex_unlock(&E.lock);
+    work_wake(1);
 }
 
 static void first_fiber(void *arg)
@@ -369,6 +399,8 @@ static void start_once(void)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     E.nworkers = env_int("SIMT_WORKERS", ncpu > 0 ? (int)ncpu : 1);
     E.spin_ns = (long)env_int("SIMT_SPIN_US", 50) * 1000;
+    const char *guests = getenv("SIMT_GUEST");
+    E.guests = !(guests && guests[0] == '0');
     E.workers = calloc((size_t)E.nworkers, sizeof *E.workers);
     if (!E.workers) {
         fprintf(stderr, "simt: error: out of memory starting %d workers\n", E.nworkers);
@@ -409,4 +441,179 @@ int engine_start(void)
 {
     pthread_once(&E.once, start_once);
     return 0;
+}
+
+/* ---- guests: host threads that wait run blocks ---------------------------- */
+
+/* The first grid of the active list a guest may run and its wait wants
+ * (referenced), or NULL; unlinks spent grids on the way.  wants() runs
+ * without the engine's lock. */
+#define GUEST_CANDIDATES 8
+static struct grid *guest_pick(int (*wants)(const struct grid *, const void *), const void *arg)
+{
+    struct grid *cand[GUEST_CANDIDATES];
+    int n = 0;
+    if (atomic_load_explicit(&E.work, memory_order_acquire) == 0)
+        return NULL;
+    pthread_mutex_lock(&E.lock);
+    struct grid *prev = NULL, *g = E.active;
+    while (g && n < GUEST_CANDIDATES) {
+        struct grid *next = g->next;
+        if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits) {
+            if (prev)
+                prev->next = next;
+            else
+                E.active = next;
+            if (E.active_tail == g)
+                E.active_tail = prev;
+            atomic_fetch_sub(&E.work, 1);
+            grid_unref(g); /* the list's reference */
+        } else {
+            if (!g->cooperative && g->unit_blocks == 1) {
+                grid_ref(g);
+                cand[n++] = g;
+            }
+            prev = g;
+        }
+        g = next;
+    }
+    pthread_mutex_unlock(&E.lock);
+    struct grid *found = NULL;
+    for (int i = 0; i < n; i++) {
+        if (!found && (!wants || wants(cand[i], arg)))
+            found = cand[i];
+        else
+            grid_unref(cand[i]);
+    }
+    return found;
+}
+
+/* The guest's engine_find_work: a block of a wanted grid, or back to the
+ * host thread once what it waits for is done or nothing is left. */
+static void guest_find_work(struct worker *w)
+{
+    while (!w->guest_done(w->guest_arg)) {
+        if (w->grid && claim_block(w))
+            return;
+        if (!(w->grid = guest_pick(w->guest_wants, w->guest_arg)))
+            break;
+    }
+    if (w->grid) {
+        grid_unref(w->grid);
+        w->grid = NULL;
+    }
+    sched_guest_leave(w);
+}
+
+static struct worker *guest_get(void)
+{
+    pthread_mutex_lock(&E.guest_lock);
+    struct worker *w = E.guest_pool;
+    if (w)
+        E.guest_pool = w->guest_next;
+    pthread_mutex_unlock(&E.guest_lock);
+    if (w)
+        return w;
+    w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    /* %smid and the reports name worker 0: a guest stands in for a
+     * multiprocessor the device already counts. */
+    w->id = 0;
+    w->guest = 1;
+    w->stack_size = fiber_stack_size();
+    pthread_mutex_init(&w->inbox_lock, NULL);
+    pthread_cond_init(&w->inbox_cv, NULL);
+    sched_worker_init(w);
+    return w;
+}
+
+static void guest_put(struct worker *w)
+{
+    pthread_mutex_lock(&E.guest_lock);
+    w->guest_next = E.guest_pool;
+    E.guest_pool = w;
+    pthread_mutex_unlock(&E.guest_lock);
+}
+
+/* Faults in a guest's CUDA threads are caught on an alternate signal stack
+ * as on a worker.  A host thread that has one keeps it; one that has none
+ * gets one for the rest of its life (freed as it exits).  0 when none can
+ * be had: the thread then runs no blocks. */
+static pthread_key_t altstack_key;
+static pthread_once_t altstack_once = PTHREAD_ONCE_INIT;
+static SIMT_TLS int altstack_state; /* 0 unknown, 1 usable, -1 none */
+
+static void altstack_free(void *p)
+{
+    stack_t ss = {.ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+    free(p);
+}
+
+static void altstack_key_create(void)
+{
+    pthread_key_create(&altstack_key, altstack_free);
+}
+
+static int guest_altstack(void)
+{
+    if (altstack_state)
+        return altstack_state > 0;
+    stack_t old;
+    altstack_state = -1;
+    if (sigaltstack(NULL, &old) != 0)
+        return 0;
+    if (!(old.ss_flags & SS_DISABLE)) {
+        altstack_state = 1;
+        return 1;
+    }
+    pthread_once(&altstack_once, altstack_key_create);
+    size_t size = 256 * 1024;
+    stack_t ss = {.ss_sp = malloc(size), .ss_size = size, .ss_flags = 0};
+    if (!ss.ss_sp)
+        return 0;
+    if (sigaltstack(&ss, NULL) != 0) {
+        free(ss.ss_sp);
+        return 0;
+    }
+    pthread_setspecific(altstack_key, ss.ss_sp);
+    altstack_state = 1;
+    return 1;
+}
+
+int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
+                const void *arg)
+{
+    if (engine__self || !E.started || !E.guests ||
+        atomic_load_explicit(&E.work, memory_order_acquire) == 0 || done(arg))
+        return done(arg);
+    if (!guest_altstack())
+        return done(arg);
+    /* Most calls find nothing to run (the workers took it): they end
+     * here, without a guest record or a switch. */
+    struct grid *g = guest_pick(wants, arg);
+    if (!g)
+        return done(arg);
+    struct worker *w = guest_get();
+    if (!w) {
+        grid_unref(g);
+        return done(arg);
+    }
+    w->grid = g;
+    w->guest_done = done;
+    w->guest_wants = wants;
+    w->guest_arg = arg;
+    engine__self = w;
+    sched_guest_run(w);
+    engine__self = NULL;
+    assert(!w->resident && !w->grid && !w->cur);
+    /* The thread is a host thread again: host code, not a kernel
+     * (simt/math.hpp tells them apart by gridDim.x). */
+    simt__grid_dim.x = 0;
+    w->guest_done = NULL;
+    w->guest_wants = NULL;
+    w->guest_arg = NULL;
+    guest_put(w);
+    return done(arg);
 }

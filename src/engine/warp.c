@@ -36,6 +36,7 @@ void warp_block_begin(struct block *b, struct warp *warps, unsigned nwarps)
 {
     b->warps = warps;
     b->warp_pending = 0;
+    b->amask_waiters = 0;
     for (unsigned i = 0; i < nwarps; i++) {
         unsigned n = b->nthreads - i * 32;
         warps[i].lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
@@ -109,17 +110,21 @@ static const char *lane_list(unsigned m, char *buf, size_t len)
 
 /* ---- lane states ----------------------------------------------------------- */
 
-/* Lanes of warp wi that have exited.  A lane that started and holds no
- * fiber is either the running one or gone. */
-static unsigned exited_lanes(const struct block *b, unsigned wi, unsigned running)
+/* Lanes of warp wi among `among` that have exited.  A lane that started
+ * and holds no fiber is either the running one or gone. */
+static unsigned exited_lanes(const struct block *b, unsigned wi, unsigned running, unsigned among)
 {
     const struct warp *wp = &b->warps[wi];
-    unsigned m = 0;
-    for (unsigned l = 0; l < 32; l++) {
-        unsigned id = wi * 32 + l;
-        if (!(wp->lanes >> l & 1) || id >= b->next_thread || id == running)
-            continue;
-        if (!sched_is_parked(b, &b->threads[id]))
+    unsigned base = wi * 32, m = 0;
+    unsigned started = b->next_thread <= base        ? 0
+                     : b->next_thread - base >= 32 ? ~0u
+                                                   : (1u << (b->next_thread - base)) - 1;
+    unsigned cand = wp->lanes & started & among;
+    if (running - base < 32)
+        cand &= ~(1u << (running - base));
+    for (; cand; cand &= cand - 1) {
+        unsigned l = (unsigned)__builtin_ctz(cand);
+        if (!sched_is_parked(b, &b->threads[base + l]))
             m |= 1u << l;
     }
     return m;
@@ -199,6 +204,7 @@ static unsigned release_activemask(struct worker *w, struct block *b, unsigned w
     }
     wp->amask_waiting &= ~best;
     b->warp_pending -= (unsigned)__builtin_popcount(best);
+    b->amask_waiters -= (unsigned)__builtin_popcount(best);
     return mine;
 }
 
@@ -259,10 +265,57 @@ static uint64_t reduce(int op, const struct warp *wp, const struct wcoll *c)
     return acc;
 }
 
+/* A shuffle's results, each lane's as it is computed, the waiting lanes
+ * made ready in lane order; returns the caller's. */
+static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
+                              const struct wcoll *c, unsigned me)
+{
+    const struct warp *wp = &b->warps[wi];
+    struct sthread *lanes = &b->threads[wi * 32];
+    struct sthread *head = NULL, *tail = NULL;
+    const unsigned m = c->mask;
+    uint64_t mine = 0;
+    for (unsigned rest = m; rest; rest &= rest - 1) {
+        unsigned l = (unsigned)__builtin_ctz(rest);
+        unsigned j = shfl_source(c->op, l, wp->arg[l], c->width);
+        uint64_t v = wp->in[j];
+        if (__builtin_expect(!(m >> j & 1), 0)) {
+            char buf[64];
+            warn_once(w, wi, c->site,
+                      "CUDA leaves the value undefined and simt returns 0, as an H100 "
+                      "does; read only lanes that take part (reported once per call site)",
+                      "%s: lane %u reads lane %u, which is not in the mask 0x%08x (lanes %s)",
+                      op_names[c->op], l, j, m, lane_list(m, buf, sizeof buf));
+            v = 0;
+        }
+        if (l == me) {
+            mine = v;
+            continue;
+        }
+        struct sthread *t = &lanes[l];
+        t->coll_result = v;
+        t->coll_pred = 0;
+        t->state = TS_READY;
+        if (tail)
+            tail->next = t;
+        else
+            head = t;
+        tail = t;
+    }
+    if (head)
+        sched_append_ready(w, head, tail);
+    return mine;
+}
+
 /* Computes every lane's result; returns the caller's. */
 static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct wcoll *c,
                          unsigned me, int *pred)
 {
+    if (c->op <= SIMT_SHFL_XOR) {
+        if (pred)
+            *pred = 0;
+        return complete_shfl(w, b, wi, c, me);
+    }
     const struct warp *wp = &b->warps[wi];
     uint64_t res[32];
     int preds[32] = {0};
@@ -359,6 +412,61 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
 
 /* ---- the rendezvous -------------------------------------------------------- */
 
+/* The checks of a collective's arguments and of the lanes already waiting,
+ * off the hot path: each failure reports and abandons the block. */
+static void check_args(struct worker *w, struct block *b, const char *site, int op,
+                       unsigned mask, int width, unsigned wi, unsigned lane)
+    __attribute__((noinline, cold));
+static void check_args(struct worker *w, struct block *b, const char *site, int op,
+                       unsigned mask, int width, unsigned wi, unsigned lane)
+{
+    const struct warp *wp = &b->warps[wi];
+    char l1[160];
+    if (!(mask >> lane & 1))
+        fail(w, wi, site, "%s: lane %u calls it with mask 0x%08x, which does not name it — a "
+                          "lane must be in its own mask", op_names[op], lane, mask);
+    if (width < 1 || width > 32 || (width & (width - 1)))
+        fail(w, wi, site, "%s: width %d — the width must be a power of two from 1 to 32",
+             op_names[op], width);
+    if (mask & ~wp->lanes)
+        fail(w, wi, site, "%s: mask 0x%08x names %s, which this warp does not have (the block has "
+                          "%u threads) — name only lanes that exist", op_names[op], mask,
+             lane_list(mask & ~wp->lanes, l1, sizeof l1), b->nthreads);
+}
+
+static void mismatch(struct worker *w, const char *site, int op, unsigned mask, unsigned wi,
+                     unsigned lane, const struct wcoll *p) __attribute__((noreturn, noinline, cold));
+static void mismatch(struct worker *w, const char *site, int op, unsigned mask, unsigned wi,
+                     unsigned lane, const struct wcoll *p)
+{
+    char l1[160];
+    if (p->mask == mask)
+        fail(w, wi, site, "lanes of one warp wait in different collectives: %s waits in "
+                          "%s at %s, lane %u calls %s with the same mask 0x%08x",
+             lane_list(p->arrived, l1, sizeof l1), op_names[p->op], p->site, lane,
+             op_names[op], mask);
+    fail(w, wi, site, "%s: lanes name each other with different masks: %s wait with mask "
+                      "0x%08x (%s at %s), lane %u calls with mask 0x%08x",
+         op_names[op], lane_list(p->arrived, l1, sizeof l1), p->mask, op_names[p->op],
+         p->site, lane, mask);
+}
+
+static void exited_in_mask(struct worker *w, const char *site, int op, unsigned mask,
+                           unsigned wi, unsigned gone) __attribute__((noreturn, noinline, cold));
+static void exited_in_mask(struct worker *w, const char *site, int op, unsigned mask,
+                           unsigned wi, unsigned gone)
+{
+    char l1[160];
+    fail(w, wi, site, "%s: mask 0x%08x names %s, which exited — every lane a mask names "
+                      "must reach the same collective", op_names[op], mask,
+         lane_list(gone, l1, sizeof l1));
+}
+
+static int same_coll(const struct wcoll *p, int op, int width)
+{
+    return p->op == op && (op > SIMT_SHFL_XOR || p->width == width);
+}
+
 static uint64_t collective(const char *site, int op, unsigned mask, uint64_t value, unsigned size,
                            int arg, int width, int *pred)
 {
@@ -372,42 +480,32 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
     struct block *b = w->cur;
     unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
     struct warp *wp = &b->warps[wi];
-    char l1[160];
-    if (!(mask >> lane & 1))
-        fail(w, wi, site, "%s: lane %u calls it with mask 0x%08x, which does not name it — a "
-                          "lane must be in its own mask", op_names[op], lane, mask);
-    if (width < 1 || width > 32 || (width & (width - 1)))
-        fail(w, wi, site, "%s: width %d — the width must be a power of two from 1 to 32",
-             op_names[op], width);
-    if (mask & ~wp->lanes)
-        fail(w, wi, site, "%s: mask 0x%08x names %s, which this warp does not have (the block has "
-                          "%u threads) — name only lanes that exist", op_names[op], mask,
-             lane_list(mask & ~wp->lanes, l1, sizeof l1), b->nthreads);
+    if (__builtin_expect(!(mask >> lane & 1) || (unsigned)(width - 1) > 31u ||
+                         (width & (width - 1)) || (mask & ~wp->lanes), 0))
+        check_args(w, b, site, op, mask, width, wi, lane);
     struct wcoll *c = NULL;
-    for (unsigned i = 0; i < wp->ncoll; i++) {
-        struct wcoll *p = &wp->coll[i];
-        if (p->mask == mask) {
-            if (p->op != op || (op <= SIMT_SHFL_XOR && p->width != width))
-                fail(w, wi, site, "lanes of one warp wait in different collectives: %s waits in "
-                                  "%s at %s, lane %u calls %s with the same mask 0x%08x",
-                     lane_list(p->arrived, l1, sizeof l1), op_names[p->op], p->site, lane,
-                     op_names[op], mask);
-            c = p;
-            break;
+    if (wp->ncoll == 1 && wp->coll[0].mask == mask && same_coll(&wp->coll[0], op, width)) {
+        /* The usual case: the warp's one collective in flight, this one. */
+        c = &wp->coll[0];
+    } else {
+        for (unsigned i = 0; i < wp->ncoll; i++) {
+            struct wcoll *p = &wp->coll[i];
+            if (p->mask == mask) {
+                if (!same_coll(p, op, width))
+                    mismatch(w, site, op, mask, wi, lane, p);
+                c = p;
+                break;
+            }
+            if ((p->arrived & mask) && (p->mask >> lane & 1))
+                mismatch(w, site, op, mask, wi, lane, p);
         }
-        if ((p->arrived & mask) && (p->mask >> lane & 1))
-            fail(w, wi, site, "%s: lanes name each other with different masks: %s wait with mask "
-                              "0x%08x (%s at %s), lane %u calls with mask 0x%08x",
-                 op_names[op], lane_list(p->arrived, l1, sizeof l1), p->mask, op_names[p->op],
-                 p->site, lane, mask);
     }
     if (!c) {
-        /* Lanes that exit later are caught as they exit. */
-        unsigned gone = mask & exited_lanes(b, wi, id);
+        /* Lanes that exit later are caught as they exit; none has exited
+         * while the block has all its threads. */
+        unsigned gone = b->live == b->nthreads ? 0 : exited_lanes(b, wi, id, mask);
         if (gone)
-            fail(w, wi, site, "%s: mask 0x%08x names %s, which exited — every lane a mask names "
-                              "must reach the same collective", op_names[op], mask,
-                 lane_list(gone, l1, sizeof l1));
+            exited_in_mask(w, site, op, mask, wi, gone);
         /* Every slot holds a waiting lane, and this lane waits in none. */
         assert(wp->ncoll < WARP_MAX_COLL);
         c = &wp->coll[wp->ncoll++];
@@ -508,6 +606,7 @@ unsigned simt_activemask(const char *site)
     wp->amask_waiting |= 1u << lane;
     wp->amask_site[lane] = site;
     b->warp_pending++;
+    b->amask_waiters++;
     sched_count_sync(b, t);
     /* Counts as blocked for the convergence test. */
     t->state = TS_BLOCKED;

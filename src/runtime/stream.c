@@ -387,13 +387,50 @@ static void cpu_relax(void)
 #endif
 }
 
-/* Waits until done(arg): spins briefly (a launch often completes within
- * microseconds), then sleeps on the completion condition. */
-static void wait_until(int (*done)(const void *), const void *arg)
+/* Whether grid g's command comes before c in the timeline (c waits for
+ * it, directly or through others): a host thread waiting for c may run
+ * g's blocks.  Under the lock, a command that has not completed is alive,
+ * and g's is not complete while g holds its blocks (holds > 0).  The
+ * search is bounded (and the lock only tried, the caller may hold the
+ * engine's): when it gives up, the workers run g. */
+static int cmd_needs(const struct grid *g, const void *arg)
+{
+    const struct cmd *c = arg;
+    if (g->owner == c)
+        return 1;
+    if (pthread_mutex_trylock(&T.lock) != 0)
+        return 0;
+    int found = 0;
+    if (atomic_load_explicit(&g->holds, memory_order_acquire) > 0) {
+        const struct cmd *stack[32];
+        int n = 0, visits = 0;
+        stack[n++] = g->owner;
+        while (n > 0 && !found && visits++ < 256) {
+            const struct cmd *x = stack[--n];
+            for (int i = 0; i < x->nsucc && !found; i++) {
+                if (x->succ[i] == c)
+                    found = 1;
+                else if (n < 32)
+                    stack[n++] = x->succ[i];
+            }
+        }
+    }
+    pthread_mutex_unlock(&T.lock);
+    return found;
+}
+
+/* Waits until done(arg).  The waiting thread first runs blocks of the
+ * grids it waits for itself (engine_help, as a guest worker), then spins
+ * briefly (a launch often completes within microseconds), then sleeps on
+ * the completion condition; each completion that wakes it has it try
+ * running blocks again (the next grid of a stream becomes runnable when
+ * the one before completes). */
+static void wait_until(int (*done)(const void *), int (*wants)(const struct grid *, const void *),
+                       const void *arg)
 {
     long long start = now_ns();
     for (unsigned i = 0;; i++) {
-        if (done(arg))
+        if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg))
             return;
         cpu_relax();
         if ((i & 255) == 255 && now_ns() - start > 50000)
@@ -404,6 +441,11 @@ static void wait_until(int (*done)(const void *), const void *arg)
         T.waiters++;
         pthread_cond_wait(&T.done, &T.lock);
         T.waiters--;
+        if (!done(arg)) {
+            pthread_mutex_unlock(&T.lock);
+            engine_help(done, wants, arg);
+            pthread_mutex_lock(&T.lock);
+        }
     }
     pthread_mutex_unlock(&T.lock);
 }
@@ -421,12 +463,12 @@ static int all_done(const void *unused)
 
 void cmd_wait(struct cmd *c)
 {
-    wait_until(cmd_is_done, c);
+    wait_until(cmd_is_done, cmd_needs, c);
 }
 
 void timeline_wait_all(void)
 {
-    wait_until(all_done, NULL);
+    wait_until(all_done, NULL, NULL);
     mempool_trim_all();
 }
 
