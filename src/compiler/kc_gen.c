@@ -218,6 +218,24 @@ static LLVMBasicBlockRef block(kc_tier *t, const char *name)
     return LLVMAppendBasicBlockInContext(t->k->c, t->fn, name);
 }
 
+/* A block that declines to run the block (the engine runs it on the fiber
+ * tier): only before any thread's work has run. */
+static void fill_decline(kc_tier *t, LLVMBasicBlockRef no)
+{
+    kc_ctx *k = t->k;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    LLVMPositionBuilderAtEnd(b, no);
+    LLVMValueRef flag = LLVMGetNamedGlobal(k->m, "simt__kc_declined");
+    if (!flag) {
+        flag = LLVMAddGlobal(k->m, k->i32, "simt__kc_declined");
+        LLVMSetThreadLocal(flag, 1);
+        LLVMSetThreadLocalMode(flag, LLVMInitialExecTLSModel);
+    }
+    LLVMBuildStore(b, LLVMConstInt(k->i32, 1, 0), tls_addr(k, b, flag));
+    LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+}
+
 static void build_entry(kc_tier *t)
 {
     kc_ctx *k = t->k;
@@ -232,6 +250,17 @@ static void build_entry(kc_tier *t)
     t->bz = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, LLVMBuildGEP2(b, k->i8, bd, &f8, 1, ""), "kc.bz"),
                           k->i64, "");
     t->n64 = LLVMBuildNUWMul(b, LLVMBuildNUWMul(b, t->bx, t->by, ""), t->bz, "kc.n");
+    if (t->warps) {
+        /* Whole warps only: a block with a partial last warp runs on the
+         * fiber tier, which reports what its collectives do there. */
+        LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.go");
+        LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.decline");
+        LLVMValueRef part = LLVMBuildAnd(b, t->n64, ci64(k, 31), "");
+        LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, part, ci64(k, 0), ""), no, go);
+        fill_decline(t, no);
+        t->entry = go;
+        LLVMPositionBuilderAtEnd(b, go);
+    }
     if (k->g_tid)
         t->tidp = tls_addr(k, b, k->g_tid);
     t->slot_base = xcalloc((size_t)t->nslot, sizeof *t->slot_base);
@@ -275,13 +304,15 @@ static LLVMValueRef access_group(kc_ctx *k)
 }
 
 static LLVMValueRef latch(kc_tier *t, LLVMBasicBlockRef l, LLVMValueRef iv, LLVMValueRef n,
-                          LLVMBasicBlockRef head, LLVMBasicBlockRef out)
+                          LLVMBasicBlockRef head, LLVMBasicBlockRef out, LLVMValueRef *cmp)
 {
     LLVMPositionBuilderAtEnd(t->b, l);
     LLVMValueRef next = LLVMBuildNUWAdd(t->b, iv, ci64(t->k, 1), "");
     LLVMValueRef c = LLVMBuildICmp(t->b, LLVMIntULT, next, n, "");
     LLVMValueRef br = LLVMBuildCondBr(t->b, c, head, out);
     LLVMAddIncoming(iv, &next, &l, 1);
+    if (cmp)
+        *cmp = c;
     return br;
 }
 
@@ -336,10 +367,10 @@ static void build_segment(kc_tier *t, int s)
         LLVMBuildStore(b, sg->tz, LLVMBuildGEP2(b, k->i8, t->tidp, &f8, 1, ""));
     }
     LLVMBuildBr(b, t->g.bb[sg->leader]);
-    LLVMValueRef br = latch(t, sg->lx, sg->x, t->bx, sg->hx, sg->ly);
+    LLVMValueRef br = latch(t, sg->lx, sg->x, t->bx, sg->hx, sg->ly, &sg->xcmp);
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(k->c, "llvm.loop", 9), loop_md(k));
-    latch(t, sg->ly, sg->y, t->by, sg->hy, sg->lz);
-    latch(t, sg->lz, sg->z, t->bz, sg->hz, sg->post);
+    latch(t, sg->ly, sg->y, t->by, sg->hy, sg->lz, NULL);
+    latch(t, sg->lz, sg->z, t->bz, sg->hz, sg->post, NULL);
 }
 
 /* ---- storage of values live across segments -------------------------------------- */
@@ -553,6 +584,117 @@ static void lower_barrier(kc_tier *t, LLVMValueRef call, int s, LLVMValueRef acc
     LLVMInstructionEraseFromParent(call);
 }
 
+/* The lane a shuffle reads, as simt's engine computes it (shfl_source in
+ * src/engine/warp.c, after PTX's shfl.sync). */
+static LLVMValueRef shfl_source(kc_tier *t, int op, LLVMValueRef lane, LLVMValueRef bv,
+                                LLVMValueRef width)
+{
+    kc_ctx *k = t->k;
+    LLVMBuilderRef b = t->b;
+    LLVMValueRef c32 = LLVMConstInt(k->i32, 32, 0), c31 = LLVMConstInt(k->i32, 31, 0);
+    LLVMValueRef segmask = LLVMBuildSub(b, c32, width, "");
+    LLVMValueRef nseg = LLVMBuildNot(b, segmask, "");
+    LLVMValueRef cval = op == 1 ? LLVMConstInt(k->i32, 0, 0) : c31;
+    LLVMValueRef maxl = LLVMBuildOr(b, LLVMBuildAnd(b, lane, segmask, ""), LLVMBuildAnd(b, cval, nseg, ""), "");
+    LLVMValueRef bb = LLVMBuildAnd(b, bv, c31, "");
+    LLVMValueRef j, ok;
+    switch (op) {
+    case 1: /* up */
+        j = LLVMBuildSub(b, lane, bb, "");
+        ok = LLVMBuildICmp(b, LLVMIntSGE, j, maxl, "");
+        break;
+    case 2: /* down */
+        j = LLVMBuildAdd(b, lane, bb, "");
+        ok = LLVMBuildICmp(b, LLVMIntULE, j, maxl, "");
+        break;
+    case 3: /* xor */
+        j = LLVMBuildXor(b, lane, bb, "");
+        ok = LLVMBuildICmp(b, LLVMIntULE, j, maxl, "");
+        break;
+    default: /* idx */
+        j = LLVMBuildOr(b, LLVMBuildAnd(b, lane, segmask, ""), LLVMBuildAnd(b, bb, nseg, ""), "");
+        ok = LLVMBuildICmp(b, LLVMIntULE, j, maxl, "");
+        break;
+    }
+    return LLVMBuildSelect(b, ok, j, lane, "");
+}
+
+/* Lane l's value of a collective's operand, which its warp stored to a
+ * slot before this segment. */
+static LLVMValueRef lane_value(kc_tier *t, int slot, LLVMValueRef wbase, LLVMValueRef l64)
+{
+    LLVMValueRef idx = LLVMBuildNUWAdd(t->b, wbase, l64, "");
+    LLVMValueRef p = LLVMBuildGEP2(t->b, t->slot_ty[slot], t->slot_base[slot], &idx, 1, "");
+    return LLVMBuildLoad2(t->b, t->slot_ty[slot], p, "");
+}
+
+/* A warp collective over the whole warp, alone in its segment: every lane
+ * of every warp has stored its operand; each thread reads its warp's. */
+static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, LLVMValueRef orig)
+{
+    kc_ctx *k = t->k;
+    LLVMBuilderRef b = t->b;
+    if (kind == KC_SYNCWARP) {
+        LLVMInstructionEraseFromParent(call);
+        return;
+    }
+    LLVMPositionBuilderBefore(b, call);
+    kc_seg *sg = &t->segs[s];
+    int op = (int)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 1));
+    LLVMValueRef lane64 = LLVMBuildAnd(b, sg->tid, ci64(k, 31), "");
+    LLVMValueRef wbase = LLVMBuildSub(b, sg->tid, lane64, "");
+    LLVMValueRef lane = LLVMBuildTrunc(b, lane64, k->i32, "kc.lane");
+    LLVMValueRef val = LLVMGetOperand(call, 3);
+    int slot = LLVMIsAInstruction(orig) ? kc_map_get(&t->slot, orig) : -1;
+    LLVMValueRef r;
+    if (kind == KC_SHFL) {
+        if (slot < 0) {
+            r = val; /* the same in every lane */
+        } else {
+            LLVMValueRef src = shfl_source(t, op, lane, LLVMGetOperand(call, 5), LLVMGetOperand(call, 6));
+            r = lane_value(t, slot, wbase, LLVMBuildZExt(b, src, k->i64, ""));
+        }
+    } else {
+        /* Votes and reductions: the warp's 32 operands, in lane order. */
+        LLVMValueRef acc = NULL;
+        for (unsigned l = 0; l < 32; l++) {
+            LLVMValueRef v = slot < 0 ? val : lane_value(t, slot, wbase, ci64(k, l));
+            if (kind == KC_VOTE) {
+                LLVMValueRef bit = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), ""),
+                                                 k->i32, "");
+                bit = LLVMBuildShl(b, bit, LLVMConstInt(k->i32, l, 0), "");
+                acc = acc ? LLVMBuildOr(b, acc, bit, "") : bit;
+                continue;
+            }
+            v = LLVMBuildTrunc(b, LLVMBuildZExt(b, v, k->i64, ""), k->i32, "");
+            if (!acc) {
+                acc = v;
+                continue;
+            }
+            switch (op) {
+            case 9: acc = LLVMBuildAdd(b, acc, v, ""); break;
+            case 10: acc = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, v, acc, ""), v, acc, ""); break;
+            case 11: acc = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, v, acc, ""), v, acc, ""); break;
+            case 12: acc = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, v, acc, ""), v, acc, ""); break;
+            case 13: acc = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, v, acc, ""), v, acc, ""); break;
+            case 14: acc = LLVMBuildAnd(b, acc, v, ""); break;
+            case 15: acc = LLVMBuildOr(b, acc, v, ""); break;
+            default: acc = LLVMBuildXor(b, acc, v, ""); break;
+            }
+        }
+        if (kind == KC_VOTE && op == 5) /* any */
+            acc = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, acc, LLVMConstInt(k->i32, 0, 0), ""), k->i32, "");
+        else if (kind == KC_VOTE && op == 6) /* all */
+            acc = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntEQ, acc, LLVMConstInt(k->i32, 0xffffffffu, 0), ""),
+                                k->i32, "");
+        r = acc;
+    }
+    if (LLVMTypeOf(r) != LLVMTypeOf(call))
+        r = LLVMBuildZExt(b, r, LLVMTypeOf(call), "");
+    LLVMReplaceAllUsesWith(call, r);
+    LLVMInstructionEraseFromParent(call);
+}
+
 /* A load through a thread-local built-in at a constant offset: its
  * thread-local global and offset. */
 static LLVMValueRef builtin_load(kc_tier *t, LLVMValueRef load, long long *off)
@@ -605,6 +747,11 @@ static void lower_instructions(kc_tier *t)
         if (!v)
             continue;
         LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        if (op == LLVMCall && kc_barrier_kind(v) >= KC_SHFL) {
+            lower_collective(t, v, s, kc_barrier_kind(v), t->orig ? t->orig[i] : NULL);
+            t->ins[i] = NULL;
+            continue;
+        }
         if (op == LLVMCall && kc_barrier_kind(v) != KC_BAR_NONE) {
             if (!acc && kc_barrier_kind(v) != KC_BAR_PLAIN) {
                 LLVMPositionBuilderBefore(t->b, LLVMGetFirstInstruction(t->entry));
@@ -720,10 +867,230 @@ static void mark_parallel(kc_tier *t, const stub *st, int nst)
                 LLVMSetMetadata(i, kind, ag);
 }
 
+/* ---- guards: a segment that starts with "if (i < n)" --------------------------- */
+
+/* Moves v, and the uniform computation it needs, from the segment's loop
+ * into its pre block (before `at`); 0 if it cannot be. */
+static int hoist(kc_tier *t, LLVMValueRef v, int s, LLVMValueRef at, int depth)
+{
+    if (!LLVMIsAInstruction(v))
+        return 1;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+    int bi = kc_block_index(&t->g, bb);
+    if (bi < 0 || t->bseg[bi] != s)
+        return 1; /* defined before the segment */
+    if (depth > 12 || bi != t->segs[s].leader || LLVMIsAPHINode(v))
+        return 0;
+    int i = kc_map_get(&t->iidx, v);
+    if (i >= 0 && t->div[i])
+        return 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMLoad) {
+        /* Only the launch's arguments: the pack, read-only. */
+        LLVMValueRef p = LLVMGetOperand(v, 0);
+        while (LLVMIsAGetElementPtrInst(p))
+            p = LLVMGetOperand(p, 0);
+        if (p != LLVMGetParam(t->fn, 0) || LLVMGetVolatile(v))
+            return 0;
+    } else if (op == LLVMCall || op == LLVMStore || op == LLVMAlloca || op == LLVMAtomicRMW ||
+               op == LLVMAtomicCmpXchg || op == LLVMFence || LLVMIsATerminatorInst(v)) {
+        return 0;
+    }
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    for (unsigned o = 0; o < n; o++)
+        if (!hoist(t, LLVMGetOperand(v, o), s, at, depth + 1))
+            return 0;
+    LLVMInstructionRemoveFromParent(v);
+    LLVMPositionBuilderBefore(t->b, at);
+    LLVMInsertIntoBuilder(t->b, v);
+    return 1;
+}
+
+static int is_skip_stub(LLVMBasicBlockRef bb, const kc_seg *sg)
+{
+    LLVMValueRef i = LLVMGetFirstInstruction(bb);
+    return i && LLVMGetInstructionOpcode(i) == LLVMBr && !LLVMIsConditional(i) &&
+           LLVMGetSuccessor(i, 0) == sg->lx;
+}
+
+static LLVMIntPredicate swapped(LLVMIntPredicate p)
+{
+    switch (p) {
+    case LLVMIntSLT: return LLVMIntSGT;
+    case LLVMIntSGT: return LLVMIntSLT;
+    case LLVMIntSLE: return LLVMIntSGE;
+    case LLVMIntSGE: return LLVMIntSLE;
+    case LLVMIntULT: return LLVMIntUGT;
+    case LLVMIntUGT: return LLVMIntULT;
+    case LLVMIntULE: return LLVMIntUGE;
+    case LLVMIntUGE: return LLVMIntULE;
+    default: return p;
+    }
+}
+
+/* An add's no-wrap flag (LLVM 16's C API has no getter: its text has). */
+static int has_flag(LLVMValueRef add, const char *flag)
+{
+    char *text = LLVMPrintValueToString(add);
+    int r = strstr(text, flag) != NULL;
+    LLVMDisposeMessage(text);
+    return r;
+}
+
+/* The threshold T in [0, bx] with {x : u + x < b} = [0, T) (or with <=,
+ * plus1), computed without overflow in the compare's signedness. */
+static LLVMValueRef threshold(kc_tier *t, LLVMValueRef u, LLVMValueRef bnd, int sgn, int plus1)
+{
+    LLVMBuilderRef b = t->b;
+    kc_ctx *k = t->k;
+    LLVMIntPredicate le = sgn ? LLVMIntSLE : LLVMIntULE, lt = sgn ? LLVMIntSLT : LLVMIntULT;
+    LLVMIntPredicate ge = sgn ? LLVMIntSGE : LLVMIntUGE;
+    LLVMValueRef span = plus1 ? LLVMBuildSub(b, t->bx, ci64(k, 1), "") : t->bx;
+    LLVMValueRef none = LLVMBuildICmp(b, plus1 ? lt : le, bnd, u, "");
+    LLVMValueRef all = LLVMBuildICmp(b, ge, bnd, LLVMBuildAdd(b, u, span, ""), "");
+    LLVMValueRef mid = LLVMBuildSub(b, bnd, u, "");
+    if (plus1)
+        mid = LLVMBuildAdd(b, mid, ci64(k, 1), "");
+    LLVMValueRef r = LLVMBuildSelect(b, all, t->bx, mid, "");
+    return LLVMBuildSelect(b, none, ci64(k, 0), r, "kc.thr");
+}
+
+/* A segment whose first block branches on "u + threadIdx.x  <  bound"
+ * (any order or predicate but equality) to its work or straight out of
+ * it: the x loop runs over the threads that do the work only, and the
+ * branch goes away, which lets the loop vectorize. */
+static void narrow_guard(kc_tier *t, int s, int first)
+{
+    kc_ctx *k = t->k;
+    kc_seg *sg = &t->segs[s];
+    LLVMBasicBlockRef lb = t->g.bb[sg->leader];
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(lb);
+    if (LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
+        return;
+    LLVMValueRef c = LLVMGetCondition(br);
+    if (!LLVMIsAICmpInst(c))
+        return;
+    int skip_true = is_skip_stub(LLVMGetSuccessor(br, 0), sg);
+    int skip_false = is_skip_stub(LLVMGetSuccessor(br, 1), sg);
+    if (skip_true == skip_false)
+        return;
+    /* Nothing with an effect before the branch: skipped threads skip it. */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(lb); i != br; i = LLVMGetNextInstruction(i)) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(i);
+        if (op == LLVMStore || op == LLVMCall || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg ||
+            op == LLVMFence)
+            return;
+    }
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    LLVMValueRef a = LLVMGetOperand(c, 0), bnd = LLVMGetOperand(c, 1);
+    int sgn;
+    switch (p) {
+    case LLVMIntSLT: case LLVMIntSLE: case LLVMIntSGT: case LLVMIntSGE: sgn = 1; break;
+    case LLVMIntULT: case LLVMIntULE: case LLVMIntUGT: case LLVMIntUGE: sgn = 0; break;
+    default: return;
+    }
+    /* Put the thread's side on the left. */
+    for (int swap = 0; swap < 2; swap++) {
+        LLVMValueRef x = a;
+        if ((sgn && LLVMIsASExtInst(x)) || (!sgn && LLVMIsAZExtInst(x)))
+            x = LLVMGetOperand(x, 0);
+        if (x == sg->tx || (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMAdd &&
+                            (LLVMGetOperand(x, 0) == sg->tx || LLVMGetOperand(x, 1) == sg->tx)))
+            break;
+        if (swap)
+            return;
+        LLVMValueRef tmp = a;
+        a = bnd;
+        bnd = tmp;
+        p = swapped(p);
+    }
+    LLVMValueRef x32 = a;
+    if (LLVMIsASExtInst(x32) || LLVMIsAZExtInst(x32))
+        x32 = LLVMGetOperand(x32, 0);
+    LLVMValueRef u32 = NULL;
+    int nowrap = 1;
+    if (x32 != sg->tx) {
+        u32 = LLVMGetOperand(x32, 0) == sg->tx ? LLVMGetOperand(x32, 1) : LLVMGetOperand(x32, 0);
+        nowrap = has_flag(x32, sgn ? " nsw " : " nuw ");
+    }
+    if (!nowrap && !first)
+        return; /* a wrap could only be caught before any thread ran */
+    if (LLVMGetTypeKind(LLVMTypeOf(bnd)) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(LLVMTypeOf(bnd)) > 64 || LLVMGetIntTypeWidth(LLVMTypeOf(x32)) > 64)
+        return;
+    LLVMValueRef at = LLVMGetBasicBlockTerminator(sg->pre);
+    if ((u32 && !hoist(t, u32, s, at, 0)) || !hoist(t, bnd, s, at, 0))
+        return;
+    LLVMBuilderRef b = t->b;
+    LLVMPositionBuilderBefore(b, at);
+    LLVMValueRef u = u32 ? (sgn ? LLVMBuildSExt(b, u32, k->i64, "") : LLVMBuildZExt(b, u32, k->i64, ""))
+                         : ci64(k, 0);
+    LLVMValueRef bv = LLVMGetIntTypeWidth(LLVMTypeOf(bnd)) == 64
+                          ? bnd
+                          : (sgn ? LLVMBuildSExt(b, bnd, k->i64, "") : LLVMBuildZExt(b, bnd, k->i64, ""));
+    if (!nowrap) {
+        /* u + x must not wrap in 32 bits for any thread: else decline. */
+        unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x32));
+        long long lim = sgn ? (long long)((1ull << (w - 1)) - 1) : (long long)((1ull << w) - 1);
+        LLVMValueRef top = LLVMBuildAdd(b, u, LLVMBuildSub(b, t->bx, ci64(k, 1), ""), "");
+        LLVMValueRef bad = LLVMBuildICmp(b, sgn ? LLVMIntSGT : LLVMIntUGT, top, ci64(k, lim), "");
+        LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.go");
+        LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.decline");
+        fill_decline(t, no);
+        /* The pre block ends in its branch to hz: move that to go. */
+        LLVMInstructionRemoveFromParent(at);
+        LLVMBuildCondBr(b, bad, no, go);
+        LLVMPositionBuilderAtEnd(b, go);
+        LLVMInsertIntoBuilder(b, at);
+        LLVMPositionBuilderBefore(b, at);
+        /* hz's phi names pre as its predecessor: now go. */
+        LLVMValueRef zphi = sg->z;
+        LLVMValueRef zero = ci64(k, 0);
+        LLVMPositionBuilderBefore(b, zphi);
+        LLVMValueRef nz = LLVMBuildPhi(b, k->i64, "kc.z");
+        LLVMAddIncoming(nz, &zero, &go, 1);
+        LLVMValueRef zn = LLVMGetIncomingValue(zphi, 1);
+        LLVMBasicBlockRef zb = LLVMGetIncomingBlock(zphi, 1);
+        LLVMAddIncoming(nz, &zn, &zb, 1);
+        LLVMReplaceAllUsesWith(zphi, nz);
+        LLVMInstructionEraseFromParent(zphi);
+        sg->z = nz;
+        LLVMPositionBuilderBefore(b, at);
+    }
+    /* True for x < T (lt, le) or x >= T (gt, ge). */
+    int prefix = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
+    int plus1 = p == LLVMIntSLE || p == LLVMIntULE || p == LLVMIntSGT || p == LLVMIntUGT;
+    LLVMValueRef thr = threshold(t, u, bv, sgn, plus1);
+    int work_on_true = skip_false;
+    LLVMValueRef lo, hi;
+    if (prefix == work_on_true) {
+        lo = ci64(k, 0);
+        hi = thr;
+    } else {
+        lo = thr;
+        hi = t->bx;
+    }
+    /* The x loop from lo to hi, entered only when not empty. */
+    LLVMSetOperand(sg->x, 0, lo);
+    LLVMSetOperand(sg->xcmp, 1, hi);
+    LLVMValueRef hyt = LLVMGetBasicBlockTerminator(sg->hy);
+    LLVMInstructionEraseFromParent(hyt);
+    LLVMPositionBuilderAtEnd(b, sg->hy);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, lo, hi, ""), sg->hx, sg->ly);
+    LLVMSetCondition(br, LLVMConstInt(k->i1, work_on_true, 0));
+}
+
 void kc_generate(kc_tier *t)
 {
     kc_ctx *k = t->k;
     t->b = LLVMCreateBuilderInContext(k->c);
+    /* Collectives read other lanes' operands from their slots: remember the
+     * operands before uses in other segments turn into loads. */
+    t->orig = xcalloc((size_t)t->nins, sizeof *t->orig);
+    for (int i = 0; i < t->nins; i++)
+        if (LLVMIsACallInst(t->ins[i]) && kc_barrier_kind(t->ins[i]) >= KC_SHFL &&
+            kc_barrier_kind(t->ins[i]) != KC_SYNCWARP)
+            t->orig[i] = LLVMGetOperand(t->ins[i], 3);
     find_slots(t);
     build_entry(t);
     for (int s = 0; s < t->nseg; s++)
@@ -746,8 +1113,12 @@ void kc_generate(kc_tier *t)
     leader_phis(t, st, nst);
     lower_instructions(t);
     lower_allocas(t);
+    for (int s = 0; s < t->nseg; s++)
+        if (t->segs[s].lx)
+            narrow_guard(t, s, s == t->bseg[0]);
     mark_parallel(t, st, nst);
     free(st);
+    free(t->orig);
     /* The return block: its segment returns from pre. */
     for (int s = 0; s < t->nseg; s++) {
         if (t->segs[s].lx)

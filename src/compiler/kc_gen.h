@@ -16,6 +16,7 @@ typedef struct kc_seg {
     LLVMBasicBlockRef pre, hz, hy, hx, lx, ly, lz, post;
     LLVMValueRef x, y, z, tid;  /* i64 loop values and the linear thread id */
     LLVMValueRef tx, ty, tz;    /* threadIdx's fields, i32 */
+    LLVMValueRef xcmp;          /* the x latch's compare with blockDim.x */
     LLVMValueRef *aptr;         /* per private variable: this thread's copy */
 } kc_seg;
 
@@ -40,6 +41,7 @@ typedef struct kc_tier {
     kc_seg *segs;
     int nseg;
     int nalloca;
+    int warps;                  /* holds warp collectives: needs whole warps */
     /* per-thread storage: values live across segments (slots) and private
      * variables, each an array over the block's threads in one scratch
      * buffer */
@@ -56,6 +58,7 @@ typedef struct kc_tier {
     LLVMBasicBlockRef entry;
     LLVMValueRef bx, by, bz, n64, tidp;
     LLVMValueRef acc;           /* a counting barrier's tally: not per thread */
+    LLVMValueRef *orig;         /* per instruction: a collective's operand */
     LLVMBuilderRef b;
 } kc_tier;
 

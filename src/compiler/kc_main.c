@@ -16,6 +16,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -357,8 +358,14 @@ int main(int argc, char **argv)
         }
     }
     lower_shared(&k);
-    char pipeline[32], outbuf[4096];
+    char pipeline[512], outbuf[4096];
     snprintf(pipeline, sizeof pipeline, "default<O%d>", opt);
+    if (getenv("SIMT_KC_PIPELINE"))
+        snprintf(pipeline, sizeof pipeline, "%s", getenv("SIMT_KC_PIPELINE"));
+    if (getenv("SIMT_KC_OPTIONS")) {
+        const char *argv2[2] = {"simt-kc", getenv("SIMT_KC_OPTIONS")};
+        LLVMParseCommandLineOptions(2, argv2, NULL);
+    }
     run_passes(k.m, tm, pipeline);
     if (emit_ll) {
         if (LLVMPrintModuleToFile(k.m, out, &err))

@@ -57,10 +57,46 @@ static int name_starts(const char *s, size_t n, const char *lit)
     return s && n >= l && !memcmp(s, lit, l);
 }
 
+static int const_is(LLVMValueRef v, unsigned long long want)
+{
+    return v && LLVMIsAConstantInt(v) && LLVMConstIntGetZExtValue(v) == want;
+}
+
+static int const_in(LLVMValueRef v, unsigned lo, unsigned hi)
+{
+    if (!v || !LLVMIsAConstantInt(v))
+        return 0;
+    unsigned long long x = LLVMConstIntGetZExtValue(v);
+    return x >= lo && x <= hi;
+}
+
 int kc_barrier_kind(LLVMValueRef call)
 {
     size_t n;
     const char *s = kc_callee_name(call, &n);
+    /* simt/warp.h: simt_shfl(site, op, mask, ...), simt_vote, simt_reduce
+     * alike, simt_syncwarp(site, mask); ops as enum simt_warp_op. */
+    if (kc_name_is(s, n, "simt_shfl")) {
+        /* A width the fiber tier would reject (not a power of two up to 32)
+         * stays there, with its report. */
+        LLVMValueRef w = LLVMGetOperand(call, 6);
+        int width_ok = const_is(w, 1) || const_is(w, 2) || const_is(w, 4) || const_is(w, 8) ||
+                       const_is(w, 16) || const_is(w, 32);
+        return width_ok && const_in(LLVMGetOperand(call, 1), 0, 3) &&
+                       const_is(LLVMGetOperand(call, 2), 0xffffffffu)
+                   ? KC_SHFL
+                   : KC_BAR_NONE;
+    }
+    if (kc_name_is(s, n, "simt_vote"))
+        return const_in(LLVMGetOperand(call, 1), 4, 6) && const_is(LLVMGetOperand(call, 2), 0xffffffffu)
+                   ? KC_VOTE
+                   : KC_BAR_NONE;
+    if (kc_name_is(s, n, "simt_reduce"))
+        return const_in(LLVMGetOperand(call, 1), 9, 16) && const_is(LLVMGetOperand(call, 2), 0xffffffffu)
+                   ? KC_REDUCE
+                   : KC_BAR_NONE;
+    if (kc_name_is(s, n, "simt_syncwarp"))
+        return const_is(LLVMGetOperand(call, 1), 0xffffffffu) ? KC_SYNCWARP : KC_BAR_NONE;
     if (kc_name_is(s, n, "simt_syncthreads"))
         return KC_BAR_PLAIN;
     if (kc_name_is(s, n, "simt_syncthreads_count"))
@@ -76,7 +112,8 @@ int kc_barrier_kind(LLVMValueRef call)
 static const char *site_of(LLVMValueRef call, size_t *len)
 {
     unsigned n = (unsigned)LLVMGetNumArgOperands(call);
-    LLVMValueRef s = LLVMGetOperand(call, n - 1);
+    int coll = kc_barrier_kind(call) >= KC_SHFL;
+    LLVMValueRef s = LLVMGetOperand(call, coll ? 0 : n - 1);
     if (s && LLVMIsAGlobalVariable(s) && LLVMGetInitializer(s) &&
         LLVMIsAConstantDataSequential(LLVMGetInitializer(s))) {
         const char *t = LLVMGetAsString(LLVMGetInitializer(s), len);

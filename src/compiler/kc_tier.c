@@ -231,6 +231,7 @@ static int scan(kc_tier *t)
                 int kind = kc_barrier_kind(i);
                 if (kind != KC_BAR_NONE) {
                     t->barrier[b] = i;
+                    t->warps |= kind >= KC_SHFL;
                     break;
                 }
                 if (!kc_call_ok(k, i, t->why))
@@ -311,7 +312,10 @@ static int source_divergent(const kc_tier *t, int i)
         return operands_divergent(t, v, 0, nops);
     }
     case LLVMCall: {
-        if (kc_barrier_kind(v) != KC_BAR_NONE || kc_tls_global(v))
+        int kind = kc_barrier_kind(v);
+        if (kind >= KC_SHFL)
+            return 1; /* a lane's result */
+        if (kind != KC_BAR_NONE || kc_tls_global(v))
             return 0;
         size_t len;
         const char *s = kc_callee_name(v, &len);
@@ -554,7 +558,10 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
     divergence(&t);
     for (int b = 0; b < t.g.n; b++)
         if (t.barrier[b] && t.inregion[b]) {
-            kc_why_barrier(why, t.barrier[b], "__syncthreads under thread-dependent control flow");
+            kc_why_barrier(why, t.barrier[b],
+                           kc_barrier_kind(t.barrier[b]) >= KC_SHFL
+                               ? "a warp collective under thread-dependent control flow"
+                               : "__syncthreads under thread-dependent control flow");
             goto done;
         }
     if (!segments(&t))

@@ -7,7 +7,13 @@
 
 #include "kc.h"
 
-enum { KC_BAR_NONE, KC_BAR_PLAIN, KC_BAR_COUNT, KC_BAR_AND, KC_BAR_OR };
+/* Calls that split a thread function: block barriers, and warp
+ * collectives over the whole warp (constant full mask), which the compiled
+ * tier runs as an exchange between two loops. */
+enum {
+    KC_BAR_NONE, KC_BAR_PLAIN, KC_BAR_COUNT, KC_BAR_AND, KC_BAR_OR,
+    KC_SHFL, KC_VOTE, KC_REDUCE, KC_SYNCWARP
+};
 
 int kc_barrier_kind(LLVMValueRef call);
 const char *kc_callee_name(LLVMValueRef call, size_t *len);

@@ -156,6 +156,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     grid_block_index(g, i, &b->idx);
     b->nthreads = g->nthreads;
     b->next_thread = 0;
+    b->fiber_retry = 0;
     b->live = g->nthreads;
     b->bar_arrived = 0;
     b->bar_count = 0;

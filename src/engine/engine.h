@@ -86,6 +86,9 @@ struct block {
     struct warp *warps;             /* [ceil(nthreads / 32)] (capacity 32) */
     unsigned warp_pending;          /* collectives and __activemask waiters in flight */
     unsigned amask_waiters;         /* of those, the __activemask waiters */
+    /* A compiled block function faulted: the block runs again on the fiber
+     * tier, whose report names the faulting thread. */
+    unsigned char fiber_retry;
     char *arena;                    /* its shared memory */
     size_t arena_cap;
     char *static_base;              /* where its static __shared__ variables start */
@@ -215,6 +218,7 @@ struct worker {
 int engine_start(void);               /* idempotent; 0 or -errno */
 int engine_workers(void);
 int engine_tier_compiled(void);      /* SIMT_TIER is not "fiber" */
+extern SIMT_TLS int simt__kc_declined; /* the block function did not run */
 void engine_submit_grid(struct grid *g);
 void engine_submit_task(struct task *t);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while

@@ -39,6 +39,14 @@ static void after_switch(struct worker *w)
             /* The faulting thread's fiber becomes the next escape. */
             w->escape = f;
             w->fault.pending = 0;
+            if (w->cur && w->cur->fiber_retry == 2) {
+                /* A compiled block function does not know which thread
+                 * faulted: the block runs again on the fiber tier
+                 * (nothing of it has exited yet), which faults again and
+                 * reports the thread.  The grid fails either way. */
+                w->cur->fiber_retry = 1;
+                return; /* f is the escape fiber now, not an idle one */
+            }
             fault_report(w);
         }
         f->next = w->idle;
@@ -125,29 +133,6 @@ static void ready_push(struct worker *w, struct sthread *t)
     w->ready_tail = t;
 }
 
-/* Resuming a parked thread reads its record, its fiber and the top of its
- * stack, which a barrier of a thousand threads has long evicted from the
- * first-level cache: most of a switch is waiting for them.  The ready list
- * says who runs next, so each pop fetches ahead, one stage per thread: the
- * stack of the next thread, the fiber of the one after, the record of the
- * third (each found through what the previous pops fetched). */
-static inline void prefetch_ready(const struct sthread *a)
-{
-    if (!a)
-        return;
-    const char *sp = a->fiber->sp;
-    __builtin_prefetch(sp);
-    __builtin_prefetch(sp + 64);
-    __builtin_prefetch(sp + 128);
-    __builtin_prefetch(sp + 192);
-    const struct sthread *b = a->next;
-    if (b) {
-        __builtin_prefetch(b->fiber);
-        if (b->next)
-            __builtin_prefetch(b->next);
-    }
-}
-
 /* The next ready thread, leaving the parked list: it is about to run. */
 static struct sthread *ready_pop(struct worker *w)
 {
@@ -157,7 +142,6 @@ static struct sthread *ready_pop(struct worker *w)
         w->ready_tail = NULL;
     t->next = NULL;
     t->state = TS_RUNNING;
-    prefetch_ready(w->ready);
     return t;
 }
 
@@ -399,12 +383,21 @@ static void run_threads(struct worker *w, struct block *b)
     /* Events that need every exit seen: threads waiting for the others
      * (barrier, collectives) or per-thread counts (clusters). */
     r->notify = (b->bar_arrived | b->warp_pending | (unsigned)b->exit_hook) != 0;
-    if (g->block && r->next == 0) {
+    int compiled = 0;
+    if (g->block && r->next == 0 && !b->fiber_retry) {
         /* The compiled tier: every thread of the block, barriers included,
-         * in one call that never parks. */
+         * in one call that never parks (or none, if it declines). */
+        simt__kc_declined = 0;
+        b->fiber_retry = 2; /* running compiled: a fault retries (fault.c) */
         g->block(g->args);
-        r->next = r->end;
-        r->exited += r->end;
+        b->fiber_retry = 0;
+        compiled = !simt__kc_declined;
+        if (compiled) {
+            r->next = r->end;
+            r->exited += r->end;
+        }
+    }
+    if (compiled) {
     } else if (g->range) {
         g->range(g->args);
     } else {

@@ -14,6 +14,11 @@
 #include "simt.h"
 #include "engine/engine.h"
 
+/* Set by a block function that declined to run its block (a partial last
+ * warp where it exchanges warp values): the engine runs that block on the
+ * fiber tier. */
+SIMT_TLS int simt__kc_declined;
+
 /* A launch whose thread function simt-kc did not compile asks here. */
 int simt__kc_block(void (*thread)(void *), void *args)
 {

@@ -266,8 +266,12 @@ static void linear(cudaArray_t a)
 
     // Directions of no particular shape: the face coordinates' rounding.
     c.clear();
-    for (int i = 0; i < 48; i++)
-        c.push_back(P(rand_float(3, 2), rand_float(3, 2), rand_float(3, 2)));
+    for (int i = 0; i < 48; i++) {
+        /* One draw after another, in the order the GPU run's host compiler
+         * (g++) evaluated the three arguments: right to left. */
+        float z = rand_float(3, 2), y = rand_float(3, 2), x = rand_float(3, 2);
+        c.push_back(P(x, y, z));
+    }
     cudaTextureObject_t t = cube_texture(a, cudaFilterModeLinear, cudaAddressModeClamp, 1);
     std::vector<float> v = fetch<float>(t, C_CUBE, c);
     dump("linear clamp, random directions (bits)", v.data(), (int)v.size(), 4, 4, 8);
