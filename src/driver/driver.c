@@ -251,7 +251,7 @@ static void pick_tools(driver *d)
             c = s;
     }
     d->cxx = c;
-    pick_kc(d, c == d->p->ccbin || getenv("SIMTCC_CXX") ? c : NULL);
+    pick_kc(d, d->p->ccbin || getenv("SIMTCC_CXX") ? c : NULL);
     d->cc = swap_in_base(d, c, "clang++", "clang");
     if (!d->cc)
         d->cc = swap_in_base(d, c, "g++", "gcc");
@@ -380,6 +380,19 @@ static void push_codegen(strvec *c, const plan *p, int cu)
 
 /* simt's headers first: a -I naming a real CUDA installation must not
  * shadow them. */
+/* Whether .cu files go through simt-kc: not for -G or -O0 (one CUDA
+ * thread is one stack in the debugger there, as with nvcc -G). */
+static int use_kc(const driver *d)
+{
+    const plan *p = d->p;
+    return d->kc_cxx && !p->device_debug && !(p->opt && !strcmp(p->opt, "-O0"));
+}
+
+static const char *cu_cxx(const driver *d)
+{
+    return d->kc_cxx ? d->kc_cxx : d->cxx;
+}
+
 static void push_pp(driver *d, strvec *c, int cuda)
 {
     const plan *p = d->p;
@@ -411,6 +424,8 @@ static void push_pp(driver *d, strvec *c, int cuda)
             strvec_push(c, "-D__CUDACC_DEBUG__");
         if (p->fast_math)
             strvec_push(c, "-D__USE_FAST_MATH__=1");
+        if (use_kc(d))
+            strvec_push(c, "-D__SIMT_KC__");
         /* Fortified string functions check object sizes that shared
          * memory references do not have. */
         strvec_push(c, "-U_FORTIFY_SOURCE");
@@ -568,25 +583,10 @@ static const char *object_for(driver *d, size_t k)
 }
 
 /* Preprocessing a .cu file: for -E and -M, and as the first compile step. */
-/* Whether .cu files go through simt-kc: not for -G or -O0 (one CUDA
- * thread is one stack in the debugger there, as with nvcc -G). */
-static int use_kc(const driver *d)
-{
-    const plan *p = d->p;
-    return d->kc_cxx && !p->device_debug && !(p->opt && !strcmp(p->opt, "-O0"));
-}
-
-static const char *cu_cxx(const driver *d)
-{
-    return d->kc_cxx ? d->kc_cxx : d->cxx;
-}
-
 static void cu_preprocess_cmd(driver *d, strvec *c)
 {
     strvec_push(c, cu_cxx(d));
     strvec_push(c, "-E");
-    if (use_kc(d))
-        strvec_push(c, "-D__SIMT_KC__");
     strvec_push(c, "-x");
     strvec_push(c, "c++");
     strvec_push(c, cu_std(d->p));

@@ -215,15 +215,42 @@ void engine_free_cluster(struct worker *w, struct cluster *c)
     w->free_clusters = c;
 }
 
-/* Claims one block of w's current grid; 0 when the grid has none left. */
+void engine_block_done(struct worker *w, struct grid *g)
+{
+    if (g == w->grid && g->chunk > 1 && !w->guest)
+        w->done_pending++;
+    else
+        grid_block_done(g, 1);
+}
+
+/* Claims one block of w's current grid; 0 when the grid has none left.
+ * Compiled plain grids are claimed in runs (g->chunk units an atomic
+ * operation), and their finished blocks counted once a run is over: with
+ * many workers, one shared counter per block was most of a small block's
+ * cost.  A guest (a waiting host thread) claims one at a time: it may
+ * leave before a run would be over. */
 static int claim_block(struct worker *w)
 {
     struct grid *g = w->grid;
-    unsigned long long i = atomic_fetch_add_explicit(&g->next_block, 1, memory_order_relaxed);
-    if (i >= g->nunits) {
-        w->grid = NULL;
-        grid_unref(g);
-        return 0;
+    unsigned long long i;
+    if (w->chunk_next < w->chunk_end) {
+        i = w->chunk_next++;
+    } else {
+        if (w->done_pending) {
+            unsigned long long n = w->done_pending;
+            w->done_pending = 0;
+            grid_block_done(g, n);
+        }
+        unsigned long long k = w->guest ? 1 : g->chunk;
+        i = atomic_fetch_add_explicit(&g->next_block, k, memory_order_relaxed);
+        if (i >= g->nunits) {
+            w->chunk_next = w->chunk_end = 0;
+            w->grid = NULL;
+            grid_unref(g);
+            return 0;
+        }
+        w->chunk_next = i + 1;
+        w->chunk_end = i + k < g->nunits ? i + k : g->nunits;
     }
     if (atomic_load_explicit(&g->error, memory_order_relaxed)) {
         if (g->gridbar)
@@ -328,6 +355,12 @@ void engine_submit_grid(struct grid *g)
 {
     engine_start();
     g->next = NULL;
+    g->chunk = 1;
+    if (g->block && g->unit_blocks == 1 && !g->cooperative) {
+        /* About eight runs per worker, for balance at the end. */
+        unsigned long long k = g->nunits / ((unsigned long long)E.nworkers * 8);
+        g->chunk = k < 1 ? 1 : k > 64 ? 64 : k;
+    }
     /* The completion reference and the active list's. */
     atomic_store_explicit(&g->refs, 2, memory_order_relaxed);
     pthread_mutex_lock(&E.lock);

@@ -151,8 +151,13 @@ struct grid {
     unsigned long long nunits;
     int cooperative;                  /* all blocks resident together (grid.sync) */
     struct gridbar *gridbar;          /* cooperative grids: the grid-wide barrier */
-    atomic_ullong next_block;         /* next unit to claim */
-    atomic_ullong blocks_done;
+    /* Units claimed at once by one worker: more than one for compiled
+     * plain grids, whose blocks never wait (engine_submit_grid). */
+    unsigned long long chunk;
+    /* Written by every worker: each on a cache line of its own, away from
+     * what workers only read. */
+    _Alignas(64) atomic_ullong next_block; /* next unit to claim */
+    _Alignas(64) atomic_ullong blocks_done;
     atomic_int error;                 /* first failure, 0 while none */
     atomic_int deferred_error;        /* fails the grid once it is done (assert) */
     void (*on_done)(struct grid *g);  /* runs once, on the worker finishing it */
@@ -194,6 +199,9 @@ struct worker {
     struct block *resident;           /* blocks started and not finished */
     struct block *free_blocks;        /* block records to reuse */
     struct grid *grid;                /* grid it claims blocks from */
+    /* Its claimed run of units of that grid, and blocks of it finished
+     * but not yet counted in the grid (counted when the run is over). */
+    unsigned long long chunk_next, chunk_end, done_pending;
     struct cluster *free_clusters;
     /* Threads other workers release (grid.sync): drained into the ready
      * list by this worker. */
@@ -220,6 +228,8 @@ int engine_workers(void);
 int engine_tier_compiled(void);      /* SIMT_TIER is not "fiber" */
 extern SIMT_TLS int simt__kc_declined; /* the block function did not run */
 void engine_submit_grid(struct grid *g);
+/* A block of g finished on w: counted now, or with the rest of w's run. */
+void engine_block_done(struct worker *w, struct grid *g);
 void engine_submit_task(struct task *t);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while
  * there is nothing to do. */

@@ -328,7 +328,7 @@ static void block_over(struct worker *w, struct block *b)
     }
     if (g->gridbar)
         gridbar_block_finished(g);
-    grid_block_done(g, 1);
+    engine_block_done(w, g);
 }
 
 void sched_abort_block(struct worker *w)

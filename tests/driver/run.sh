@@ -120,6 +120,11 @@ contains "--version" out "release 13.0, V13.0"
 "$SIMTCC" --help > out 2>&1
 contains "--help" out "Usage: simtcc"
 
+# .cu files compile with clang++-16 through simt-kc where both are there.
+CU=g++
+if [ -x "$(dirname "$SIMTCC")/simt-kc" ] && command -v clang++-16 > /dev/null 2>&1; then
+    CU=clang++-16
+fi
 "$SIMTCC" --dryrun -O2 -std=c++14 -arch=sm_80 -Iinc -DX=1 a.cu h.c h.cpp -o app -lcudart -lfoo \
     -Xlinker -rpath,/opt > out 2>&1
 contains "dryrun preprocess" out "-E -x c++ -std=c++17 -I "
@@ -127,7 +132,7 @@ contains "dryrun implicit include" out "-include cuda_runtime.h -D__CUDACC__ -D_
 contains "dryrun user flags" out "-U_FORTIFY_SOURCE -I inc -D X=1 -O2 a.cu -o "
 contains "dryrun rewrite" out "--simt-rewrite "
 contains "dryrun arch" out "-arch=sm_80"
-contains "dryrun compile" out "g++ -x c++-cpp-output -std=c++17 -c -O2 -fno-strict-aliasing "
+contains "dryrun compile" out "$CU -x c++-cpp-output -std=c++17 -c -O2 -fno-strict-aliasing "
 contains "dryrun C file" out "gcc -c -I "
 contains "dryrun C++ file" out "g++ -std=c++14 -c -I "
 contains "dryrun link" out "-lfoo -Wl,-rpath -Wl,/opt -lsimt -lpthread -ldl -lm -o app"
@@ -157,7 +162,7 @@ contains "-rdc" out "-D__CUDACC_RDC__"
 "$SIMTCC" --dryrun -MD -c a.cu -o obj/a.o > out 2>&1
 contains "-MD names the dependency file" out "-MD -MF obj/a.d -MT obj/a.o"
 "$SIMTCC" --dryrun -shared -Xcompiler -fPIC a.cu -o liba.so > out 2>&1
-contains "-shared" out "g++ -shared -fPIC "
+contains "-shared" out "$CU -shared -fPIC "
 "$SIMTCC" --dryrun -lib a.cu -o liba.a > out 2>&1
 contains "-lib" out "ar rcs liba.a "
 "$SIMTCC" --dryrun -x cu -c h.cpp > out 2>&1
