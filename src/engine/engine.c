@@ -10,7 +10,8 @@
  *
  * Host threads that wait for a grid run its blocks themselves as guests
  * (engine_help): a guest record is a worker that is no OS thread of its
- * own, taken from a pool for the time of one wait.
+ * own, which a host thread takes from a pool at its first wait and gives
+ * back as it exits.
  */
 #include <assert.h>
 #include <errno.h>
@@ -539,35 +540,59 @@ static void guest_find_work(struct worker *w)
     sched_guest_leave(w);
 }
 
-static struct worker *guest_get(void)
-{
-    pthread_mutex_lock(&E.guest_lock);
-    struct worker *w = E.guest_pool;
-    if (w)
-        E.guest_pool = w->guest_next;
-    pthread_mutex_unlock(&E.guest_lock);
-    if (w)
-        return w;
-    w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    /* %smid and the reports name worker 0: a guest stands in for a
-     * multiprocessor the device already counts. */
-    w->id = 0;
-    w->guest = 1;
-    w->stack_size = fiber_stack_size();
-    pthread_mutex_init(&w->inbox_lock, NULL);
-    pthread_cond_init(&w->inbox_cv, NULL);
-    sched_worker_init(w);
-    return w;
-}
+/* A host thread keeps its guest record for its life: the device modules
+ * keep per-worker state in thread-local variables (mbarrier.c's waiting
+ * lists, cg_core.c's scratch areas), which must stay with the blocks and
+ * threads of one record.  The record goes back to the pool as the thread
+ * exits, with that state. */
+static pthread_key_t guest_key;
+static pthread_once_t guest_once = PTHREAD_ONCE_INIT;
+static SIMT_TLS struct worker *my_guest;
 
-static void guest_put(struct worker *w)
+static void guest_release(void *p)
 {
+    struct worker *w = p;
     pthread_mutex_lock(&E.guest_lock);
     w->guest_next = E.guest_pool;
     E.guest_pool = w;
     pthread_mutex_unlock(&E.guest_lock);
+}
+
+static void guest_key_create(void)
+{
+    pthread_key_create(&guest_key, guest_release);
+}
+
+static struct worker *guest_get(void)
+{
+    struct worker *w = my_guest;
+    if (w)
+        return w;
+    pthread_once(&guest_once, guest_key_create);
+    pthread_mutex_lock(&E.guest_lock);
+    w = E.guest_pool;
+    if (w)
+        E.guest_pool = w->guest_next;
+    pthread_mutex_unlock(&E.guest_lock);
+    if (!w) {
+        w = calloc(1, sizeof *w);
+        if (!w)
+            return NULL;
+        /* %smid and the reports name worker 0: a guest stands in for a
+         * multiprocessor the device already counts. */
+        w->id = 0;
+        w->guest = 1;
+        w->stack_size = fiber_stack_size();
+        pthread_mutex_init(&w->inbox_lock, NULL);
+        pthread_cond_init(&w->inbox_cv, NULL);
+        sched_worker_init(w);
+    }
+    if (pthread_setspecific(guest_key, w) != 0) {
+        guest_release(w);
+        return NULL;
+    }
+    my_guest = w;
+    return w;
 }
 
 /* Faults in a guest's CUDA threads are caught on an alternate signal stack
@@ -648,6 +673,5 @@ int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g,
     w->guest_done = NULL;
     w->guest_wants = NULL;
     w->guest_arg = NULL;
-    guest_put(w);
     return done(arg);
 }
