@@ -192,6 +192,7 @@ static void find_slots(kc_tier *t)
             }
         }
     }
+    t->slot_bytes = t->per_thread;
     t->allocas = xcalloc((size_t)t->nalloca, sizeof *t->allocas);
     t->a_off = xcalloc((size_t)t->nalloca, sizeof *t->a_off);
     t->a_stride = xcalloc((size_t)t->nalloca, sizeof *t->a_stride);
@@ -270,14 +271,23 @@ static void build_entry(kc_tier *t)
         LLVMValueRef f = LLVMGetNamedFunction(k->m, "simt__kc_scratch");
         if (!f)
             f = LLVMAddFunction(k->m, "simt__kc_scratch", ft);
-        LLVMValueRef bytes = LLVMBuildNUWMul(b, t->n64, ci64(k, t->per_thread), "");
+        /* Slots first, each with a warp's worth of elements on either
+         * side (a shuffle loads its neighbours' values unconditionally and
+         * selects), then the private variables. */
+        LLVMValueRef n64p = LLVMBuildNUWAdd(b, t->n64, ci64(k, 64), "");
+        LLVMValueRef slots = LLVMBuildNUWMul(b, n64p, ci64(k, t->slot_bytes), "");
+        LLVMValueRef privs = LLVMBuildNUWMul(b, t->n64, ci64(k, t->per_thread - t->slot_bytes), "");
+        LLVMValueRef bytes = LLVMBuildNUWAdd(b, slots, privs, "");
         LLVMValueRef scratch = LLVMBuildCall2(b, ft, f, &bytes, 1, "kc.scratch");
         for (int s = 0; s < t->nslot; s++) {
-            LLVMValueRef off = LLVMBuildNUWMul(b, t->n64, ci64(k, t->slot_off[s]), "");
+            long long pad = 32 * (long long)LLVMABISizeOfType(k->td, t->slot_ty[s]);
+            LLVMValueRef off = LLVMBuildNUWAdd(b, LLVMBuildNUWMul(b, n64p, ci64(k, t->slot_off[s]), ""),
+                                               ci64(k, pad), "");
             t->slot_base[s] = LLVMBuildGEP2(b, k->i8, scratch, &off, 1, "kc.slot");
         }
         for (int a = 0; a < t->nalloca; a++) {
-            LLVMValueRef off = LLVMBuildNUWMul(b, t->n64, ci64(k, t->a_off[a]), "");
+            LLVMValueRef off = LLVMBuildNUWAdd(
+                b, slots, LLVMBuildNUWMul(b, t->n64, ci64(k, t->a_off[a] - t->slot_bytes), ""), "");
             t->a_base[a] = LLVMBuildGEP2(b, k->i8, scratch, &off, 1, "kc.privs");
         }
     }
@@ -369,8 +379,8 @@ static void build_segment(kc_tier *t, int s)
     LLVMBuildBr(b, t->g.bb[sg->leader]);
     LLVMValueRef br = latch(t, sg->lx, sg->x, t->bx, sg->hx, sg->ly, &sg->xcmp);
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(k->c, "llvm.loop", 9), loop_md(k));
-    latch(t, sg->ly, sg->y, t->by, sg->hy, sg->lz, NULL);
-    latch(t, sg->lz, sg->z, t->bz, sg->hz, sg->post, NULL);
+    latch(t, sg->ly, sg->y, t->by, sg->hy, sg->lz, &sg->ycmp);
+    latch(t, sg->lz, sg->z, t->bz, sg->hz, sg->post, &sg->zcmp);
 }
 
 /* ---- storage of values live across segments -------------------------------------- */
@@ -623,7 +633,7 @@ static LLVMValueRef shfl_source(kc_tier *t, int op, LLVMValueRef lane, LLVMValue
  * slot before this segment. */
 static LLVMValueRef lane_value(kc_tier *t, int slot, LLVMValueRef wbase, LLVMValueRef l64)
 {
-    LLVMValueRef idx = LLVMBuildNUWAdd(t->b, wbase, l64, "");
+    LLVMValueRef idx = LLVMBuildAdd(t->b, wbase, l64, "");
     LLVMValueRef p = LLVMBuildGEP2(t->b, t->slot_ty[slot], t->slot_base[slot], &idx, 1, "");
     return LLVMBuildLoad2(t->b, t->slot_ty[slot], p, "");
 }
@@ -648,8 +658,19 @@ static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, LLV
     int slot = LLVMIsAInstruction(orig) ? kc_map_get(&t->slot, orig) : -1;
     LLVMValueRef r;
     if (kind == KC_SHFL) {
+        LLVMValueRef bv = LLVMGetOperand(call, 5), wv = LLVMGetOperand(call, 6);
         if (slot < 0) {
             r = val; /* the same in every lane */
+        } else if ((op == 1 || op == 2) && LLVMIsAConstantInt(bv) && LLVMIsAConstantInt(wv) &&
+                   LLVMConstIntGetZExtValue(wv) == 32) {
+            /* Up or down by a constant over the whole warp: two loads in
+             * thread order and a select, which vectorize. */
+            long long d = (long long)(LLVMConstIntGetZExtValue(bv) & 31);
+            LLVMValueRef ok = op == 2 ? LLVMBuildICmp(b, LLVMIntULE, lane, LLVMConstInt(k->i32, 31 - d, 0), "")
+                                      : LLVMBuildICmp(b, LLVMIntUGE, lane, LLVMConstInt(k->i32, d, 0), "");
+            LLVMValueRef other = lane_value(t, slot, sg->tid, ci64(k, op == 2 ? d : -d));
+            LLVMValueRef own = lane_value(t, slot, sg->tid, ci64(k, 0));
+            r = LLVMBuildSelect(b, ok, other, own, "");
         } else {
             LLVMValueRef src = shfl_source(t, op, lane, LLVMGetOperand(call, 5), LLVMGetOperand(call, 6));
             r = lane_value(t, slot, wbase, LLVMBuildZExt(b, src, k->i64, ""));
@@ -906,11 +927,19 @@ static int hoist(kc_tier *t, LLVMValueRef v, int s, LLVMValueRef at, int depth)
     return 1;
 }
 
+/* Whether a thread entering bb does nothing more in this segment: empty
+ * blocks (no phi, an unconditional branch) to the x latch. */
 static int is_skip_stub(LLVMBasicBlockRef bb, const kc_seg *sg)
 {
-    LLVMValueRef i = LLVMGetFirstInstruction(bb);
-    return i && LLVMGetInstructionOpcode(i) == LLVMBr && !LLVMIsConditional(i) &&
-           LLVMGetSuccessor(i, 0) == sg->lx;
+    for (int depth = 0; depth < 8; depth++) {
+        LLVMValueRef i = LLVMGetFirstInstruction(bb);
+        if (!i || LLVMGetInstructionOpcode(i) != LLVMBr || LLVMIsConditional(i))
+            return 0;
+        bb = LLVMGetSuccessor(i, 0);
+        if (bb == sg->lx)
+            return 1;
+    }
+    return 0;
 }
 
 static LLVMIntPredicate swapped(LLVMIntPredicate p)
@@ -937,28 +966,116 @@ static int has_flag(LLVMValueRef add, const char *flag)
     return r;
 }
 
-/* The threshold T in [0, bx] with {x : u + x < b} = [0, T) (or with <=,
+/* The threshold T in [0, n] with {x : u + x < b} = [0, T) (or with <=,
  * plus1), computed without overflow in the compare's signedness. */
-static LLVMValueRef threshold(kc_tier *t, LLVMValueRef u, LLVMValueRef bnd, int sgn, int plus1)
+static LLVMValueRef threshold(kc_tier *t, LLVMValueRef u, LLVMValueRef bnd, LLVMValueRef n, int sgn,
+                              int plus1)
 {
     LLVMBuilderRef b = t->b;
     kc_ctx *k = t->k;
     LLVMIntPredicate le = sgn ? LLVMIntSLE : LLVMIntULE, lt = sgn ? LLVMIntSLT : LLVMIntULT;
     LLVMIntPredicate ge = sgn ? LLVMIntSGE : LLVMIntUGE;
-    LLVMValueRef span = plus1 ? LLVMBuildSub(b, t->bx, ci64(k, 1), "") : t->bx;
+    LLVMValueRef span = plus1 ? LLVMBuildSub(b, n, ci64(k, 1), "") : n;
     LLVMValueRef none = LLVMBuildICmp(b, plus1 ? lt : le, bnd, u, "");
     LLVMValueRef all = LLVMBuildICmp(b, ge, bnd, LLVMBuildAdd(b, u, span, ""), "");
     LLVMValueRef mid = LLVMBuildSub(b, bnd, u, "");
     if (plus1)
         mid = LLVMBuildAdd(b, mid, ci64(k, 1), "");
-    LLVMValueRef r = LLVMBuildSelect(b, all, t->bx, mid, "");
+    LLVMValueRef r = LLVMBuildSelect(b, all, n, mid, "");
     return LLVMBuildSelect(b, none, ci64(k, 0), r, "kc.thr");
 }
 
-/* A segment whose first block branches on "u + threadIdx.x  <  bound"
- * (any order or predicate but equality) to its work or straight out of
- * it: the x loop runs over the threads that do the work only, and the
- * branch goes away, which lets the loop vectorize. */
+/* One conjunct of a guard: "u + threadIdx.D  PRED  bound". */
+typedef struct guard {
+    int dim, sgn, prefix, plus1, nowrap;
+    unsigned width;             /* of the sum, for the wrap check */
+    LLVMValueRef u, bnd;        /* u NULL: 0 */
+} guard;
+
+static int is_ext(LLVMValueRef v, int sgn)
+{
+    return (sgn && LLVMIsASExtInst(v)) || (!sgn && LLVMIsAZExtInst(v)) || LLVMIsAZExtInst(v);
+}
+
+/* Which of threadIdx's fields v is (through an extension), or -1. */
+static int tfield(const kc_seg *sg, LLVMValueRef v)
+{
+    if (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v))
+        v = LLVMGetOperand(v, 0);
+    return v == sg->tx ? 0 : v == sg->ty ? 1 : v == sg->tz ? 2 : -1;
+}
+
+static int match_guard(kc_seg *sg, LLVMValueRef c, guard *gd)
+{
+    if (!LLVMIsAICmpInst(c))
+        return 0;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    LLVMValueRef a = LLVMGetOperand(c, 0), bnd = LLVMGetOperand(c, 1);
+    switch (p) {
+    case LLVMIntSLT: case LLVMIntSLE: case LLVMIntSGT: case LLVMIntSGE: gd->sgn = 1; break;
+    case LLVMIntULT: case LLVMIntULE: case LLVMIntUGT: case LLVMIntUGE: gd->sgn = 0; break;
+    default: return 0;
+    }
+    for (int swap = 0;; swap++) {
+        LLVMValueRef x = a;
+        if (is_ext(x, gd->sgn) && LLVMIsAInstruction(LLVMGetOperand(x, 0)) &&
+            LLVMGetInstructionOpcode(LLVMGetOperand(x, 0)) == LLVMAdd)
+            x = LLVMGetOperand(x, 0); /* ext(u + t) */
+        int f = tfield(sg, x);
+        if (f >= 0) {
+            gd->dim = f;
+            gd->u = NULL;
+            gd->nowrap = 1;
+            gd->width = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+            break;
+        }
+        if (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMAdd) {
+            int f0 = tfield(sg, LLVMGetOperand(x, 0)), f1 = tfield(sg, LLVMGetOperand(x, 1));
+            if ((f0 >= 0) != (f1 >= 0)) {
+                gd->dim = f0 >= 0 ? f0 : f1;
+                gd->u = LLVMGetOperand(x, f0 >= 0 ? 1 : 0);
+                gd->nowrap = has_flag(x, gd->sgn ? " nsw " : " nuw ");
+                gd->width = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+                break;
+            }
+        }
+        if (swap)
+            return 0;
+        LLVMValueRef tmp = a;
+        a = bnd;
+        bnd = tmp;
+        p = swapped(p);
+    }
+    if (LLVMGetTypeKind(LLVMTypeOf(bnd)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(bnd)) > 64 ||
+        gd->width > 64)
+        return 0;
+    gd->bnd = bnd;
+    gd->prefix = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
+    gd->plus1 = p == LLVMIntSLE || p == LLVMIntULE || p == LLVMIntSGT || p == LLVMIntUGT;
+    return 1;
+}
+
+/* The conjuncts of c ("a && b" is a select or an and of i1), each a guard. */
+static int match_guards(kc_seg *sg, LLVMValueRef c, guard *gd, int *n, int max)
+{
+    if (LLVMIsAInstruction(c) &&
+        ((LLVMGetInstructionOpcode(c) == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, 2)) &&
+          LLVMConstIntGetZExtValue(LLVMGetOperand(c, 2)) == 0) ||
+         (LLVMGetInstructionOpcode(c) == LLVMAnd && LLVMTypeOf(c) == LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(c)))))) {
+        return match_guards(sg, LLVMGetOperand(c, 0), gd, n, max) &&
+               match_guards(sg, LLVMGetOperand(c, 1), gd, n, max);
+    }
+    if (*n == max || !match_guard(sg, c, &gd[*n]))
+        return 0;
+    (*n)++;
+    return 1;
+}
+
+/* A segment whose first block branches on guards of threadIdx's fields
+ * ("i < n", "x < w && y < h": u + threadIdx.D against a bound, any
+ * predicate but equality, either order) to its work or straight out of
+ * it: the thread loops run over the threads that do the work only, and
+ * the branch goes away, which lets the x loop vectorize. */
 static void narrow_guard(kc_tier *t, int s, int first)
 {
     kc_ctx *k = t->k;
@@ -967,116 +1084,112 @@ static void narrow_guard(kc_tier *t, int s, int first)
     LLVMValueRef br = LLVMGetBasicBlockTerminator(lb);
     if (LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
         return;
-    LLVMValueRef c = LLVMGetCondition(br);
-    if (!LLVMIsAICmpInst(c))
-        return;
     int skip_true = is_skip_stub(LLVMGetSuccessor(br, 0), sg);
     int skip_false = is_skip_stub(LLVMGetSuccessor(br, 1), sg);
     if (skip_true == skip_false)
         return;
+    /* Work on the false side ("if (i >= n) return;"): one guard, whose
+     * complement is a guard too. */
+    int work_on_true = skip_false;
     /* Nothing with an effect before the branch: skipped threads skip it. */
     for (LLVMValueRef i = LLVMGetFirstInstruction(lb); i != br; i = LLVMGetNextInstruction(i)) {
         LLVMOpcode op = LLVMGetInstructionOpcode(i);
-        if (op == LLVMStore || op == LLVMCall || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg ||
-            op == LLVMFence)
+        if (op == LLVMCall) {
+            /* Intrinsics that only compute (thread-local addresses, min,
+             * max...) are fine; memory intrinsics and calls are not. */
+            size_t n;
+            const char *name = kc_callee_name(i, &n);
+            if (!name || n < 5 || memcmp(name, "llvm.", 5) || (n >= 8 && !memcmp(name, "llvm.mem", 8)))
+                return;
+        }
+        if (op == LLVMStore || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
             return;
     }
-    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
-    LLVMValueRef a = LLVMGetOperand(c, 0), bnd = LLVMGetOperand(c, 1);
-    int sgn;
-    switch (p) {
-    case LLVMIntSLT: case LLVMIntSLE: case LLVMIntSGT: case LLVMIntSGE: sgn = 1; break;
-    case LLVMIntULT: case LLVMIntULE: case LLVMIntUGT: case LLVMIntUGE: sgn = 0; break;
-    default: return;
-    }
-    /* Put the thread's side on the left. */
-    for (int swap = 0; swap < 2; swap++) {
-        LLVMValueRef x = a;
-        if ((sgn && LLVMIsASExtInst(x)) || (!sgn && LLVMIsAZExtInst(x)))
-            x = LLVMGetOperand(x, 0);
-        if (x == sg->tx || (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMAdd &&
-                            (LLVMGetOperand(x, 0) == sg->tx || LLVMGetOperand(x, 1) == sg->tx)))
-            break;
-        if (swap)
-            return;
-        LLVMValueRef tmp = a;
-        a = bnd;
-        bnd = tmp;
-        p = swapped(p);
-    }
-    LLVMValueRef x32 = a;
-    if (LLVMIsASExtInst(x32) || LLVMIsAZExtInst(x32))
-        x32 = LLVMGetOperand(x32, 0);
-    LLVMValueRef u32 = NULL;
-    int nowrap = 1;
-    if (x32 != sg->tx) {
-        u32 = LLVMGetOperand(x32, 0) == sg->tx ? LLVMGetOperand(x32, 1) : LLVMGetOperand(x32, 0);
-        nowrap = has_flag(x32, sgn ? " nsw " : " nuw ");
-    }
-    if (!nowrap && !first)
+    guard gd[6];
+    int ng = 0;
+    if (work_on_true ? !match_guards(sg, LLVMGetCondition(br), gd, &ng, 6)
+                     : !match_guard(sg, LLVMGetCondition(br), &gd[ng++]))
+        return;
+    if (!work_on_true)
+        gd[0].prefix = !gd[0].prefix;
+    int need_check = 0;
+    for (int i = 0; i < ng; i++)
+        need_check |= !gd[i].nowrap;
+    if (need_check && !first)
         return; /* a wrap could only be caught before any thread ran */
-    if (LLVMGetTypeKind(LLVMTypeOf(bnd)) != LLVMIntegerTypeKind ||
-        LLVMGetIntTypeWidth(LLVMTypeOf(bnd)) > 64 || LLVMGetIntTypeWidth(LLVMTypeOf(x32)) > 64)
-        return;
     LLVMValueRef at = LLVMGetBasicBlockTerminator(sg->pre);
-    if ((u32 && !hoist(t, u32, s, at, 0)) || !hoist(t, bnd, s, at, 0))
-        return;
+    for (int i = 0; i < ng; i++)
+        if ((gd[i].u && !hoist(t, gd[i].u, s, at, 0)) || !hoist(t, gd[i].bnd, s, at, 0))
+            return;
     LLVMBuilderRef b = t->b;
     LLVMPositionBuilderBefore(b, at);
-    LLVMValueRef u = u32 ? (sgn ? LLVMBuildSExt(b, u32, k->i64, "") : LLVMBuildZExt(b, u32, k->i64, ""))
-                         : ci64(k, 0);
-    LLVMValueRef bv = LLVMGetIntTypeWidth(LLVMTypeOf(bnd)) == 64
-                          ? bnd
-                          : (sgn ? LLVMBuildSExt(b, bnd, k->i64, "") : LLVMBuildZExt(b, bnd, k->i64, ""));
-    if (!nowrap) {
-        /* u + x must not wrap in 32 bits for any thread: else decline. */
-        unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x32));
-        long long lim = sgn ? (long long)((1ull << (w - 1)) - 1) : (long long)((1ull << w) - 1);
-        LLVMValueRef top = LLVMBuildAdd(b, u, LLVMBuildSub(b, t->bx, ci64(k, 1), ""), "");
-        LLVMValueRef bad = LLVMBuildICmp(b, sgn ? LLVMIntSGT : LLVMIntUGT, top, ci64(k, lim), "");
+    LLVMValueRef ext[3] = {t->bx, t->by, t->bz};
+    LLVMValueRef lo[3] = {ci64(k, 0), ci64(k, 0), ci64(k, 0)};
+    LLVMValueRef hi[3] = {t->bx, t->by, t->bz};
+    LLVMValueRef bad = NULL;
+    for (int i = 0; i < ng; i++) {
+        guard *g = &gd[i];
+        int sgn = g->sgn;
+        LLVMValueRef u = g->u ? (LLVMGetIntTypeWidth(LLVMTypeOf(g->u)) == 64
+                                     ? g->u
+                                     : sgn ? LLVMBuildSExt(b, g->u, k->i64, "") : LLVMBuildZExt(b, g->u, k->i64, ""))
+                              : ci64(k, 0);
+        LLVMValueRef bv = LLVMGetIntTypeWidth(LLVMTypeOf(g->bnd)) == 64
+                              ? g->bnd
+                              : sgn ? LLVMBuildSExt(b, g->bnd, k->i64, "") : LLVMBuildZExt(b, g->bnd, k->i64, "");
+        if (!g->nowrap && g->width < 64) {
+            /* u + t must not wrap for any thread: else the block declines. */
+            long long lim = sgn ? (long long)((1ull << (g->width - 1)) - 1) : (long long)((1ull << g->width) - 1);
+            LLVMValueRef top = LLVMBuildAdd(b, u, LLVMBuildSub(b, ext[g->dim], ci64(k, 1), ""), "");
+            LLVMValueRef w = LLVMBuildICmp(b, sgn ? LLVMIntSGT : LLVMIntUGT, top, ci64(k, lim), "");
+            bad = bad ? LLVMBuildOr(b, bad, w, "") : w;
+        } else if (!g->nowrap) {
+            return; /* a 64-bit sum that may wrap: left alone */
+        }
+        LLVMValueRef thr = threshold(t, u, bv, ext[g->dim], sgn, g->plus1);
+        /* True for t < T (lt, le) or t >= T (gt, ge): intersect. */
+        if (g->prefix)
+            hi[g->dim] = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, thr, hi[g->dim], ""), thr, hi[g->dim], "");
+        else
+            lo[g->dim] = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, thr, lo[g->dim], ""), thr, lo[g->dim], "");
+    }
+    if (bad) {
         LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.go");
         LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.decline");
         fill_decline(t, no);
         /* The pre block ends in its branch to hz: move that to go. */
         LLVMInstructionRemoveFromParent(at);
+        LLVMPositionBuilderAtEnd(b, sg->pre);
         LLVMBuildCondBr(b, bad, no, go);
         LLVMPositionBuilderAtEnd(b, go);
         LLVMInsertIntoBuilder(b, at);
-        LLVMPositionBuilderBefore(b, at);
         /* hz's phi names pre as its predecessor: now go. */
-        LLVMValueRef zphi = sg->z;
         LLVMValueRef zero = ci64(k, 0);
-        LLVMPositionBuilderBefore(b, zphi);
+        LLVMPositionBuilderBefore(b, sg->z);
         LLVMValueRef nz = LLVMBuildPhi(b, k->i64, "kc.z");
         LLVMAddIncoming(nz, &zero, &go, 1);
-        LLVMValueRef zn = LLVMGetIncomingValue(zphi, 1);
-        LLVMBasicBlockRef zb = LLVMGetIncomingBlock(zphi, 1);
+        LLVMValueRef zn = LLVMGetIncomingValue(sg->z, 1);
+        LLVMBasicBlockRef zb = LLVMGetIncomingBlock(sg->z, 1);
         LLVMAddIncoming(nz, &zn, &zb, 1);
-        LLVMReplaceAllUsesWith(zphi, nz);
-        LLVMInstructionEraseFromParent(zphi);
+        LLVMReplaceAllUsesWith(sg->z, nz);
+        LLVMInstructionEraseFromParent(sg->z);
         sg->z = nz;
-        LLVMPositionBuilderBefore(b, at);
     }
-    /* True for x < T (lt, le) or x >= T (gt, ge). */
-    int prefix = p == LLVMIntSLT || p == LLVMIntSLE || p == LLVMIntULT || p == LLVMIntULE;
-    int plus1 = p == LLVMIntSLE || p == LLVMIntULE || p == LLVMIntSGT || p == LLVMIntUGT;
-    LLVMValueRef thr = threshold(t, u, bv, sgn, plus1);
-    int work_on_true = skip_false;
-    LLVMValueRef lo, hi;
-    if (prefix == work_on_true) {
-        lo = ci64(k, 0);
-        hi = thr;
-    } else {
-        lo = thr;
-        hi = t->bx;
+    /* Each loop from lo to hi, entered only when not empty. */
+    LLVMValueRef iv[3] = {sg->x, sg->y, sg->z}, cmp[3] = {sg->xcmp, sg->ycmp, sg->zcmp};
+    LLVMBasicBlockRef before[3] = {sg->hy, sg->hz, NULL}, head[3] = {sg->hx, sg->hy, sg->hz};
+    LLVMBasicBlockRef skip[3] = {sg->ly, sg->lz, sg->post};
+    for (int d = 0; d < 3; d++) {
+        if (lo[d] == LLVMGetOperand(iv[d], 0) && hi[d] == ext[d])
+            continue;
+        LLVMSetOperand(iv[d], 0, lo[d]);
+        LLVMSetOperand(cmp[d], 1, hi[d]);
+        LLVMBasicBlockRef from = before[d] ? before[d] : LLVMGetIncomingBlock(iv[d], 0);
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(from);
+        LLVMInstructionEraseFromParent(term);
+        LLVMPositionBuilderAtEnd(b, from);
+        LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, lo[d], hi[d], ""), head[d], skip[d]);
     }
-    /* The x loop from lo to hi, entered only when not empty. */
-    LLVMSetOperand(sg->x, 0, lo);
-    LLVMSetOperand(sg->xcmp, 1, hi);
-    LLVMValueRef hyt = LLVMGetBasicBlockTerminator(sg->hy);
-    LLVMInstructionEraseFromParent(hyt);
-    LLVMPositionBuilderAtEnd(b, sg->hy);
-    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, lo, hi, ""), sg->hx, sg->ly);
     LLVMSetCondition(br, LLVMConstInt(k->i1, work_on_true, 0));
 }
 

@@ -16,7 +16,7 @@ typedef struct kc_seg {
     LLVMBasicBlockRef pre, hz, hy, hx, lx, ly, lz, post;
     LLVMValueRef x, y, z, tid;  /* i64 loop values and the linear thread id */
     LLVMValueRef tx, ty, tz;    /* threadIdx's fields, i32 */
-    LLVMValueRef xcmp;          /* the x latch's compare with blockDim.x */
+    LLVMValueRef xcmp, ycmp, zcmp; /* the latches' compares with blockDim */
     LLVMValueRef *aptr;         /* per private variable: this thread's copy */
 } kc_seg;
 
@@ -54,6 +54,7 @@ typedef struct kc_tier {
     long long *a_off, *a_stride;
     LLVMValueRef *a_base;
     long long per_thread;       /* bytes per thread */
+    long long slot_bytes;       /* of those, the slots' */
     /* the block function's entry */
     LLVMBasicBlockRef entry;
     LLVMValueRef bx, by, bz, n64, tidp;

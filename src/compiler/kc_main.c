@@ -297,6 +297,20 @@ int main(int argc, char **argv)
     k.ptr = LLVMPointerTypeInContext(k.c, 0);
     k.voidt = LLVMVoidTypeInContext(k.c);
 
+    /* Barriers and warp collectives are convergent, as a GPU compiler
+     * has them: no pass may duplicate one into both arms of a branch
+     * (which would make a uniform barrier look thread-dependent) or sink
+     * it into one. */
+    static const char *const convergent[] = {
+        "simt_syncthreads", "simt_syncthreads_count", "simt_syncthreads_and",
+        "simt_syncthreads_or", "simt_shfl", "simt_vote", "simt_match", "simt_reduce",
+        "simt_syncwarp", "simt_activemask", "simt_range_sync", "simt_cluster_sync",
+        "simt_cluster_arrive", "simt_cluster_wait", "simt_grid_sync", NULL};
+    for (const char *const *c = convergent; *c; c++) {
+        LLVMValueRef f = LLVMGetNamedFunction(k.m, *c);
+        if (f)
+            add_attr(&k, f, "convergent");
+    }
     LLVMValueRef marker = LLVMGetNamedFunction(k.m, "simt__kc_block");
     fnset threads = {0};
     if (marker)
