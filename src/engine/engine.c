@@ -11,7 +11,9 @@
  * Host threads that wait for a grid run its blocks themselves as guests
  * (engine_help): a guest record is a worker that is no OS thread of its
  * own, which a host thread takes from a pool at its first wait and gives
- * back as it exits.
+ * back as it exits.  A guest takes no work ahead of what the workers
+ * take first (guest_pick): only the oldest grid with blocks to claim, and
+ * none while a task submitted before it is queued or running.
  */
 #include <assert.h>
 #include <errno.h>
@@ -45,6 +47,8 @@ static struct {
     struct grid *active, *active_tail;
     struct task *tasks, *tasks_tail;
     atomic_int work;          /* active grids + queued tasks; the sleepers' futex */
+    unsigned long long seq;   /* grids and tasks submitted so far */
+    atomic_int tasks_running; /* tasks taken and not finished */
     long spin_ns;
     int guests;               /* host threads that wait run blocks (SIMT_GUEST) */
     pthread_mutex_t guest_lock;
@@ -278,6 +282,10 @@ static struct task *take_locked(struct worker *w)
         if (!E.tasks)
             E.tasks_tail = NULL;
         atomic_fetch_sub(&E.work, 1);
+        /* Under the lock: guest_pick sees t queued or running, never
+         * neither, until it is over. */
+        atomic_store_explicit(&w->task_seq, t->seq, memory_order_relaxed);
+        atomic_fetch_add(&E.tasks_running, 1);
         return t;
     }
     while (E.active) {
@@ -332,8 +340,12 @@ void engine_find_work(struct worker *w)
                  * (simt/math.hpp); the block's entry sets it again. */
                 dim3 gd = simt__grid_dim;
                 simt__grid_dim.x = 0;
-                t->run(t);
+                t->run(t); /* t may be freed now */
                 simt__grid_dim = gd;
+                /* Release: what the task wrote is seen by a guest that
+                 * sees it finished. */
+                atomic_store_explicit(&w->task_seq, 0, memory_order_release);
+                atomic_fetch_sub_explicit(&E.tasks_running, 1, memory_order_release);
                 return;
             }
             if (w->grid && claim_block(w))
@@ -365,6 +377,7 @@ void engine_submit_grid(struct grid *g)
     /* The completion reference and the active list's. */
     atomic_store_explicit(&g->refs, 2, memory_order_relaxed);
     pthread_mutex_lock(&E.lock);
+    g->seq = ++E.seq;
     if (E.active_tail)
         E.active_tail->next = g;
     else
@@ -380,6 +393,7 @@ void engine_submit_task(struct task *t)
     engine_start();
     t->next = NULL;
     pthread_mutex_lock(&E.lock);
+    t->seq = ++E.seq;
     if (E.tasks_tail)
         E.tasks_tail->next = t;
     else
@@ -480,19 +494,47 @@ int engine_start(void)
 
 /* ---- guests: host threads that wait run blocks ---------------------------- */
 
-/* The first grid of the active list a guest may run and its wait wants
- * (referenced), or NULL; unlinks spent grids on the way.  wants() runs
- * without the engine's lock. */
-#define GUEST_CANDIDATES 8
+/* The submission number of the oldest task not finished (queued or
+ * running), ULLONG_MAX when none; called with E.lock held.  Tasks are
+ * taken in submission order, so a queued one is younger than any that
+ * runs. */
+static unsigned long long first_unfinished_task_locked(void)
+{
+    unsigned long long first = E.tasks ? E.tasks->seq : ULLONG_MAX;
+    if (atomic_load_explicit(&E.tasks_running, memory_order_acquire) == 0)
+        return first;
+    for (int i = 0; i < E.nworkers; i++) {
+        unsigned long long s = atomic_load_explicit(&E.workers[i].task_seq, memory_order_acquire);
+        if (s && s < first)
+            first = s;
+    }
+    return first;
+}
+
+/* The grid a guest may run next, if its wait wants it (referenced), or
+ * NULL; unlinks spent grids on the way.  wants() runs without the
+ * engine's lock.
+ *
+ * A guest takes no work ahead of what the workers take first: the oldest
+ * grid with blocks left to claim (workers stay on a grid until its blocks
+ * are all claimed, and a GPU starts blocks in the order grids were
+ * submitted), and none while a task submitted before it is queued or
+ * running (workers take tasks first; with one worker a copy ended before
+ * a later grid started).  CUDA leaves unordered streams unordered, but
+ * programs rely on a GPU doing what was submitted first first: a waiting
+ * host thread that ran the grid it waited for at once ran a graph launched
+ * into a non-blocking stream ahead of a legacy-stream cudaMemset (or
+ * kernel) submitted before it.  The search is bounded: past it, the
+ * workers run everything. */
+#define GUEST_SCAN 64
 static struct grid *guest_pick(int (*wants)(const struct grid *, const void *), const void *arg)
 {
-    struct grid *cand[GUEST_CANDIDATES];
-    int n = 0;
     if (atomic_load_explicit(&E.work, memory_order_acquire) == 0)
         return NULL;
     pthread_mutex_lock(&E.lock);
-    struct grid *prev = NULL, *g = E.active;
-    while (g && n < GUEST_CANDIDATES) {
+    struct grid *first = NULL, *prev = NULL, *g = E.active;
+    int n = 0;
+    while (g && n++ < GUEST_SCAN) {
         struct grid *next = g->next;
         if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits) {
             if (prev)
@@ -504,23 +546,23 @@ static struct grid *guest_pick(int (*wants)(const struct grid *, const void *), 
             atomic_fetch_sub(&E.work, 1);
             grid_unref(g); /* the list's reference */
         } else {
-            if (!g->cooperative && g->unit_blocks == 1) {
-                grid_ref(g);
-                cand[n++] = g;
-            }
+            if (!first || g->seq < first->seq)
+                first = g;
             prev = g;
         }
         g = next;
     }
+    if (g || (first && (first->cooperative || first->unit_blocks != 1 ||
+                        first->seq > first_unfinished_task_locked())))
+        first = NULL;
+    if (first)
+        grid_ref(first);
     pthread_mutex_unlock(&E.lock);
-    struct grid *found = NULL;
-    for (int i = 0; i < n; i++) {
-        if (!found && (!wants || wants(cand[i], arg)))
-            found = cand[i];
-        else
-            grid_unref(cand[i]);
+    if (first && wants && !wants(first, arg)) {
+        grid_unref(first);
+        first = NULL;
     }
-    return found;
+    return first;
 }
 
 /* The guest's engine_find_work: a block of a wanted grid, or back to the

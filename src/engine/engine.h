@@ -123,6 +123,7 @@ struct cluster {
 struct task {
     void (*run)(struct task *t);
     struct task *next;
+    unsigned long long seq;           /* submission order (engine_submit_task) */
 };
 
 /* How a grid ended for a reason the host must hear about. */
@@ -175,6 +176,7 @@ struct grid {
      * grid is done, so it must outlive them. */
     atomic_int refs;
     struct grid *next;                /* active list */
+    unsigned long long seq;           /* submission order, shared with tasks */
 };
 
 /* A hardware fault in a CUDA thread, as the signal handler saw it. */
@@ -213,6 +215,9 @@ struct worker {
     void *altstack;
     struct fault_info fault;
     struct fiber *escape;             /* spare fiber reserved for fault escapes */
+    /* The submission number of the task this worker runs, 0 while none
+     * (guests wait for earlier tasks: see guest_pick). */
+    atomic_ullong task_seq;
     /* A guest: a host thread that waits runs blocks on this record (see
      * engine_help); its main fiber is the host thread's own context. */
     int guest;

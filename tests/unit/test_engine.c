@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "cuda_runtime_api.h"
 #include "simt.h"
@@ -405,4 +406,98 @@ TEST(stream_order_and_events)
     ASSERT_EQ(cudaEventElapsedTime(&ms, e0, e1), cudaSuccess);
     ASSERT(ms >= 0);
     ASSERT_EQ(cudaStreamDestroy(s), cudaSuccess);
+}
+
+/* A host thread that waits runs no grid ahead of work submitted before it
+ * in another stream that the workers have not got to: a set not finished,
+ * or a grid with blocks not claimed (workers take work in that order, as a
+ * GPU starts it).  Every worker is held by a block that spins (block 0
+ * until `release`, the others 100 ms longer): the earlier work waits for
+ * the first worker set free, and before this rule the waiting thread ran
+ * the later grid at once. */
+static struct {
+    atomic_int started;
+    long long release;
+    int *cell;
+    int seen;
+} H;
+
+static long long mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void k_hold(void *a)
+{
+    (void)a;
+    atomic_fetch_add(&H.started, 1);
+    long long until = H.release + (blockIdx.x ? 100000000LL : 0);
+    while (mono_ns() < until)
+        ;
+}
+
+/* Only block 0 writes: the guest may start the next grid once block 1 is
+ * claimed, which the one free worker does after block 0 is over. */
+static void k_set_cell(void *a)
+{
+    (void)a;
+    if (blockIdx.x == 0)
+        *H.cell = -1;
+}
+
+static void k_read_cell(void *a)
+{
+    (void)a;
+    H.seen = *H.cell;
+}
+
+/* Three non-blocking streams, a zeroed cell, and every worker held. */
+static void hold_workers(cudaStream_t st[3])
+{
+    int nworkers = 0;
+    ASSERT_EQ(cudaDeviceGetAttribute(&nworkers, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+    for (int i = 0; i < 3; i++)
+        ASSERT_EQ(cudaStreamCreateWithFlags(&st[i], cudaStreamNonBlocking), cudaSuccess);
+    ASSERT_EQ(cudaMalloc((void **)&H.cell, sizeof(int)), cudaSuccess);
+    ASSERT_EQ(cudaMemset(H.cell, 0, sizeof(int)), cudaSuccess);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    H.seen = 0;
+    atomic_store(&H.started, 0);
+    H.release = mono_ns() + 200000000LL;
+    ASSERT_EQ(simt_launch(NULL, d3((unsigned)nworkers, 1, 1), d3(1, 1, 1), 0, st[0], k_hold, NULL,
+                          NULL),
+              cudaSuccess);
+    while (atomic_load(&H.started) < nworkers)
+        ;
+}
+
+static void read_after(cudaStream_t st[3])
+{
+    ASSERT_EQ(simt_launch(NULL, d3(1, 1, 1), d3(1, 1, 1), 0, st[2], k_read_cell, NULL, NULL),
+              cudaSuccess);
+    ASSERT_EQ(cudaStreamSynchronize(st[2]), cudaSuccess);
+    ASSERT_EQ(H.seen, -1);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    ASSERT_EQ(cudaFree(H.cell), cudaSuccess);
+    for (int i = 0; i < 3; i++)
+        ASSERT_EQ(cudaStreamDestroy(st[i]), cudaSuccess);
+}
+
+TEST(waiting_thread_runs_no_grid_ahead_of_an_earlier_set)
+{
+    cudaStream_t st[3];
+    hold_workers(st);
+    ASSERT_EQ(cudaMemsetAsync(H.cell, 0xff, sizeof(int), st[1]), cudaSuccess);
+    read_after(st);
+}
+
+TEST(waiting_thread_runs_no_grid_ahead_of_an_earlier_grid)
+{
+    cudaStream_t st[3];
+    hold_workers(st);
+    ASSERT_EQ(simt_launch(NULL, d3(2, 1, 1), d3(1, 1, 1), 0, st[1], k_set_cell, NULL, NULL),
+              cudaSuccess);
+    read_after(st);
 }
