@@ -38,8 +38,10 @@ unset SIMT_TIER SIMT_WORKERS OMP_NUM_THREADS
 # cell BENCH THREADS SIDE: one figure, or "fail"
 cell() {
     case $3 in
-    simt) v=$(SIMT_WORKERS=$2 "$B/bench/compare" "$1" "$2" 2>/dev/null) || v=fail;;
-    fiber) v=$(SIMT_TIER=fiber SIMT_WORKERS=$2 "$B/bench/compare" "$1" "$2" 2>/dev/null) || v=fail;;
+    # One thread means one: the host thread that waits would otherwise run
+    # blocks beside the worker (SIMT_GUEST=0).
+    simt) v=$(SIMT_GUEST=$([ "$2" = 1 ] && echo 0 || echo 1) SIMT_WORKERS=$2 "$B/bench/compare" "$1" "$2" 2>/dev/null) || v=fail;;
+    fiber) v=$(SIMT_GUEST=$([ "$2" = 1 ] && echo 0 || echo 1) SIMT_TIER=fiber SIMT_WORKERS=$2 "$B/bench/compare" "$1" "$2" 2>/dev/null) || v=fail;;
     omp) v=$("$B/bench/compare_omp" "$1" "$2" 2>/dev/null) || v=fail;;
     hip) if [ -z "$HIP" ]; then v=-; else v=$("$B/bench/compare_hip" "$1" "$2" 2>/dev/null) || v=fail; fi;;
     esac
