@@ -426,6 +426,8 @@ static void push_pp(driver *d, strvec *c, int cuda)
             strvec_push(c, "-D__USE_FAST_MATH__=1");
         if (use_kc(d))
             strvec_push(c, "-D__SIMT_KC__");
+        if (d->kc_cxx) /* see compile_input */
+            strvec_push(c, "-Wno-reserved-user-defined-literal");
         /* Fortified string functions check object sizes that shared
          * memory references do not have. */
         strvec_push(c, "-U_FORTIFY_SOURCE");
@@ -706,6 +708,13 @@ static int compile_input(driver *d, size_t k, const char *obj)
             /* A null dereference is a fault CUDA reports, not a path the
              * optimizer may delete. */
             strvec_push(&c, "-fno-delete-null-pointer-checks");
+            /* Signed overflow wraps, as it does in practice with nvcc's
+             * host compiler (g++): CUDA programs' random number generators
+             * (int a * seed + c) rely on it, and clang's optimizer would
+             * otherwise compute them in wider arithmetic. */
+            strvec_push(&c, "-fwrapv");
+            /* "..."MACRO without a space: g++ warns, clang refuses. */
+            strvec_push(&c, "-Wno-reserved-user-defined-literal");
             strvec_push(&c, "-Wno-unused-command-line-argument");
         }
         push_all(&c, &p->host);
