@@ -16,6 +16,18 @@
 
 #include "kc_tier.h"
 
+/* A constant C string an operand names, without its terminator. */
+static const char *string_arg(LLVMValueRef s, size_t *len)
+{
+    if (!s || !LLVMIsAGlobalVariable(s) || !LLVMGetInitializer(s) ||
+        !LLVMIsAConstantDataSequential(LLVMGetInitializer(s)))
+        return NULL;
+    const char *t = LLVMGetAsString(LLVMGetInitializer(s), len);
+    if (*len && t[*len - 1] == 0)
+        (*len)--;
+    return t;
+}
+
 void kc_why_at(kc_why *why, LLVMValueRef inst, const char *fmt, ...)
 {
     char what[256];
@@ -30,8 +42,32 @@ void kc_why_at(kc_why *why, LLVMValueRef inst, const char *fmt, ...)
         line = LLVMGetDebugLocLine(inst);
         file = LLVMGetDebugLocFilename(inst, &flen);
     }
-    if (file && line)
+    if (file && line) {
         snprintf(why->text, sizeof why->text, "%s at %.*s:%u", what, (int)flen, file, line);
+        return;
+    }
+    /* Without line tables: a call that names its site, as simt's device
+     * functions do ("file.cu:LINE" first, or assert's file and line). */
+    size_t n = 0;
+    const char *site = NULL;
+    if (inst && LLVMIsACallInst(inst) && LLVMGetNumArgOperands(inst) >= 1) {
+        size_t cn;
+        const char *callee = kc_callee_name(inst, &cn);
+        if (kc_name_is(callee, cn, "simt__assert_fail") && LLVMGetNumArgOperands(inst) >= 3 &&
+            LLVMIsAConstantInt(LLVMGetOperand(inst, 2))) {
+            const char *f = string_arg(LLVMGetOperand(inst, 1), &n);
+            if (f) {
+                snprintf(why->text, sizeof why->text, "%s at %.*s:%llu", what, (int)n, f,
+                         LLVMConstIntGetZExtValue(LLVMGetOperand(inst, 2)));
+                return;
+            }
+        }
+        site = string_arg(LLVMGetOperand(inst, 0), &n);
+        if (site && !memchr(site, ':', n))
+            site = NULL;
+    }
+    if (site)
+        snprintf(why->text, sizeof why->text, "%s at %.*s", what, (int)n, site);
     else
         snprintf(why->text, sizeof why->text, "%s", what);
 }
@@ -113,16 +149,8 @@ static const char *site_of(LLVMValueRef call, size_t *len)
 {
     unsigned n = (unsigned)LLVMGetNumArgOperands(call);
     int coll = kc_barrier_kind(call) >= KC_SHFL;
-    LLVMValueRef s = LLVMGetOperand(call, coll ? 0 : n - 1);
-    if (s && LLVMIsAGlobalVariable(s) && LLVMGetInitializer(s) &&
-        LLVMIsAConstantDataSequential(LLVMGetInitializer(s))) {
-        const char *t = LLVMGetAsString(LLVMGetInitializer(s), len);
-        if (*len && t[*len - 1] == 0)
-            (*len)--;
-        return t;
-    }
     *len = 0;
-    return NULL;
+    return string_arg(LLVMGetOperand(call, coll ? 0 : n - 1), len);
 }
 
 void kc_why_barrier(kc_why *why, LLVMValueRef call, const char *what)
