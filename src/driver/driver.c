@@ -385,7 +385,14 @@ static void push_codegen(strvec *c, const plan *p, int cu)
 static int use_kc(const driver *d)
 {
     const plan *p = d->p;
-    return d->kc_cxx && !p->device_debug && !(p->opt && !strcmp(p->opt, "-O0"));
+    if (!d->kc_cxx || p->device_debug || (p->opt && !strcmp(p->opt, "-O0")))
+        return 0;
+    /* Sanitizers instrument in clang's own pipeline, which simt-kc does not
+     * run: a sanitized build compiles directly (the fiber tier). */
+    for (size_t i = 0; i < p->host.n; i++)
+        if (!strncmp(p->host.v[i], "-fsanitize", 10))
+            return 0;
+    return 1;
 }
 
 static const char *cu_cxx(const driver *d)
