@@ -376,6 +376,9 @@ void engine_submit_grid(struct grid *g)
     }
     /* The completion reference and the active list's. */
     atomic_store_explicit(&g->refs, 2, memory_order_relaxed);
+    /* Read before the grid is published: once it is, a worker may run it
+     * to completion and free it. */
+    int wake = g->nunits < INT_MAX ? (int)g->nunits : INT_MAX;
     pthread_mutex_lock(&E.lock);
     g->seq = ++E.seq;
     if (E.active_tail)
@@ -385,7 +388,7 @@ void engine_submit_grid(struct grid *g)
     E.active_tail = g;
     atomic_fetch_add(&E.work, 1);
     pthread_mutex_unlock(&E.lock);
-    work_wake(g->nunits < INT_MAX ? (int)g->nunits : INT_MAX);
+    work_wake(wake);
 }
 
 void engine_submit_task(struct task *t)
