@@ -28,8 +28,10 @@ static void help(void)
 {
     puts("Usage: simtcc [options] <inputs>\n"
          "\n"
-         "simtcc compiles CUDA C++ (.cu) for the CPU with the host C++ compiler and links\n"
-         "it with libsimt.  It takes nvcc's command line; options that only tune GPU code\n"
+         "simtcc compiles CUDA C++ (.cu) for the CPU and links it with libsimt: with\n"
+         "clang++-16 and simt-kc, simt's kernel compiler (kernels become vectorized loops\n"
+         "over a block's threads: the compiled tier), else with the host C++ compiler\n"
+         "(the fiber tier).  It takes nvcc's command line; options that only tune GPU code\n"
          "are accepted and ignored, unknown options are errors (as with nvcc).\n"
          "\n"
          "Inputs: .cu (CUDA), .cpp/.cc/.cxx (C++), .c (C), .o/.a/.so (linker inputs).\n"
@@ -46,7 +48,8 @@ static void help(void)
          "  -L dir, -l lib (-lcudart, -lcudadevrt, -lcuda: provided by libsimt),\n"
          "  --options-file file\n"
          "Host compiler:\n"
-         "  -ccbin path           g++ or clang++ (default: $SIMTCC_CXX, else g++)\n"
+         "  -ccbin path           g++ or clang++ (default: $SIMTCC_CXX, else clang++-16\n"
+         "                        with simt-kc for .cu files and g++ for the rest)\n"
          "  -Xcompiler a,b        host compiler flags;  -Xlinker a,b  linker flags\n"
          "  -std=c++NN            C++ standard (.cu files use at least c++17)\n"
          "  -x cu|c++|c|none      language of the input files\n"
@@ -56,12 +59,16 @@ static void help(void)
          "                        emulated compute capability: the highest named (9.0)\n"
          "  --default-stream legacy|per-thread, -use_fast_math, -rdc=true|false,\n"
          "  --extended-lambda, --expt-relaxed-constexpr, -cudart static|shared|none\n"
+         "  --resource-usage      print each kernel's tier (compiled or fiber, and why)\n"
          "Driver:\n"
          "  --dryrun              print the steps, run nothing;  -v  print and run them\n"
          "  -keep, -keep-dir dir  keep intermediate files\n"
          "  --version, --help\n"
          "\n"
-         "Environment: SIMTCC_CXX (host C++ compiler), TMPDIR.");
+         "Environment: SIMTCC_CXX (host C++ compiler), TMPDIR.\n"
+         "Programs read: SIMT_WORKERS (worker threads), SIMT_TIER=fiber (no compiled\n"
+         "tier), SIMT_GUEST=0 (waiting host threads run no blocks), CUDA_LAUNCH_BLOCKING,\n"
+         "SIMT_LEAKS=1, SIMT_STACK_SIZE (fiber stack bytes), SIMT_SPIN_US.");
 }
 
 static void list_arch(int code)
