@@ -388,7 +388,7 @@ static void run_threads(struct worker *w, struct block *b)
         /* The compiled tier: every thread of the block, barriers included,
          * in one call that never parks (or none, if it declines). */
         simt__kc_declined = 0;
-        b->fiber_retry = 2; /* running compiled: a fault retries (fault.c) */
+        b->fiber_retry = 2; /* running compiled: a fault reruns it (after_switch) */
         g->block(g->args);
         b->fiber_retry = 0;
         compiled = !simt__kc_declined;
@@ -397,10 +397,9 @@ static void run_threads(struct worker *w, struct block *b)
             r->exited += r->end;
         }
     }
-    if (compiled) {
-    } else if (g->range) {
+    if (!compiled && g->range) {
         g->range(g->args);
-    } else {
+    } else if (!compiled) {
         simt_thread_fn fn = g->fn;
         void *args = g->args;
         unsigned bx = r->bx, by = r->by, n = r->end;
