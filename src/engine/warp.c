@@ -265,6 +265,19 @@ static uint64_t reduce(int op, const struct warp *wp, const struct wcoll *c)
     return acc;
 }
 
+/* Gives a waiting lane its result and appends it to a list in lane order. */
+static inline void queue_lane(struct sthread **head, struct sthread **tail, struct sthread *t,
+                              uint64_t result, int pred)
+{
+    t->coll_result = result;
+    t->coll_pred = pred;
+    if (*tail)
+        (*tail)->next = t;
+    else
+        *head = t;
+    *tail = t;
+}
+
 /* A shuffle's results, each lane's as it is computed, the waiting lanes
  * made ready in lane order; returns the caller's. */
 static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
@@ -292,15 +305,8 @@ static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
             mine = v;
             continue;
         }
-        struct sthread *t = &lanes[l];
-        t->coll_result = v;
-        t->coll_pred = 0;
-        t->state = TS_READY;
-        if (tail)
-            tail->next = t;
-        else
-            head = t;
-        tail = t;
+        lanes[l].state = TS_READY;
+        queue_lane(&head, &tail, &lanes[l], v, 0);
     }
     if (head)
         sched_append_ready(w, head, tail);
@@ -321,27 +327,6 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
     int preds[32] = {0};
     unsigned m = c->mask;
     switch (c->op) {
-    case SIMT_SHFL_IDX:
-    case SIMT_SHFL_UP:
-    case SIMT_SHFL_DOWN:
-    case SIMT_SHFL_XOR:
-        for (unsigned l = 0; l < 32; l++) {
-            if (!(m >> l & 1))
-                continue;
-            unsigned j = shfl_source(c->op, l, wp->arg[l], c->width);
-            if (!(m >> j & 1)) {
-                char buf[64];
-                warn_once(w, wi, c->site,
-                          "CUDA leaves the value undefined and simt returns 0, as an H100 "
-                          "does; read only lanes that take part (reported once per call site)",
-                          "%s: lane %u reads lane %u, which is not in the mask 0x%08x (lanes %s)",
-                          op_names[c->op], l, j, m, lane_list(m, buf, sizeof buf));
-                res[l] = 0;
-                continue;
-            }
-            res[l] = wp->in[j];
-        }
-        break;
     case SIMT_VOTE_BALLOT:
     case SIMT_VOTE_ANY:
     case SIMT_VOTE_ALL: {
@@ -394,14 +379,7 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
     for (unsigned l = 0; l < 32; l++) {
         if (!(m >> l & 1) || l == me)
             continue;
-        struct sthread *t = &b->threads[wi * 32 + l];
-        t->coll_result = res[l];
-        t->coll_pred = preds[l];
-        if (tail)
-            tail->next = t;
-        else
-            head = t;
-        tail = t;
+        queue_lane(&head, &tail, &b->threads[wi * 32 + l], res[l], preds[l]);
     }
     if (head)
         sched_make_ready_list(w, head, tail);
