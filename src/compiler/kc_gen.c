@@ -501,8 +501,15 @@ static LLVMValueRef first_non_phi(LLVMBasicBlockRef bb)
     return i;
 }
 
+/* Two passes: every phi's incoming values are read (and stored by the
+ * stubs) while all phis still stand, then each is replaced.  Replacing as
+ * we go would hand a later phi's stub the replacement of an earlier one
+ * (a load in another segment's thread loop) instead of the phi, whose
+ * slot materialize() knows how to read. */
 static void leader_phis(kc_tier *t, const stub *st, int nst)
 {
+    size_t nr = 0;
+    LLVMValueRef (*done)[2] = xcalloc((size_t)t->nins, sizeof *done);
     for (int s = 0; s < t->nseg; s++) {
         kc_seg *sg = &t->segs[s];
         LLVMBasicBlockRef lb = t->g.bb[sg->leader];
@@ -556,12 +563,18 @@ static void leader_phis(kc_tier *t, const stub *st, int nst)
                 LLVMPositionBuilderBefore(t->b, first_non_phi(lb));
                 repl = LLVMBuildLoad2(t->b, t->slot_ty[slot], slot_ptr(t, t->b, slot, s), "");
             }
-            LLVMReplaceAllUsesWith(i, repl);
-            t->ins[kc_map_get(&t->iidx, i)] = NULL;
-            LLVMInstructionEraseFromParent(i);
+            assert(nr < (size_t)t->nins);
+            done[nr][0] = i;
+            done[nr++][1] = repl;
             i = next;
         }
     }
+    for (size_t r = 0; r < nr; r++) {
+        LLVMReplaceAllUsesWith(done[r][0], done[r][1]);
+        t->ins[kc_map_get(&t->iidx, done[r][0])] = NULL;
+        LLVMInstructionEraseFromParent(done[r][0]);
+    }
+    free(done);
 }
 
 /* ---- what the loops give: barriers, built-ins, private variables --------------- */
