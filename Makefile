@@ -55,7 +55,8 @@ KC_OBJ := $(KC_SRC:%.c=$(B)/obj/%.o)
 DEB_NEED := $(shell command -v clang++-16 >/dev/null 2>&1 || echo clang-16) \
             $(shell [ -f /usr/lib/llvm-16/include/llvm-c/Core.h ] || echo llvm-16-dev) \
             $(shell [ -f /usr/lib/llvm-16/lib/libomp.so ] || echo libomp-16-dev) \
-            $(shell [ -f /usr/include/thrust/version.h ] || echo libthrust-dev)
+            $(shell [ -f /usr/include/thrust/version.h ] || echo libthrust-dev) \
+            $(shell command -v cmake >/dev/null 2>&1 || echo cmake)
 DEB_NEED := $(strip $(DEB_NEED))
 
 deps:
@@ -138,13 +139,10 @@ test: deps
 	$(MAKE) all $(UNIT_BIN)
 	@B=$(B) CC=$(CC) CXX=$(CXX) SANITIZE=$(SANITIZE) sh tests/run.sh
 
+# An nvcc-shaped tree: bin/{simtcc,nvcc}, include/, lib64/, version.json,
+# pkgconfig/, lib64/cmake/simt/ (src/install/install.sh).
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/simt/include
-	install -m 755 $(SIMTCC) $(DESTDIR)$(PREFIX)/bin/simtcc
-	if [ -x $(SIMTKC) ]; then install -m 755 $(SIMTKC) $(DESTDIR)$(PREFIX)/bin/simt-kc; fi
-	install -m 644 $(LIBSIMT) $(DESTDIR)$(PREFIX)/lib/libsimt.a
-	for f in $(CUDA_STANDINS); do install -m 644 $$f $(DESTDIR)$(PREFIX)/lib/; done
-	cp -R include/. $(DESTDIR)$(PREFIX)/lib/simt/include/
+	sh src/install/install.sh $(B) $(PREFIX) $(DESTDIR)
 
 clean:
 	rm -rf build build-address build-thread build-undefined

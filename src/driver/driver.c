@@ -33,6 +33,7 @@ typedef struct driver {
     const char *kc_cxx;
     char kc[PATH_MAX + 16];
     char self[PATH_MAX];
+    char prefix[PATH_MAX + 8]; /* <bin>/..: nvcc's TOP */
     char incdir[PATH_MAX + 40], libdir[PATH_MAX + 40];
     const char *tmpdir;   /* NULL until made */
     strvec owned;         /* strings to free */
@@ -259,9 +260,19 @@ static void pick_tools(driver *d)
         d->cc = swap_in_base(d, c, "c++", "cc");
 }
 
+static int exists(const char *dir, const char *file)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    return access(path, F_OK) == 0;
+}
+
+/* simt's headers and libraries from simtcc's own place (through the link
+ * when called as nvcc): an installed tree is nvcc's (<top>/include,
+ * <top>/lib64); the build tree keeps <top>/lib/simt/include and <top>/lib. */
 static void locate(driver *d, const char *self)
 {
-    char exe[PATH_MAX], prefix[PATH_MAX + 8];
+    char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = 0;
@@ -276,38 +287,74 @@ static void locate(driver *d, const char *self)
         snprintf(exe, sizeof exe, ".");
     char up[PATH_MAX + 4];
     snprintf(up, sizeof up, "%s/..", exe);
-    if (!realpath(up, prefix))
-        snprintf(prefix, sizeof prefix, "%s", up);
-    snprintf(d->incdir, sizeof d->incdir, "%s/lib/simt/include", prefix);
-    snprintf(d->libdir, sizeof d->libdir, "%s/lib", prefix);
+    if (!realpath(up, d->prefix))
+        snprintf(d->prefix, sizeof d->prefix, "%s", up);
+    snprintf(d->incdir, sizeof d->incdir, "%s/include", d->prefix);
+    if (!exists(d->incdir, "cuda_runtime.h"))
+        snprintf(d->incdir, sizeof d->incdir, "%s/lib/simt/include", d->prefix);
+    snprintf(d->libdir, sizeof d->libdir, "%s/lib64", d->prefix);
+    if (!exists(d->libdir, "libsimt.a"))
+        snprintf(d->libdir, sizeof d->libdir, "%s/lib", d->prefix);
 }
 
 /* ---- commands --------------------------------------------------------- */
+
+/* One argument as a shell reads it back (quoted when it must be). */
+static void put_arg(FILE *f, const char *a)
+{
+    int plain = *a != 0;
+    for (const char *q = a; *q; q++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                    "-_=+./,:@%^", *q))
+            plain = 0;
+    if (plain) {
+        fputs(a, f);
+        return;
+    }
+    fputc('\'', f);
+    for (const char *q = a; *q; q++) {
+        if (*q == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*q, f);
+    }
+    fputc('\'', f);
+}
 
 static void print_cmd(const strvec *argv)
 {
     fputs("#$", stderr);
     for (size_t k = 0; k < argv->n; k++) {
-        const char *a = argv->v[k];
-        int plain = *a != 0;
-        for (const char *q = a; *q; q++)
-            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                        "-_=+./,:@%^", *q))
-                plain = 0;
         fputc(' ', stderr);
-        if (plain) {
-            fputs(a, stderr);
-            continue;
-        }
-        fputc('\'', stderr);
-        for (const char *q = a; *q; q++) {
-            if (*q == '\'')
-                fputs("'\\''", stderr);
-            else
-                fputc(*q, stderr);
-        }
-        fputc('\'', stderr);
+        put_arg(stderr, argv->v[k]);
     }
+    fputc('\n', stderr);
+}
+
+/* -v and --dryrun begin as nvcc's do, with the toolkit's layout as
+ * variable assignments: build systems read them (CMake's CUDA language
+ * takes the toolkit root from TOP, the library root from
+ * NVVMIR_LIBRARY_DIR's parent, the implicit include directories from
+ * INCLUDES, and the host link line as the step holding LIBRARIES
+ * verbatim).  simt has no libdevice: the directory is named for CMake's
+ * sake, as nvcc names it. */
+static void print_env(const driver *d)
+{
+    char here[PATH_MAX];
+    snprintf(here, sizeof here, "%s", d->self);
+    char *slash = strrchr(here, '/');
+    if (slash)
+        *slash = 0;
+    const char *path = getenv("PATH");
+    fprintf(stderr, "#$ _HERE_=%s\n", here);
+    fprintf(stderr, "#$ TOP=%s\n", d->prefix);
+    fprintf(stderr, "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n", d->prefix);
+    fprintf(stderr, "#$ PATH=%s%s%s\n", here, path ? ":" : "", path ? path : "");
+    fprintf(stderr, "#$ INCLUDES=\"-I%s\"\n", d->incdir);
+    fputs("#$ LIBRARIES=  ", stderr);
+    char lib[PATH_MAX + 48];
+    snprintf(lib, sizeof lib, "-L%s", d->libdir);
+    put_arg(stderr, lib);
     fputc('\n', stderr);
 }
 
@@ -534,7 +581,10 @@ static int rewrite_step(driver *d, const char *in, const char *out)
         strvec_push(&c, "--simt-rewrite");
         strvec_push(&c, in);
         push_output(&c, out);
-        strvec_push(&c, fmt(d, "-arch=sm_%d", p->arch));
+        /* nvcc's front end (cicc) takes "-arch compute_XX": CMake reads the
+         * default architecture from it. */
+        strvec_push(&c, "-arch");
+        strvec_push(&c, fmt(d, "compute_%d", p->arch));
         print_cmd(&c);
         strvec_free(&c);
     }
@@ -777,8 +827,8 @@ static int link_step(driver *d)
     push_codegen(&c, p, 0);
     push_all(&c, &p->host);
     push_all(&c, &d->objs);
-    strvec_push(&c, "-L");
-    strvec_push(&c, d->libdir);
+    /* One argument: see print_env. */
+    strvec_push(&c, fmt(d, "-L%s", d->libdir));
     push_all(&c, &p->link);
     static const char *const libs[] = {"-lsimt", "-lpthread", "-ldl", "-lm", NULL};
     for (const char *const *l = libs; *l; l++)
@@ -833,6 +883,14 @@ static int run_step(driver *d)
     return rc;
 }
 
+void driver_print_env(const char *self)
+{
+    driver d;
+    memset(&d, 0, sizeof d);
+    locate(&d, self);
+    print_env(&d);
+}
+
 int driver_run(const plan *p, const char *self)
 {
     driver d;
@@ -841,6 +899,8 @@ int driver_run(const plan *p, const char *self)
     locate(&d, self);
     pick_tools(&d);
     int rc = 0;
+    if (p->verbose || p->dryrun)
+        print_env(&d);
 
     if (p->phase == PHASE_REWRITE) {
         rc = rewrite_step(&d, p->inputs[0].path, p->output);

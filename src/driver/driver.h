@@ -13,8 +13,15 @@
 #include "args.h"
 
 /* Runs the plan.  `self` is simtcc's own path (it locates simt's headers
- * at <dir>/../lib/simt/include and libsimt at <dir>/../lib).  Returns the
- * exit status: 0, the failing step's status, or 1. */
+ * at <dir>/../include and libsimt at <dir>/../lib64 in an installed tree,
+ * <dir>/../lib/simt/include and <dir>/../lib in the build tree).  Returns
+ * the exit status: 0, the failing step's status, or 1. */
 int driver_run(const plan *p, const char *self);
+
+/* What -v and --dryrun print first, nvcc's toolkit variables (TOP=,
+ * INCLUDES=, LIBRARIES=...), for a command line that fails before running
+ * (nvcc prints them first too: CMake runs `nvcc -v __cmake_determine_cuda`
+ * for TOP alone). */
+void driver_print_env(const char *self);
 
 #endif /* SIMT_DRIVER_DRIVER_H */

@@ -18,7 +18,12 @@
 
 static void version(void)
 {
-    printf("simtcc: simt's CUDA compiler driver for CPU cores (nvcc-compatible)\n"
+    /* Build systems identify nvcc by its first line (CMake matches "nvcc:
+     * NVIDIA (R) Cuda compiler driver") and the toolkit's version by
+     * "V13.0.88": simtcc takes that command line and stands for that
+     * toolkit, and says so in those words. */
+    printf("simtcc: simt's CUDA compiler driver for CPU cores, in the place of\n"
+           "nvcc: NVIDIA (R) Cuda compiler driver\n"
            "simt %d.%d: runs CUDA C++ programs on the host's CPU cores\n"
            "Cuda compilation tools, release 13.0, V13.0.88\n",
            SIMT_VERSION_MAJOR, SIMT_VERSION_MINOR);
@@ -85,6 +90,8 @@ int main(int argc, char **argv)
     plan p;
     char err[512];
     if (args_parse(&p, argc, argv, err, sizeof err) < 0) {
+        if (p.verbose || p.dryrun)
+            driver_print_env(argv[0]);
         fprintf(stderr, "simtcc: error: %s\n", err);
         plan_free(&p);
         return 1;

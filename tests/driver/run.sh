@@ -131,7 +131,7 @@ contains "dryrun preprocess" out "-E -x c++ -std=c++17 -I "
 contains "dryrun implicit include" out "-include cuda_runtime.h -D__CUDACC__ -D__NVCC__ -D__SIMT__ -D__SIMT_CU__ -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0 -D__CUDACC_VER_BUILD__=88"
 contains "dryrun user flags" out "-U_FORTIFY_SOURCE -I inc -D X=1 -O2 a.cu -o "
 contains "dryrun rewrite" out "--simt-rewrite "
-contains "dryrun arch" out "-arch=sm_80"
+contains "dryrun arch" out "-arch compute_80"
 contains "dryrun compile" out "$CU -x c++-cpp-output -std=c++17 -c -O2 -fno-strict-aliasing "
 contains "dryrun C file" out "gcc -c -I "
 contains "dryrun C++ file" out "g++ -std=c++14 -c -I "
@@ -140,8 +140,22 @@ grep -q -- '-lcudart' out && bad "dryrun: -lcudart not dropped" || ok
 grep -q 'simtcc-' out && ok || bad "dryrun: no temporary directory"
 [ -e app ] && bad "dryrun ran something" || ok
 
+# nvcc's -v shape, as CMake's CUDA language reads it: the toolkit's
+# variables first, then the host link line holding LIBRARIES verbatim.
+"$SIMTCC" -v __cmake_determine_cuda > out 2>&1
+contains "-v: TOP" out "#\$ TOP=$(cd "$(dirname "$SIMTCC")/.." && pwd -P)"
+contains "-v: INCLUDES" out "#\$ INCLUDES=\"-I"
+contains "-v: NVVMIR_LIBRARY_DIR" out "/nvvm/libdevice"
+"$SIMTCC" --dryrun a.cu -o app > out 2>&1
+libs=$(sed -n 's/^#\$ LIBRARIES= *//p' out)
+[ -n "$libs" ] && grep -v '^#\$ LIBRARIES' out | grep -qF -- " $libs -lsimt" && ok ||
+    { bad "--dryrun: the link line lacks LIBRARIES ($libs)"; cat out; }
+"$SIMTCC" --version > out 2>&1
+contains "--version: nvcc's identification" out "nvcc: NVIDIA (R) Cuda compiler driver"
+contains "--version: the toolkit's version" out "V13.0.88"
+
 "$SIMTCC" --dryrun -gencode arch=compute_70,code=sm_70 -gencode arch=compute_86,code=[sm_86,compute_86] -c a.cu > out 2>&1
-contains "-gencode: the highest architecture" out "-arch=sm_86"
+contains "-gencode: the highest architecture" out "-arch compute_86"
 contains "-gencode: __CUDA_ARCH_LIST__" out "-D__CUDA_ARCH_LIST__=860"
 contains "-gencode: __CUDA_ARCH__" out "-D__CUDA_ARCH__=860"
 contains "-c: object named after the source" out "-o a.o"
