@@ -278,6 +278,12 @@ static const int simt__per_thread_default_stream __attribute__((unused)) =
 #if defined(__SIMT_CU__) && defined(__cplusplus)
 #define printf simt_printf
 #define vprintf simt_vprintf
+/* std::printf in host code becomes std::simt_printf (CMake's own
+ * CMakeCUDACompilerABI.cu calls it). */
+namespace std {
+using ::simt_printf;
+using ::simt_vprintf;
+}
 #endif
 
 #endif /* SIMT_CUDA_RUNTIME_H */

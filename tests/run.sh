@@ -121,6 +121,7 @@ fi
 if [ -x "$SIMTCC" ] && [ -z "${SIMT_QUICK:-}" ]; then
     for proj in tests/projects/*/; do
         proj=${proj%/}
+        [ -f "$proj/Makefile" ] || continue # CMake's: tests/projects/cmake.sh
         rm -rf "$T/proj"
         cp -R "$proj" "$T/proj"
         if ! make -C "$T/proj" NVCC="$SIMTCC" > "$T/proj.log" 2>&1; then
@@ -133,6 +134,22 @@ if [ -x "$SIMTCC" ] && [ -z "${SIMT_QUICK:-}" ]; then
         fi
         ok
     done
+fi
+
+# ---- projects built with CMake's CUDA language, from an install ---------------
+if [ -x "$SIMTCC" ] && [ -f tests/projects/cmake.sh ] && [ -z "${SIMT_QUICK:-}" ]; then
+    B="$B" sh tests/projects/cmake.sh > "$T/cmake.log" 2>&1
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/cmake.log" | tail -n 1)
+    if [ -n "$line" ]; then
+        p=${line%% passed*}
+        f=${line#*passed, }
+        f=${f%% failed*}
+        pass=$((pass + p))
+        fail=$((fail + f))
+        [ "$f" = 0 ] || grep -v '^[0-9]* passed' "$T/cmake.log" | head -n 40
+    else
+        bad "CMake project tests did not report"; tail -n 20 "$T/cmake.log"
+    fi
 fi
 
 # ---- nvcc accepts every test program -----------------------------------------
