@@ -27,7 +27,7 @@ CFLAGS_ALL := -std=c17 -D_GNU_SOURCE -fPIC $(OPT) $(WARN) $(SAN_FLAGS) \
               -Iinclude -Isrc $(CFLAGS)
 ASFLAGS_ALL := -fPIC $(SAN_FLAGS)
 
-LIB_SRC := $(wildcard src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c src/curand/*.c)
+LIB_SRC := $(wildcard src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/curand/*.c)
 LIB_ASM := $(wildcard src/engine/*.S)
 # C++ that runs the device API's own code (src/curand/: cuRAND's generators).
 LIB_CXX := $(wildcard src/curand/*.cpp)
@@ -49,6 +49,7 @@ KC_SRC := $(wildcard src/compiler/*.c)
 KC_OBJ := $(KC_SRC:%.c=$(B)/obj/%.o)
 
 .PHONY: all demo test install clean unit deps
+.DEFAULT_GOAL := all
 
 # What the build needs from Debian: installed with apt-get when run as
 # root (as CI runs), else the exact command to run.

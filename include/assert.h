@@ -8,7 +8,7 @@
 #include_next <assert.h>
 
 #if !defined(NDEBUG) && defined(__SIMT_CU__)
-#include "simt/device.h"
+#include "simt/core/device.h"
 #undef assert
 #ifdef __cplusplus
 #define assert(e) (static_cast<bool>(e) ? void(0) : simt__assert_fail(#e, __FILE__, __LINE__, __PRETTY_FUNCTION__))

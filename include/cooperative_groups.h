@@ -5,9 +5,9 @@
  * A group object holds no state of its own beyond what CUDA's handles hold
  * (a lane mask and meta-group numbers); every synchronization and exchange
  * is a core primitive: warp collectives for groups within a warp
- * (simt/warp.h), __syncthreads for the block, simt_range_sync for tiles of
+ * (simt/core/warp.h), __syncthreads for the block, simt_range_sync for tiles of
  * 64 to 1024 threads, the grid barrier of cooperative launches and the
- * cluster barrier (simt/groups.h).  The results are the ones CUDA 13's own
+ * cluster barrier (simt/core/groups.h).  The results are the ones CUDA 13's own
  * headers compute on a GPU, in the same order of operations, so that
  * floating-point reductions and scans match the GPU bit for bit.
  *

@@ -9,7 +9,7 @@
 #include "cuda_awbarrier_primitives.h"
 
 #ifdef __cplusplus
-#include "simt/libcu_base.hpp"
+#include "simt/libcu/base.hpp"
 
 namespace nvcuda {
 namespace experimental {

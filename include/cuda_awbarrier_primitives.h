@@ -1,7 +1,7 @@
 /*
  * cuda_awbarrier_primitives.h: CUDA's memory barrier primitives (CUDA
  * guide 5.6.1, "Memory Barrier Primitives Interface"), over the core's
- * split-phase barriers (simt/mbarrier.h).  Usable from C and C++.
+ * split-phase barriers (simt/core/mbarrier.h).  Usable from C and C++.
  *
  * __mbarrier_t is one 64-bit word in shared memory, as on a GPU; the calls
  * are macros so that a misuse (a barrier outside shared memory, an arrival
@@ -14,7 +14,7 @@
 #pragma GCC system_header
 
 #include <stdint.h>
-#include "simt/mbarrier.h"
+#include "simt/core/mbarrier.h"
 
 typedef uint64_t __mbarrier_t;
 typedef uint64_t __mbarrier_token_t;

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <math.h>
 #include "vector_types.h"
-#include "simt/math.hpp"
+#include "simt/lang/math.hpp"
 #include <limits>
 
 namespace simt_detail {

@@ -4,7 +4,7 @@
  * simt runs no OpenGL context CUDA could share with: cudaGLGetDevices finds
  * no CUDA device behind the current context, registering a buffer or image
  * fails with cudaErrorInvalidGraphicsContext, and the deprecated
- * buffer-object calls fail the same way (see simt/graphics.h).  Programs
+ * buffer-object calls fail the same way (see simt/core/graphics.h).  Programs
  * that include this header without taking their OpenGL path build and run.
  * As CUDA's header, it includes <GL/gl.h> for GLuint and GLenum.
  */

@@ -1,7 +1,7 @@
 /*
  * cuda_pipeline_primitives.h: CUDA's pipeline primitives (CUDA guide 5.6.2,
  * "Pipeline Primitives Interface"), over each thread's queue of
- * asynchronous copies in the core (simt/pipeline.h).  Usable from C and C++.
+ * asynchronous copies in the core (simt/core/pipeline.h).  Usable from C and C++.
  *
  * A copy's bytes land when the thread waits for its batch
  * (__pipeline_wait_prior) or when the barrier it arrived on through
@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 #include "cuda_awbarrier_primitives.h"
-#include "simt/pipeline.h"
+#include "simt/core/pipeline.h"
 
 /* __pipeline_memcpy_async(dst, src, size_and_align[, zfill = 0]) */
 #define SIMT__PIPE_MEMCPY(dst, src, size, zfill, ...)                                         \

@@ -22,7 +22,7 @@
 #include "driver_functions.h"
 #include "vector_functions.h"
 #include "device_launch_parameters.h"
-#include "simt/device.h"
+#include "simt/core/device.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,10 +43,10 @@
 #include <limits>
 #include <utility>
 
-#include "simt/atomic.hpp"
-#include "simt/intrinsics.hpp"
-#include "simt/math.hpp"
-#include "simt/shift.hpp"
+#include "simt/lang/atomic.hpp"
+#include "simt/lang/intrinsics.hpp"
+#include "simt/lang/math.hpp"
+#include "simt/lang/shift.hpp"
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
 #include "channel_descriptor.h"
@@ -55,9 +55,9 @@
 #include "texture_indirect_functions.h"
 #include "surface_functions.h"
 #include "surface_indirect_functions.h"
-#include "simt/launch.hpp"
-#include "simt/warp.hpp"
-#include "simt/ptx_asm.hpp"
+#include "simt/lang/launch.hpp"
+#include "simt/lang/warp.hpp"
+#include "simt/ptx/asm.hpp"
 
 /* ---- the C++ overloads of nvcc's cuda_runtime.h ---------------------- */
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
@@ -273,7 +273,7 @@ static const int simt__per_thread_default_stream __attribute__((unused)) =
 #endif
 #endif /* __cplusplus */
 
-/* Device printf goes through the runtime (see simt/device.h).  Only in
+/* Device printf goes through the runtime (see simt/core/device.h).  Only in
  * .cu files: host-only sources keep the C library's printf untouched. */
 #if defined(__SIMT_CU__) && defined(__cplusplus)
 #define printf simt_printf

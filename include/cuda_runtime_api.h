@@ -444,7 +444,7 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
 cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaSurfaceObject_t surfObject);
 /* Texture references (removed in CUDA 12, still used by classic programs);
- * the C++ overloads taking a texture<> are in simt/texture.hpp. */
+ * the C++ overloads taking a texture<> are in simt/lang/texture.hpp. */
 cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref,
                             const void *devPtr, const struct cudaChannelFormatDesc *desc,
                             size_t size SIMT__DV(0xffffffffu));
@@ -515,7 +515,7 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
 }
 #endif
 
-/* Graphics interoperability (no graphics device: see simt/graphics.h). */
-#include "simt/graphics.h"
+/* Graphics interoperability (no graphics device: see simt/core/graphics.h). */
+#include "simt/core/graphics.h"
 
 #endif /* SIMT_CUDA_RUNTIME_API_H */

@@ -8,7 +8,7 @@
  * Every function computes what the GPU computes, operation for operation:
  * the same integer recurrences, the same seeding scramble, the same float
  * and double expressions (with the fused multiply-adds nvcc forms from
- * them), and the GPU's math functions from simt/math.hpp, called by their
+ * them), and the GPU's math functions from simt/lang/math.hpp, called by their
  * simt_ names so that a host caller gets them too.  The state structures
  * have cuRAND's layout.
  *

@@ -35,7 +35,7 @@
 #include <type_traits>
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
-#include "simt/warp.hpp"
+#include "simt/lang/warp.hpp"
 
 namespace nvcuda {
 namespace wmma {

@@ -109,7 +109,7 @@ int simt__kc_block(void (*thread)(void *), void *args);
 
 /* Each worker's values for the CUDA thread it is running.  A CUDA thread
  * never changes worker, so the values a thread reads never change under it.
- * Not const: the thread loops of simt/launch.hpp set threadIdx in the
+ * Not const: the thread loops of simt/lang/launch.hpp set threadIdx in the
  * program's own code, where the compiler must see the stores. */
 extern SIMT_TLS uint3 threadIdx;
 extern SIMT_TLS uint3 blockIdx;
@@ -117,7 +117,7 @@ extern SIMT_TLS dim3 blockDim;
 extern SIMT_TLS dim3 gridDim;
 
 /* The running block's thread loop state, shared between the engine and the
- * loops simt/launch.hpp compiles into each launch (so that a kernel is
+ * loops simt/lang/launch.hpp compiles into each launch (so that a kernel is
  * inlined into the loop that runs its threads).  A loop starts thread
  * `next`, counts returns in `exited`, and hands back to the engine as soon
  * as `events` changed during a thread (it blocked, so other fibers moved

@@ -8,7 +8,7 @@
 #define SIMT_SURFACE_INDIRECT_FUNCTIONS_H
 #pragma GCC system_header
 
-#include "simt/texture.h"
+#include "simt/core/texture.h"
 #include "surface_types.h"
 
 #ifdef __cplusplus

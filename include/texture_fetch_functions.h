@@ -10,7 +10,7 @@
 #define SIMT_TEXTURE_FETCH_FUNCTIONS_H
 #pragma GCC system_header
 
-#include "simt/texture.hpp"
+#include "simt/lang/texture.hpp"
 
 #if defined(__cplusplus) && !defined(SIMT_NO_TEXTURE_REFERENCES)
 

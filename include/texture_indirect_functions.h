@@ -2,7 +2,7 @@
  * texture_indirect_functions.h: fetches through texture objects
  * (tex1Dfetch<T>(cudaTextureObject_t, int) and the rest, texCubemap
  * included), C++ only.  Each
- * asks the core (simt/texture.h) and converts its texel to T.  The Lod
+ * asks the core (simt/core/texture.h) and converts its texel to T.  The Lod
  * and Grad forms read the levels of a mipmapped texture that the LOD or
  * the gradients select, level 0 of any other.
  */
@@ -10,7 +10,7 @@
 #define SIMT_TEXTURE_INDIRECT_FUNCTIONS_H
 #pragma GCC system_header
 
-#include "simt/texture.hpp"
+#include "simt/lang/texture.hpp"
 
 #ifdef __cplusplus
 

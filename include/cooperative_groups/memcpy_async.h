@@ -1,7 +1,7 @@
 /*
  * cooperative_groups/memcpy_async.h: cg::memcpy_async, wait and wait_prior
  * (CUDA guide 5.6.3.2) over the core's per-thread asynchronous copies
- * (simt/pipeline.h).
+ * (simt/core/pipeline.h).
  *
  * Each member copies its share of the bytes as one batch of its own
  * pipeline (as CUDA's implementation issues cp.async per thread and
@@ -18,8 +18,8 @@
 #include <stdint.h>
 
 #include "../cooperative_groups.h"
-#include "../simt/mbarrier.h"
-#include "../simt/pipeline.h"
+#include "../simt/core/mbarrier.h"
+#include "../simt/core/pipeline.h"
 
 namespace cooperative_groups {
 namespace details {

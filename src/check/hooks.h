@@ -5,7 +5,8 @@
  * calls one of these.  In a normal build they are empty inline functions
  * and cost nothing; built with AddressSanitizer they tell it about stack
  * switches, built with ThreadSanitizer they make each fiber a TSan fiber.
- * The checking modes of simtcc (--check=race|memory) attach here too.
+ * A race detector or a randomizing scheduler would attach to the
+ * synchronization hooks (simtcc has no checking mode yet).
  */
 #ifndef SIMT_CHECK_HOOKS_H
 #define SIMT_CHECK_HOOKS_H

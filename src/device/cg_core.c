@@ -1,6 +1,6 @@
 /*
  * cg_core.c: call sites, misuse reports and the multi-warp scratch area of
- * cooperative_groups.h (include/simt/cg_core.h).
+ * cooperative_groups.h (include/simt/core/cg_core.h).
  *
  * Invariants: an interned site string is never freed or changed; a block
  * record maps to one scratch area for as long as the worker lives (records
@@ -16,7 +16,7 @@
 
 #include "engine/diag.h"
 #include "engine/engine.h"
-#include "simt/cg_core.h"
+#include "simt/core/cg_core.h"
 
 static void oom(void) __attribute__((noreturn));
 static void oom(void)

@@ -12,7 +12,7 @@
 #include <fenv.h>
 #include <math.h>
 
-#include "simt/device.h"
+#include "simt/core/device.h"
 
 float simt_fadd_r(float a, float b, int mode);
 float simt_fmul_r(float a, float b, int mode);
@@ -30,7 +30,7 @@ double simt_ll2double_r(long long x, int mode);
 double simt_ull2double_r(unsigned long long x, int mode);
 float simt_double2float_r(double x, int mode);
 
-/* SIMT_RN, SIMT_RZ, SIMT_RU, SIMT_RD of simt/intrinsics.hpp, in order. */
+/* SIMT_RN, SIMT_RZ, SIMT_RU, SIMT_RD of simt/lang/intrinsics.hpp, in order. */
 static const int modes[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
 
 /* GPU arithmetic returns the canonical NaN, whatever the operands' NaNs. */

@@ -39,7 +39,7 @@
 #include "device/mbarrier.h"
 #include "engine/diag.h"
 #include "engine/warp.h"
-#include "simt/mbarrier.h"
+#include "simt/core/mbarrier.h"
 
 /* ---- sites and diagnostics ----------------------------------------------- */
 

@@ -1,7 +1,7 @@
 /*
  * device/mbarrier.h: what the asynchronous-copy modules share inside the
- * core (mbarrier.c, pipeline.c).  The public API is simt/mbarrier.h and
- * simt/pipeline.h.
+ * core (mbarrier.c, pipeline.c).  The public API is simt/core/mbarrier.h and
+ * simt/core/pipeline.h.
  */
 #ifndef SIMT_DEVICE_MBARRIER_H
 #define SIMT_DEVICE_MBARRIER_H

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "device/mbarrier.h"
-#include "simt/pipeline.h"
+#include "simt/core/pipeline.h"
 
 struct acopy {
     void *dst;

@@ -16,7 +16,7 @@
 
 #include "engine/engine.h"
 #include "runtime/runtime.h"
-#include "simt/device.h"
+#include "simt/core/device.h"
 
 static struct {
     pthread_mutex_t lock;

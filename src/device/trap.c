@@ -10,7 +10,7 @@
 
 #include "engine/diag.h"
 #include "engine/engine.h"
-#include "simt/device.h"
+#include "simt/core/device.h"
 
 void simt_trap(const char *site)
 {

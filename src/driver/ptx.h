@@ -1,6 +1,6 @@
 /*
  * ptx.h: the inline-PTX translator.  The PTX text of one asm statement in
- * device code becomes C++ statements that call simt/ptx_asm.hpp, which
+ * device code becomes C++ statements that call simt/ptx/asm.hpp, which
  * implements each instruction with the PTX ISA's semantics.
  *
  *   ptx_parse.c   tokens, statements, operands, registers, labels
@@ -126,7 +126,7 @@ int ptx_type_bits(int t);
 int ptx_type_is_float(int t);
 int ptx_type_is_signed(int t);
 int ptx_type_is_int(int t);             /* b8 .. s64 */
-const char *ptx_ctype(int t);           /* the C++ type simt/ptx_asm.hpp takes for it */
+const char *ptx_ctype(int t);           /* the C++ type simt/ptx/asm.hpp takes for it */
 const char *ptx_sreg_func(int sr);      /* "::simt_ptx::sr_laneid()" */
 int ptx_sreg_bits(int sr);
 rw_buf *ptx_out(ptx_ctx *c);

@@ -3,7 +3,7 @@
  * floating-point arithmetic, logic and bit manipulation, comparison and
  * selection, conversions.  Each handler checks an instruction's form
  * (modifiers, types, operand shapes) against the PTX ISA and writes one
- * C++ statement calling simt/ptx_asm.hpp, which holds the semantics.
+ * C++ statement calling simt/ptx/asm.hpp, which holds the semantics.
  * A form the PTX ISA has and simt does not is refused by name.
  */
 #include "ptx.h"
@@ -14,7 +14,7 @@
 #define P(...) rw_buf_printf(ptx_out(c), __VA_ARGS__)
 
 /* PTX rounding modifiers, in simt's order (SIMT_RN, SIMT_RZ, SIMT_RU,
- * SIMT_RD of simt/intrinsics.hpp). */
+ * SIMT_RD of simt/lang/intrinsics.hpp). */
 static const char *const frnd[] = {"rn", "rz", "rp", "rm", NULL};
 static const char *const irnd[] = {"rni", "rzi", "rpi", "rmi", NULL};
 

@@ -3,7 +3,7 @@
  * and stores, atomics, address spaces, fences and barriers, warp
  * collectives, timing, branches, and the video instructions.  As in
  * ptx_emit.c, handlers check an instruction's form and write C++ that
- * calls simt/ptx_asm.hpp.  Collectives and barriers pass the
+ * calls simt/ptx/asm.hpp.  Collectives and barriers pass the
  * instruction's "file:line", which the core's diagnostics name.
  */
 #include "ptx.h"
@@ -13,7 +13,7 @@
 
 #define P(...) rw_buf_printf(ptx_out(c), __VA_ARGS__)
 
-/* simt/ptx_asm.hpp's state spaces and orderings. */
+/* simt/ptx/asm.hpp's state spaces and orderings. */
 enum { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST };
 enum { ORD_PLAIN, ORD_RELAXED, ORD_ACQUIRE, ORD_RELEASE };
 

@@ -94,7 +94,7 @@ int ptx_type_is_signed(int t)
     return t >= PTX_T_S8 && t <= PTX_T_S64;
 }
 
-/* The type simt/ptx_asm.hpp reads an operand as: signedness matters
+/* The type simt/ptx/asm.hpp reads an operand as: signedness matters
  * (sign extension, comparisons), the b types are unsigned, the half types
  * are simt_ptx's bit containers. */
 const char *ptx_ctype(int t)

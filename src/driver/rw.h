@@ -69,7 +69,7 @@ typedef struct rw {
     int dev_scan_shared; /* ... and whether it declares a __shared__ variable */
     unsigned next_asm;
     long launch_gt;  /* the first '>' of the last launch's ">>>", or -1 */
-    int math_hosted; /* simt/math.hpp's simt_h_<name> functions are declared */
+    int math_hosted; /* simt/lang/math.hpp's simt_h_<name> functions are declared */
     int errors;
     int oom;
 } rw;
@@ -143,7 +143,7 @@ int rw_is_asm(const rw *r, long i);
 long rw_asm(rw *r, long i);
 
 /* rw_math.c: "using std::NAME;" or "using ::NAME;" at token i, NAME a C
- * math name simt/math.hpp turns into simt_h_NAME calls: adds
+ * math name simt/lang/math.hpp turns into simt_h_NAME calls: adds
  * "using ::simt_h_NAME;".  Returns the last token it read. */
 long rw_using_math(rw *r, long i);
 

@@ -2,7 +2,7 @@
  * rw_asm.c: inline asm in device code.  In a kernel or __device__
  * function the asm holds PTX, which the host's assembler cannot take; the
  * statement becomes C++ that does what the PTX does (ptx.h translates the
- * instructions, simt/ptx_asm.hpp implements them).  Host code's asm is
+ * instructions, simt/ptx/asm.hpp implements them).  Host code's asm is
  * the host's and stays as written.
  *
  *   asm volatile ("tmpl" : "=r"(OUT) : "r"(IN) : "memory");

@@ -2,7 +2,7 @@
  * rw_math.c: using-declarations of the C math names in a .cu unit.
  *
  * In a .cu file the C math names (sqrt, expf, ...) are function-like
- * macros that call simt_h_<name> (include/simt/math.hpp): the GPU's
+ * macros that call simt_h_<name> (include/simt/lang/math.hpp): the GPU's
  * function in a kernel, the C library's in host code.  A using-declaration
  * names a function without calling it, so the macro leaves it alone:
  * "using std::sqrt; return sqrt(x);", C++'s idiom for generic code (Thrust's

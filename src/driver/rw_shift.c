@@ -7,7 +7,7 @@
  * shr; measured on an H200).  Kernels written for the GPU rely on it
  * (Rodinia's huffman shifts by 32 - bit with bit 0).  In a kernel body,
  * "a << b" becomes "a << ::simt__shc(b)": the count becomes a
- * simt__shift, whose operators (simt/shift.hpp) shift as the GPU does.
+ * simt__shift, whose operators (simt/lang/shift.hpp) shift as the GPU does.
  * Only the right operand is delimited, scanning forward over an
  * additive-expression, which is unambiguous where the left operand is
  * not; a ">>" that may close template argument lists is left alone.

@@ -16,8 +16,8 @@
 #include "engine/diag.h"
 #include "engine/engine.h"
 #include "engine/gridsync.h"
-#include "simt/device.h"
-#include "simt/groups.h"
+#include "simt/core/device.h"
+#include "simt/core/groups.h"
 
 enum bar_mode { BAR_PLAIN, BAR_COUNT, BAR_AND, BAR_OR, BAR_GRID };
 

@@ -8,8 +8,8 @@
 #include "check/hooks.h"
 #include "engine/cluster.h"
 #include "engine/diag.h"
-#include "simt/device.h"
-#include "simt/groups.h"
+#include "simt/core/device.h"
+#include "simt/core/groups.h"
 
 static void fail(struct worker *w, const char *site, const char *fmt, ...)
     __attribute__((noreturn, noinline, cold, format(printf, 3, 4)));

@@ -337,7 +337,7 @@ void engine_find_work(struct worker *w)
             if (t) {
                 /* Host work (copies, host functions) is not a kernel,
                  * even next to a suspended block: gridDim.x says which
-                 * (simt/math.hpp); the block's entry sets it again. */
+                 * (simt/lang/math.hpp); the block's entry sets it again. */
                 dim3 gd = simt__grid_dim;
                 simt__grid_dim.x = 0;
                 t->run(t); /* t may be freed now */
@@ -713,7 +713,7 @@ int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g,
     engine__self = NULL;
     assert(!w->resident && !w->grid && !w->cur);
     /* The thread is a host thread again: host code, not a kernel
-     * (simt/math.hpp tells them apart by gridDim.x). */
+     * (simt/lang/math.hpp tells them apart by gridDim.x). */
     simt__grid_dim.x = 0;
     w->guest_done = NULL;
     w->guest_wants = NULL;

@@ -313,7 +313,7 @@ static void block_over(struct worker *w, struct block *b)
         b->next_thread = simt__run.next;
         simt__run.exited = 0;
         w->cur = NULL;
-        /* No kernel runs here now: the math functions of simt/math.hpp
+        /* No kernel runs here now: the math functions of simt/lang/math.hpp
          * tell kernels from host code (callbacks) by gridDim.x. */
         simt__grid_dim.x = 0;
     }

@@ -12,7 +12,7 @@
 #include "check/hooks.h"
 #include "engine/diag.h"
 #include "engine/engine.h"
-#include "simt/groups.h"
+#include "simt/core/groups.h"
 
 struct tilebar {
     unsigned first, count;    /* thread range; count 0: slot free */

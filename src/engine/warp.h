@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
-#include "simt/warp.h"
+#include "simt/core/warp.h"
 
 /* One collective in flight. */
 struct wcoll {

@@ -1,5 +1,5 @@
 /*
- * graphics.c: graphics interoperability (simt/graphics.h, cuda_gl_interop.h).
+ * graphics.c: graphics interoperability (simt/core/graphics.h, cuda_gl_interop.h).
  *
  * There is no graphics device: no OpenGL buffer or image can be registered,
  * so there is never a valid cudaGraphicsResource_t.  Registration fails

@@ -11,7 +11,7 @@
 #include "engine/engine.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
-#include "simt/hostlib.h"
+#include "simt/core/hostlib.h"
 
 static void nothing(void *arg)
 {

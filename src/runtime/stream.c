@@ -192,7 +192,7 @@ static void stream_remove_locked(struct CUstream_st *s)
 /* Completes c and everything its completion makes complete (marks),
  * under lock; what becomes runnable is added to r. */
 /* Commands not done, all streams (changed under T.lock; read without
- * it by simt/hostlib.h's inline check). */
+ * it by simt/core/hostlib.h's inline check). */
 long simt__pending_cmds;
 
 static void complete_locked(struct cmd *c, int error, struct ready *r)

@@ -1,6 +1,6 @@
 /*
  * texture.c: texture and surface objects, texture references, and the
- * sampling that the fetch functions of the headers call (simt/texture.h).
+ * sampling that the fetch functions of the headers call (simt/core/texture.h).
  *
  * Objects live in a table of fixed chunks that never move, so kernels read
  * them without a lock; a handle is the slot's index plus one, with the
@@ -35,7 +35,7 @@
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
-#include "simt/texture.h"
+#include "simt/core/texture.h"
 
 /* The emulated device's alignments (cudaDeviceProp::textureAlignment and
  * texturePitchAlignment, as device.c reports them). */

@@ -98,7 +98,7 @@ TEST(shifts_outside_kernels_and_template_closers_are_untouched)
 
 TEST(using_declarations_of_math_names_name_simt_h_too)
 {
-    /* Only after simt/math.hpp's marker (the C++ library's own "using
+    /* Only after simt/lang/math.hpp's marker (the C++ library's own "using
      * ::sqrt;" comes before simt_h_sqrt exists); other names untouched. */
     rw_result r = rw_run("namespace std { using ::sqrt; }\n"
                          "namespace simt_detail { enum { simt__math_hosted_declared = 1 }; }\n"

@@ -10,7 +10,7 @@
 
 #include "cuda_runtime_api.h"
 #include "simt.h"
-#include "simt/device.h"
+#include "simt/core/device.h"
 #include "test.h"
 
 static cudaError_t launch(simt_thread_fn fn, void *arg, dim3 g, dim3 b, size_t shmem)

@@ -8,8 +8,8 @@
 
 #include "cuda_runtime_api.h"
 #include "simt.h"
-#include "simt/device.h"
-#include "simt/groups.h"
+#include "simt/core/device.h"
+#include "simt/core/groups.h"
 #include "test.h"
 
 static dim3 d3(unsigned x, unsigned y, unsigned z)

@@ -12,7 +12,7 @@
 #include "engine/fault.h"
 #include "runtime/memory.h"
 #include "simt.h"
-#include "simt/device.h"
+#include "simt/core/device.h"
 #include "test.h"
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -17,10 +17,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "../../simt/cg_core.h"
-#include "../../simt/device.h"
-#include "../../simt/groups.h"
-#include "../../simt/warp.hpp"
+#include "../../simt/core/cg_core.h"
+#include "../../simt/core/device.h"
+#include "../../simt/core/groups.h"
+#include "../../simt/lang/warp.hpp"
 
 /* The caller's file and line, as defaulted trailing parameters. */
 #define SIMT_CG_AT const char *simt_cg_file = __builtin_FILE(), unsigned simt_cg_line = __builtin_LINE()

@@ -1,5 +1,5 @@
 /*
- * simt/cg_core.h: what cooperative_groups.h needs from the core beyond the
+ * simt/core/cg_core.h: what cooperative_groups.h needs from the core beyond the
  * warp, block, grid and cluster primitives (C API).
  *
  * Member functions of CUDA's group types (g.sync(), tile.shfl(...)) cannot

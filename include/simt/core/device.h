@@ -1,5 +1,5 @@
 /*
- * simt/device.h: device-side primitives of the core, usable from C and C++:
+ * simt/core/device.h: device-side primitives of the core, usable from C and C++:
  * barriers, fences, trap and assert, printf, clocks.
  *
  * Call sites pass SIMT_SITE ("file.cu:LINE"), so diagnostics name the
@@ -11,7 +11,7 @@
 #pragma GCC system_header
 
 #include <stdarg.h>
-#include "../simt.h"
+#include "../../simt.h"
 
 #ifdef __cplusplus
 extern "C" {

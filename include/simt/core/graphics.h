@@ -1,5 +1,5 @@
 /*
- * simt/graphics.h: graphics interoperability, the part of the runtime API
+ * simt/core/graphics.h: graphics interoperability, the part of the runtime API
  * that every interop header (cuda_gl_interop.h, ...) builds on.
  *
  * simt has no graphics device to share buffers with: no resource can be
@@ -11,7 +11,7 @@
 #define SIMT_GRAPHICS_H
 #pragma GCC system_header
 
-#include "driver_types.h"
+#include "../../driver_types.h"
 
 enum cudaGraphicsRegisterFlags {
     cudaGraphicsRegisterFlagsNone = 0,

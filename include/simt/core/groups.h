@@ -1,5 +1,5 @@
 /*
- * simt/groups.h: grid and cluster synchronization of the core (C API),
+ * simt/core/groups.h: grid and cluster synchronization of the core (C API),
  * under cooperative_groups' grid_group and cluster_group.
  */
 #ifndef SIMT_GROUPS_H

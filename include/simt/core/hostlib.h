@@ -1,5 +1,5 @@
 /*
- * simt/hostlib.h: what host-side libraries built on simt (Thrust) call to
+ * simt/core/hostlib.h: what host-side libraries built on simt (Thrust) call to
  * keep CUDA's stream order.
  */
 #ifndef SIMT_HOSTLIB_H

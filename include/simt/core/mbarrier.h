@@ -1,5 +1,5 @@
 /*
- * simt/mbarrier.h: split-phase barriers of the core (C API).  CUDA's names
+ * simt/core/mbarrier.h: split-phase barriers of the core (C API).  CUDA's names
  * (__mbarrier_*, cuda::barrier, cuda::ptx::mbarrier_*) are header layers
  * over these functions.
  *

@@ -1,5 +1,5 @@
 /*
- * simt/pipeline.h: asynchronous copies of the core (C API): each CUDA
+ * simt/core/pipeline.h: asynchronous copies of the core (C API): each CUDA
  * thread's queue of copies, committed in batches (CUDA guide 5.6.2,
  * "Pipeline Primitives Interface"; cp.async's commit groups).  The CUDA
  * names (__pipeline_*, cuda::pipeline, cuda::memcpy_async with a pipeline)

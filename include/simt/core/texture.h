@@ -1,5 +1,5 @@
 /*
- * simt/texture.h: the core's texture and surface sampling, in C, for the
+ * simt/core/texture.h: the core's texture and surface sampling, in C, for the
  * fetch functions of texture_indirect_functions.h (texture objects),
  * texture_fetch_functions.h (texture references) and
  * surface_indirect_functions.h.
@@ -22,8 +22,8 @@
 #pragma GCC system_header
 
 #include <stddef.h>
-#include "../driver_types.h"
-#include "../texture_types.h"
+#include "../../driver_types.h"
+#include "../../texture_types.h"
 
 #ifdef __cplusplus
 extern "C" {

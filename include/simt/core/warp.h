@@ -1,6 +1,6 @@
 /*
- * simt/warp.h: warp-level primitives of the core (C API).  The CUDA names
- * (__shfl_sync, __ballot_sync, ...) are in simt/warp.hpp.
+ * simt/core/warp.h: warp-level primitives of the core (C API).  The CUDA names
+ * (__shfl_sync, __ballot_sync, ...) are in simt/lang/warp.hpp.
  *
  * Each call is a rendezvous of the lanes its mask names, with Volta's
  * independent thread scheduling semantics: results are the hardware's for

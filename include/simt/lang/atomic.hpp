@@ -1,5 +1,5 @@
 /*
- * simt/atomic.hpp: CUDA's atomic functions (CUDA guide, "Atomic Functions").
+ * simt/lang/atomic.hpp: CUDA's atomic functions (CUDA guide, "Atomic Functions").
  *
  * Blocks run in parallel on the workers, so every one is a real atomic
  * read-modify-write.  Results are the GPU's, including the wrap-around of
@@ -11,7 +11,7 @@
 #pragma GCC system_header
 
 #include <string.h>
-#include "../vector_types.h"
+#include "../../vector_types.h"
 
 #define SIMT__SC __ATOMIC_SEQ_CST
 #define SIMT__RX __ATOMIC_RELAXED

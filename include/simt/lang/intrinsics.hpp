@@ -1,5 +1,5 @@
 /*
- * simt/intrinsics.hpp: CUDA's intrinsics that are not library functions
+ * simt/lang/intrinsics.hpp: CUDA's intrinsics that are not library functions
  * (CUDA Math API: "Integer Intrinsics", "SIMD Intrinsics", "Type Casting
  * Intrinsics", "Single/Double Precision Intrinsics" with a rounding mode),
  * and min/max.
@@ -8,7 +8,7 @@
  * operations by construction, rounding-mode arithmetic and conversions by
  * the core's fenv-based helpers (src/device/math.c), float-to-integer
  * conversions saturating as the PTX cvt instruction does.  The approximate
- * (MUFU) intrinsics live in simt/math.hpp.
+ * (MUFU) intrinsics live in simt/lang/math.hpp.
  *
  * Functions are static inline in the global namespace, as nvcc's host pass
  * declares them, so overload resolution matches nvcc's.

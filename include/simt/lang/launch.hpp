@@ -1,5 +1,5 @@
 /*
- * simt/launch.hpp: the C++ side of kernel launches and kernel registration.
+ * simt/lang/launch.hpp: the C++ side of kernel launches and kernel registration.
  *
  * simtcc rewrites
  *     callee<<<grid, block, shmem, stream>>>(a, b)
@@ -24,7 +24,7 @@
 
 #include <stddef.h>
 #include <new>
-#include "../simt.h"
+#include "../../simt.h"
 
 namespace simt_detail {
 

@@ -1,5 +1,5 @@
 /*
- * simt/math.hpp: the CUDA Math API's library functions (CUDA Math API,
+ * simt/lang/math.hpp: the CUDA Math API's library functions (CUDA Math API,
  * "Single Precision Mathematical Functions", "Double Precision Mathematical
  * Functions", "Single Precision Intrinsics") with the GPU's results.
  *

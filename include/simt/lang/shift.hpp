@@ -1,5 +1,5 @@
 /*
- * simt/shift.hpp: shifts with the GPU's meaning, for the counts simtcc
+ * simt/lang/shift.hpp: shifts with the GPU's meaning, for the counts simtcc
  * wraps in kernel bodies ("a << b" becomes "a << ::simt__shc(b)",
  * src/driver/rw_shift.c).
  *

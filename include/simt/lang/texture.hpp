@@ -1,7 +1,7 @@
 /*
- * simt/texture.hpp: the C++ side of textures and surfaces: the result
+ * simt/lang/texture.hpp: the C++ side of textures and surfaces: the result
  * types of CUDA's fetch functions and their conversion from the core's
- * texels (simt/texture.h), and the texture reference overloads of the
+ * texels (simt/core/texture.h), and the texture reference overloads of the
  * binding API that CUDA's cuda_runtime.h had.  No state, no sampling:
  * the core does both.
  */
@@ -10,9 +10,9 @@
 #pragma GCC system_header
 
 #include <string.h>
-#include "../cuda_texture_types.h"
-#include "../vector_types.h"
-#include "texture.h"
+#include "../../cuda_texture_types.h"
+#include "../../vector_types.h"
+#include "../core/texture.h"
 
 #ifdef __cplusplus
 

@@ -1,5 +1,5 @@
 /*
- * simt/warp.hpp: CUDA's warp intrinsics (CUDA guide, "Warp Shuffle
+ * simt/lang/warp.hpp: CUDA's warp intrinsics (CUDA guide, "Warp Shuffle
  * Functions", "Warp Vote Functions", "Warp Match Functions", "Warp Reduce
  * Functions", "__syncwarp").  Any trivially copyable type can be shuffled:
  * values wider than 8 bytes go in 8-byte pieces, each its own shuffle, as
@@ -10,9 +10,9 @@
 #pragma GCC system_header
 
 #include <string.h>
-#include "../simt.h"
-#include "device.h"
-#include "warp.h"
+#include "../../simt.h"
+#include "../core/device.h"
+#include "../core/warp.h"
 
 namespace simt_detail {
 template <class T>

@@ -1,5 +1,5 @@
 /*
- * simt/libcu_atomic.hpp: cuda::atomic, cuda::atomic_ref, cuda::std::atomic,
+ * simt/libcu/atomic.hpp: cuda::atomic, cuda::atomic_ref, cuda::std::atomic,
  * cuda::std::atomic_ref, cuda::std::atomic_flag and the fences (libcu++,
  * "cuda::atomic").
  *
@@ -15,7 +15,7 @@
 #pragma GCC system_header
 
 #include <string.h>
-#include "libcu_base.hpp"
+#include "base.hpp"
 
 namespace simt_detail {
 

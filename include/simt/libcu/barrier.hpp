@@ -1,11 +1,11 @@
 /*
- * simt/libcu_barrier.hpp: cuda::barrier, cuda::std::barrier, cuda::memcpy_async
+ * simt/libcu/barrier.hpp: cuda::barrier, cuda::std::barrier, cuda::memcpy_async
  * with a barrier, and the cuda::device barrier functions (libcu++,
  * "cuda::barrier"; the spec is ../shared/spec/cuda-barrier.txt).
  *
  * A barrier is its 64-bit word (the native handle) followed by its
  * completion function, if it has one; everything else is the core's
- * (simt/mbarrier.h).  In shared memory every scope gets the mbarrier's
+ * (simt/core/mbarrier.h).  In shared memory every scope gets the mbarrier's
  * semantics, transaction count included; elsewhere a barrier is
  * cuda::std::barrier's.  The completion function runs once per phase, in
  * the thread whose arrival completes it, before any waiter goes on.
@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "libcu_atomic.hpp"
+#include "atomic.hpp"
 
 namespace simt_detail {
 struct barrier_word {

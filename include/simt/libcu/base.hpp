@@ -1,5 +1,5 @@
 /*
- * simt/libcu_base.hpp: what simt's libcu++ headers share: the cuda and
+ * simt/libcu/base.hpp: what simt's libcu++ headers share: the cuda and
  * cuda::std namespaces, thread scopes, memory orders, aligned sizes.
  *
  * cuda::std holds simt's own classes (atomic, barrier, latch, ...) and,
@@ -25,7 +25,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "mbarrier.h"
+#include "../core/mbarrier.h"
 
 #define SIMT__LOC const char *simt__file = __builtin_FILE(), unsigned simt__line = __builtin_LINE()
 #define SIMT__AT simt__file, simt__line

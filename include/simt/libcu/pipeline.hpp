@@ -1,11 +1,11 @@
 /*
- * simt/libcu_pipeline.hpp: cuda::pipeline, cuda::make_pipeline,
+ * simt/libcu/pipeline.hpp: cuda::pipeline, cuda::make_pipeline,
  * cuda::pipeline_shared_state and cuda::memcpy_async with a pipeline
  * (libcu++, "cuda::pipeline"; CUDA guide, "Asynchronous Data Copies using
  * cuda::pipeline").
  *
  * A thread-scope pipeline is the thread's own queue of asynchronous copies
- * (simt/pipeline.h): a producer commit closes a batch, a consumer wait
+ * (simt/core/pipeline.h): a producer commit closes a batch, a consumer wait
  * waits for the oldest.  A pipeline of a wider scope is a ring of stages in
  * pipeline_shared_state, each with a "produced" and a "consumed" barrier:
  * producers acquire a stage once its consumers released it, and commit by
@@ -16,8 +16,8 @@
 #define SIMT_LIBCU_PIPELINE_HPP
 #pragma GCC system_header
 
-#include "libcu_barrier.hpp"
-#include "pipeline.h"
+#include "barrier.hpp"
+#include "../core/pipeline.h"
 
 namespace cuda {
 

@@ -1,9 +1,9 @@
 /*
- * simt/libcu_ptx.hpp: the part of libcu++'s cuda::ptx that CUDA's barrier
+ * simt/libcu/ptx.hpp: the part of libcu++'s cuda::ptx that CUDA's barrier
  * examples use: elect.sync, the mbarrier instructions, the bulk copy that
  * completes transaction bytes on an mbarrier, and the proxy fence.
  *
- * Each is the core's operation (simt/mbarrier.h, simt/warp.h); the tag
+ * Each is the core's operation (simt/core/mbarrier.h, simt/core/warp.h); the tag
  * arguments (sem_*, scope_*, space_*) select PTX variants that a CPU runs
  * alike.
  */
@@ -12,8 +12,8 @@
 #pragma GCC system_header
 
 #include <stdio.h>
-#include "libcu_base.hpp"
-#include "warp.h"
+#include "base.hpp"
+#include "../core/warp.h"
 
 namespace cuda {
 namespace ptx {

@@ -1,5 +1,5 @@
 /*
- * simt/libcu_sync.hpp: cuda::std::latch, cuda::latch, and the counting and
+ * simt/libcu/sync.hpp: cuda::std::latch, cuda::latch, and the counting and
  * binary semaphores (libcu++; C++ [thread.latch], [thread.sema]).
  *
  * Both are a counter with atomic wait and notify: in shared memory a
@@ -10,8 +10,8 @@
 #define SIMT_LIBCU_SYNC_HPP
 #pragma GCC system_header
 
-#include "libcu_atomic.hpp"
-#include "device.h"
+#include "atomic.hpp"
+#include "../core/device.h"
 
 namespace simt_detail {
 

@@ -1,11 +1,11 @@
 /*
- * simt/ptx_asm.hpp: what simtcc translates inline PTX into (src/driver/
+ * simt/ptx/asm.hpp: what simtcc translates inline PTX into (src/driver/
  * ptx.h).  Each PTX instruction of an asm statement in device code becomes
  * a call of one of these functions, with the PTX ISA's meaning: integer
  * widths and signedness from the type suffix, .hi/.lo/.wide products,
  * carries, saturation, rounding modes (through simt's fenv-based helpers
- * of simt/intrinsics.hpp), .ftz flushing subnormals as the GPU does, the
- * approximate functions modelled as simt/math.hpp models the GPU's special
+ * of simt/lang/intrinsics.hpp), .ftz flushing subnormals as the GPU does, the
+ * approximate functions modelled as simt/lang/math.hpp models the GPU's special
  * function unit, warp collectives through the core's (so masks and
  * diagnostics are __shfl_sync's), atomics as the CUDA atomics are.
  *
@@ -18,8 +18,8 @@
  * Immediates are read by value.
  *
  * This file holds the operands, integer and bit instructions, comparisons
- * and special registers; simt/ptx_fp.hpp the floating-point instructions
- * and conversions; simt/ptx_mem.hpp memory, synchronization, warps and the
+ * and special registers; simt/ptx/fp.hpp the floating-point instructions
+ * and conversions; simt/ptx/mem.hpp memory, synchronization, warps and the
  * video instructions.
  */
 #ifndef SIMT_PTX_ASM_HPP
@@ -30,8 +30,8 @@
 #include <string.h>
 #include <type_traits>
 
-#include "../simt.h"
-#include "device.h"
+#include "../../simt.h"
+#include "../core/device.h"
 
 namespace simt_ptx {
 
@@ -627,7 +627,7 @@ static inline u32 sr_globaltimer_hi() { return (u32)(simt_globaltimer() >> 32); 
 
 } /* namespace simt_ptx */
 
-#include "ptx_fp.hpp"
-#include "ptx_mem.hpp"
+#include "fp.hpp"
+#include "mem.hpp"
 
 #endif /* SIMT_PTX_ASM_HPP */

@@ -1,13 +1,13 @@
 /*
- * simt/ptx_fp.hpp: inline PTX's floating-point instructions and cvt (see
- * simt/ptx_asm.hpp).
+ * simt/ptx/fp.hpp: inline PTX's floating-point instructions and cvt (see
+ * simt/ptx/asm.hpp).
  *
  * Results are the GPU's: a NaN result is the canonical NaN; .rn/.rz/.rm/
  * .rp arithmetic is correctly rounded in that mode (the core's fenv-based
  * helpers); .ftz flushes subnormal inputs and results to a zero of the
  * same sign; .sat clamps to [0, 1] with NaN giving +0; float-to-integer
  * conversions saturate.  The .approx instructions are the special function
- * unit, modelled as simt/math.hpp models it for the intrinsics that use it
+ * unit, modelled as simt/lang/math.hpp models it for the intrinsics that use it
  * (__sinf, __expf, ...).  Conversions to .f16 and .bf16 round once, from
  * the exact value.
  */
@@ -17,8 +17,8 @@
 
 #include <limits>
 
-#include "intrinsics.hpp"
-#include "math.hpp"
+#include "../lang/intrinsics.hpp"
+#include "../lang/math.hpp"
 
 namespace simt_ptx {
 
@@ -151,7 +151,7 @@ template <int FTZ> static inline float cos_approx(float a)
     return result<float, FTZ, 0>(simt_detail::cos_approx(flush_if(a, FTZ)));
 }
 /* lg2.approx of a power of two below 1 is its exponent less an ulp in
- * magnitude on an H100 (lg2(0.25) is -1.9999999); simt/math.hpp's model
+ * magnitude on an H100 (lg2(0.25) is -1.9999999); simt/lang/math.hpp's model
  * gives the rest. */
 template <int FTZ> static inline float lg2_approx(float a)
 {

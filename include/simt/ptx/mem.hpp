@@ -1,6 +1,6 @@
 /*
- * simt/ptx_mem.hpp: inline PTX's memory, synchronization, warp and video
- * instructions (see simt/ptx_asm.hpp).
+ * simt/ptx/mem.hpp: inline PTX's memory, synchronization, warp and video
+ * instructions (see simt/ptx/asm.hpp).
  *
  * Address spaces: global, local and const addresses are the program's
  * pointers; a .shared address is an offset in the block's shared memory
@@ -16,9 +16,9 @@
 #define SIMT_PTX_MEM_HPP
 #pragma GCC system_header
 
-#include "cg_core.h"
-#include "mbarrier.h"
-#include "warp.h"
+#include "../core/cg_core.h"
+#include "../core/mbarrier.h"
+#include "../core/warp.h"
 
 namespace simt_ptx {
 

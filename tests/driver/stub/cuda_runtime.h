@@ -6,7 +6,7 @@
  */
 #ifndef SIMT_TEST_STUB_CUDA_RUNTIME_H
 #define SIMT_TEST_STUB_CUDA_RUNTIME_H
-#include "simt/launch.hpp"
+#include "simt/lang/launch.hpp"
 
 #define __global__ __global__
 #define __shared__ __shared__

@@ -19,7 +19,7 @@
 #include <thrust/detail/execution_policy.h>
 #include <thrust/system/cpp/detail/execution_policy.h>
 #include <thrust/system/cpp/detail/par.h>
-#include <simt/hostlib.h>
+#include <simt/core/hostlib.h>
 
 THRUST_NAMESPACE_BEGIN
 namespace cuda_cub

@@ -8,7 +8,7 @@
 #define SIMT_THRUST_CPP_EXECUTION_POLICY_H
 
 #include_next <thrust/system/cpp/detail/execution_policy.h>
-#include <simt/hostlib.h>
+#include <simt/core/hostlib.h>
 
 /* The stream Thrust's CUDA system would use for a policy without one. */
 #ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM

@@ -26,7 +26,7 @@
 #include <thrust/system/detail/bad_alloc.h>
 #include <thrust/system_error.h>
 #include <simt.h>
-#include <simt/hostlib.h>
+#include <simt/core/hostlib.h>
 
 #include <iterator>
 #include <type_traits>
