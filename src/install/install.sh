@@ -8,6 +8,7 @@
 #   PREFIX/include     CUDA's headers, simt's
 #   PREFIX/lib64       libsimt.a, and libcudart/libcuda/libcudadevrt/libcurand
 #                      as linker scripts that stand libsimt in their place
+#   PREFIX/share/simt/gdb/simt.py        gdb's CUDA commands (programs also carry them)
 #   PREFIX/version.json                  the versions, in CUDA's file's shape
 #   PREFIX/pkgconfig/*.pc                CUDA's names (cudart-13.0 ...), simt
 #   PREFIX/lib64/cmake/simt/             find_package(simt) (and lib/cmake/simt)
@@ -33,6 +34,8 @@ install -m 755 "$B/bin/simtcc" "$R/bin/simtcc"
 ln -sfn simtcc "$R/bin/nvcc"
 cp -R include/. "$R/include/"
 install -m 644 "$B/lib/libsimt.a" "$R/lib64/libsimt.a"
+install -d "$R/share/simt/gdb"
+install -m 644 src/gdb/simt.py "$R/share/simt/gdb/simt.py"
 for f in libcudart.so libcuda.so libcudart_static.a libcudadevrt.a libcurand.so libcurand_static.a; do
     install -m 644 "$B/lib/$f" "$R/lib64/$f"
 done
