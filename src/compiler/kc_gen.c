@@ -94,11 +94,133 @@ static LLVMValueRef slot_ptr(kc_tier *t, LLVMBuilderRef b, int slot, int s)
     return LLVMBuildGEP2(b, t->slot_ty[slot], t->slot_base[slot], &tid, 1, "");
 }
 
+static LLVMValueRef builtin_load(kc_tier *t, LLVMValueRef load, long long *off);
+
+/* ---- values recomputed where they are used ------------------------------------- */
+
+/* A divergent value that is cheap arithmetic on threadIdx's fields and on
+ * uniform values ("i = blockIdx.x * blockDim.x + threadIdx.x", "&s[tx +
+ * 1]") is recomputed in each segment that uses it rather than stored to a
+ * slot: the use then sees an affine function of the loop values, which
+ * vectorizes as a contiguous access, where a slot would give a gather. */
+static int tid_field(kc_tier *t, LLVMValueRef v, long long *off)
+{
+    return LLVMIsALoadInst(v) && !LLVMGetVolatile(v) && builtin_load(t, v, off) == t->k->g_tid;
+}
+
+static int remat_ok(kc_tier *t, LLVMValueRef v, int depth, int *budget)
+{
+    if (!LLVMIsAInstruction(v))
+        return 1;
+    int i = kc_map_get(&t->iidx, v);
+    if (i < 0 || !t->div[i])
+        return 1; /* uniform: every segment after its own sees it */
+    long long off;
+    if (tid_field(t, v, &off))
+        return 1;
+    if (depth > 8 || --*budget < 0)
+        return 0;
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
+    case LLVMAnd: case LLVMOr: case LLVMXor:
+    case LLVMSExt: case LLVMZExt: case LLVMTrunc:
+    case LLVMGetElementPtr: case LLVMICmp: case LLVMSelect:
+        break;
+    default:
+        return 0;
+    }
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    for (unsigned o = 0; o < n; o++) {
+        LLVMValueRef x = LLVMGetOperand(v, o);
+        if (is_alloca(x) || !remat_ok(t, x, depth + 1, budget))
+            return 0;
+    }
+    return 1;
+}
+
+/* v recomputed in segment s at the builder's position: every divergent
+ * value it needs is recomputed too, from the segment's own loop values
+ * (an operand's copy in s may belong to another visit of s). */
+static LLVMValueRef remat_clone(kc_tier *t, LLVMValueRef v, int s)
+{
+    if (!LLVMIsAInstruction(v))
+        return v;
+    /* Operands already rewritten for another segment: a segment's loop
+     * value, or a copy made there, stands for its original. */
+    for (int q = 0; q < t->nseg; q++) {
+        kc_seg *sq = &t->segs[q];
+        if (sq->lx && (v == sq->tx || v == sq->ty || v == sq->tz))
+            return v == sq->tx ? t->segs[s].tx : v == sq->ty ? t->segs[s].ty : t->segs[s].tz;
+    }
+    int i = kc_map_get(&t->iidx, v);
+    if (i < 0 && (i = kc_map_get(&t->corig, v)) >= 0)
+        v = t->ins[i];
+    if (i < 0 || !t->div[i])
+        return v;
+    long long off;
+    if (tid_field(t, v, &off)) {
+        kc_seg *sg = &t->segs[s];
+        return off == 0 ? sg->tx : off == 4 ? sg->ty : sg->tz;
+    }
+    LLVMValueRef c = LLVMInstructionClone(v);
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    for (unsigned o = 0; o < n; o++)
+        LLVMSetOperand(c, o, remat_clone(t, LLVMGetOperand(v, o), s));
+    LLVMInsertIntoBuilder(t->b, c);
+    kc_map_put(&t->corig, c, i);
+    return c;
+}
+
+static void remat_cross_uses(kc_tier *t, LLVMValueRef v)
+{
+    int s = kc_seg_of_inst(t, v);
+    size_t nu = 0, cap = 8;
+    LLVMValueRef *users = xcalloc(cap, sizeof *users);
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        if (nu == cap) {
+            cap *= 2;
+            users = realloc(users, cap * sizeof *users);
+            if (!users)
+                abort();
+        }
+        users[nu++] = LLVMGetUser(u);
+    }
+    for (size_t i = 0; i < nu; i++) {
+        LLVMValueRef user = users[i];
+        int dup = 0;
+        for (size_t j = 0; j < i; j++)
+            dup |= users[j] == user;
+        if (dup || kc_map_get(&t->iidx, user) < 0 ||
+            (LLVMIsAPHINode(user) && t->leader[kc_block_index(&t->g, LLVMGetInstructionParent(user))]))
+            continue; /* leader phis: their stubs materialize */
+        unsigned n = (unsigned)LLVMGetNumOperands(user);
+        for (unsigned o = 0; o < n; o++) {
+            if (LLVMGetOperand(user, o) != v)
+                continue;
+            int us = LLVMIsAPHINode(user) ? t->bseg[kc_block_index(&t->g, LLVMGetIncomingBlock(user, o))]
+                                          : kc_seg_of_inst(t, user);
+            if (us == s)
+                continue;
+            if (LLVMIsAPHINode(user))
+                before_terminator(t, LLVMGetIncomingBlock(user, o));
+            else
+                LLVMPositionBuilderBefore(t->b, user);
+            LLVMSetOperand(user, o, remat_clone(t, v, us));
+        }
+    }
+    free(users);
+}
+
 /* v as segment s sees it, for an instruction the builder is placed at. */
 static LLVMValueRef materialize(kc_tier *t, LLVMValueRef v, int s)
 {
     if (!LLVMIsAInstruction(v))
         return v;
+    {
+        int i = kc_map_get(&t->iidx, v);
+        if (i >= 0 && t->remat[i] && kc_seg_of_inst(t, v) != s)
+            return remat_clone(t, v, s);
+    }
     if (is_alloca(v)) {
         int a = alloca_index(t, v);
         assert(a >= 0);
@@ -161,6 +283,13 @@ static void find_slots(kc_tier *t)
 {
     t->slot_ty = xcalloc((size_t)t->nins, sizeof *t->slot_ty);
     t->slot_off = xcalloc((size_t)t->nins, sizeof *t->slot_off);
+    /* A collective's operand is read from its slot by the other lanes. */
+    char *operand = xcalloc((size_t)t->nins, 1);
+    for (int c = 0; c < t->nins; c++) {
+        int j = t->orig[c] ? kc_map_get(&t->iidx, t->orig[c]) : -1;
+        if (j >= 0)
+            operand[j] = 1;
+    }
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
         if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVoidTypeKind || is_alloca(v))
@@ -173,6 +302,11 @@ static void find_slots(kc_tier *t)
         if (!t->div[i])
             continue;
         int s = t->bseg[t->iblk[i]];
+        int budget = 16;
+        if (!operand[i] && remat_ok(t, v, 0, &budget)) {
+            t->remat[i] = 1; /* recomputed where used: no slot */
+            continue;
+        }
         for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
             LLVMValueRef user = LLVMGetUser(u);
             unsigned n = (unsigned)LLVMGetNumOperands(user);
@@ -192,6 +326,7 @@ static void find_slots(kc_tier *t)
             }
         }
     }
+    free(operand);
     t->slot_bytes = t->per_thread;
     t->allocas = xcalloc((size_t)t->nalloca, sizeof *t->allocas);
     t->a_off = xcalloc((size_t)t->nalloca, sizeof *t->a_off);
@@ -1213,6 +1348,7 @@ void kc_generate(kc_tier *t)
     /* Collectives read other lanes' operands from their slots: remember the
      * operands before uses in other segments turn into loads. */
     t->orig = xcalloc((size_t)t->nins, sizeof *t->orig);
+    t->remat = xcalloc((size_t)t->nins, 1);
     for (int i = 0; i < t->nins; i++)
         if (LLVMIsACallInst(t->ins[i]) && kc_barrier_kind(t->ins[i]) >= KC_SHFL &&
             kc_barrier_kind(t->ins[i]) != KC_SYNCWARP)
@@ -1227,6 +1363,10 @@ void kc_generate(kc_tier *t)
      * loaded where used. */
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
+        if (t->remat[i]) {
+            remat_cross_uses(t, v);
+            continue;
+        }
         int slot = kc_map_get(&t->slot, v);
         if (slot < 0 || is_leader_phi(t, v))
             continue;
@@ -1245,6 +1385,8 @@ void kc_generate(kc_tier *t)
     mark_parallel(t, st, nst);
     free(st);
     free(t->orig);
+    free(t->remat);
+    t->remat = NULL;
     /* The return block: its segment returns from pre. */
     for (int s = 0; s < t->nseg; s++) {
         if (t->segs[s].lx)

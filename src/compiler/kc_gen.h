@@ -31,6 +31,8 @@ typedef struct kc_tier {
     int nins;
     int *iblk;                  /* block of each */
     char *div;                  /* divergent across a block's threads */
+    char *remat;                /* divergent, but recomputed where used */
+    kc_map corig;               /* a recomputed copy: its original's index */
     /* blocks */
     char *sync;                 /* where divergent paths run or join */
     char *inregion;             /* decided by a divergent branch */

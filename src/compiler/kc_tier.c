@@ -513,6 +513,7 @@ static void tier_free(kc_tier *t)
     kc_cfg_free(&t->g);
     kc_map_free(&t->iidx);
     kc_map_free(&t->slot);
+    kc_map_free(&t->corig);
     free(t->ins);
     free(t->iblk);
     free(t->div);
