@@ -15,20 +15,40 @@
 #include "../core/warp.h"
 
 namespace simt_detail {
+/* Values of at most 8 bytes take one shuffle and no loop: the compiled
+ * tier sees a single collective per __shfl_*_sync, not a loop around it. */
+template <class T, bool Small = (sizeof(T) <= 8)>
+struct shfl_impl {
+    static inline T run(const char *site, int op, unsigned mask, T var, int b, int width)
+    {
+        unsigned char bytes[sizeof(T)];
+        memcpy(bytes, &var, sizeof(T));
+        for (unsigned off = 0; off < sizeof(T); off += 8) {
+            unsigned n = sizeof(T) - off < 8 ? (unsigned)(sizeof(T) - off) : 8;
+            unsigned long long v = 0;
+            memcpy(&v, bytes + off, n);
+            v = simt_shfl(site, op, mask, v, n, b, width);
+            memcpy(bytes + off, &v, n);
+        }
+        memcpy(&var, bytes, sizeof(T));
+        return var;
+    }
+};
+template <class T>
+struct shfl_impl<T, true> {
+    static inline T run(const char *site, int op, unsigned mask, T var, int b, int width)
+    {
+        unsigned long long v = 0;
+        memcpy(&v, &var, sizeof(T));
+        v = simt_shfl(site, op, mask, v, (unsigned)sizeof(T), b, width);
+        memcpy(&var, &v, sizeof(T));
+        return var;
+    }
+};
 template <class T>
 static inline T shfl(const char *site, int op, unsigned mask, T var, int b, int width)
 {
-    unsigned char bytes[sizeof(T)];
-    memcpy(bytes, &var, sizeof(T));
-    for (unsigned off = 0; off < sizeof(T); off += 8) {
-        unsigned n = sizeof(T) - off < 8 ? (unsigned)(sizeof(T) - off) : 8;
-        unsigned long long v = 0;
-        memcpy(&v, bytes + off, n);
-        v = simt_shfl(site, op, mask, v, n, b, width);
-        memcpy(bytes + off, &v, n);
-    }
-    memcpy(&var, bytes, sizeof(T));
-    return var;
+    return shfl_impl<T>::run(site, op, mask, var, b, width);
 }
 template <class T>
 static inline unsigned match(const char *site, int op, unsigned mask, T value, int *pred)
