@@ -1,5 +1,5 @@
 /*
- * cg_core.c: call sites, misuse reports and the multi-warp scratch area of
+ * cg_core.c: call sites and the multi-warp scratch area of
  * cooperative_groups.h (include/simt/core/cg_core.h).
  *
  * Invariants: an interned site string is never freed or changed; a block
@@ -8,14 +8,12 @@
  * so a reused record may keep its area).
  */
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/diag.h"
-#include "engine/engine.h"
+#include "engine/sync.h"
 #include "simt/core/cg_core.h"
 
 static void oom(void) __attribute__((noreturn));
@@ -83,28 +81,8 @@ const char *simt_cg_site(const char *file, unsigned line)
     return s->text;
 }
 
-/* ---- misuse ------------------------------------------------------------------ */
-
-void simt_cg_misuse(const char *file, unsigned line, const char *todo, const char *what, ...)
-{
-    char w1[512], msg[1024];
-    va_list ap;
-    va_start(ap, what);
-    vsnprintf(w1, sizeof w1, what, ap);
-    va_end(ap);
-    struct worker *w = engine_self();
-    if (!sched_current(w)) {
-        fprintf(stderr, "simt: error: %s at %s:%u — %s\n", w1, file, line, todo);
-        abort();
-    }
-    struct block *b = w->cur;
-    uint3 t = simt__thread_idx;
-    snprintf(msg, sizeof msg,
-             "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s:%u — %s\n", w1,
-             b->grid->name, b->idx.x, b->idx.y, b->idx.z, t.x, t.y, t.z, file, line, todo);
-    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
-    sched_abort_block(w);
-}
+/* Misuse reports (simt_cg_misuse) are the engine's engine_misuse
+ * (src/engine/diag.c): one report for every device API. */
 
 /* ---- scratch ------------------------------------------------------------------- */
 
@@ -120,13 +98,12 @@ static SIMT_TLS size_t last_slot;
 
 struct simt_cg_scratch *simt_cg_scratch_area(void)
 {
-    struct worker *w = engine_self();
-    if (!w || !w->cur) {
+    const struct block *b = engine_stamp_now().blk;
+    if (!b) {
         fprintf(stderr, "simt: error: a collective of a tile wider than a warp ran outside a "
                         "kernel — groups exist only in device code\n");
         abort();
     }
-    const struct block *b = w->cur;
     if (last_slot < nslots && slots[last_slot].blk == b)
         return slots[last_slot].area;
     for (size_t i = 0; i < nslots; i++) {

@@ -37,8 +37,6 @@
 
 #include "check/hooks.h"
 #include "device/mbarrier.h"
-#include "engine/diag.h"
-#include "engine/warp.h"
 #include "simt/core/mbarrier.h"
 
 /* ---- sites and diagnostics ----------------------------------------------- */
@@ -104,43 +102,9 @@ const char *async_site(const char *file, unsigned line)
     return text;
 }
 
-void async_fail(const char *file, unsigned line, const char *todo, const char *what, ...)
-{
-    char w1[512], msg[1024];
-    va_list ap;
-    va_start(ap, what);
-    vsnprintf(w1, sizeof w1, what, ap);
-    va_end(ap);
-    struct worker *w = engine_self();
-    if (!sched_current(w)) {
-        fprintf(stderr, "simt: error: %s at %s:%u — %s\n", w1, file, line, todo);
-        abort();
-    }
-    struct block *b = w->cur;
-    uint3 t = simt__thread_idx;
-    snprintf(msg, sizeof msg,
-             "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s:%u — %s\n", w1,
-             b->grid->name, b->idx.x, b->idx.y, b->idx.z, t.x, t.y, t.z, file, line, todo);
-    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
-    sched_abort_block(w);
-}
-
-static inline int in_shared(const struct worker *w, const void *p)
-{
-    if (!w || !w->cur)
-        return 0;
-    const struct block *b = w->cur;
-    return (uintptr_t)p - (uintptr_t)b->arena < b->arena_cap;
-}
-
-int async_in_shared(const struct worker *w, const void *p)
-{
-    return in_shared(w, p);
-}
-
 int simt_is_shared(const void *p)
 {
-    return in_shared(engine_self(), p);
+    return engine_in_shared(p);
 }
 
 /* ---- names of the operations, as each API spells them --------------------- */
@@ -182,14 +146,13 @@ struct aop {
     uint32_t n, fill;             /* bytes copied, then zeroed */
     void *dst;
     const void *src;
-    struct sthread *t;            /* AOP_ARRIVE_ON: whose copies ... */
+    struct athread *a;            /* AOP_ARRIVE_ON: whose copies ... */
     uint64_t seq;                 /* ... numbered below this */
 };
 
 struct mbar {
     uint64_t *addr;
-    struct block *blk;            /* the block it belongs to ... */
-    unsigned gen;                 /* ... in this generation */
+    struct engine_stamp st;       /* the block it belongs to */
     unsigned char state;
     uint32_t phase;               /* phases completed */
     uint32_t expected;            /* arrivals each next phase expects */
@@ -198,7 +161,8 @@ struct mbar {
     int64_t tx;                   /* transaction count */
     simt_completion_fn completion;
     void *ctx;
-    struct sthread *waiters, *waiters_tail;
+    struct waitq waiters;
+    uint32_t ntimed;              /* of the waiters, those with a time limit */
     struct aop *ops;
     uint32_t nops, cap_ops;
     uint32_t next_free;           /* free list: index + 1, 0 ends it */
@@ -224,39 +188,35 @@ static SIMT_TLS struct {
     uint32_t free;                /* index + 1 of the first free record, 0: none */
 } tab;
 
-/* Waiters with a time limit (test_wait, try_wait) are marked in their
- * record; their time is up when nothing else can run. */
-#define WAIT_TIMED 0x7157ull
-static SIMT_TLS unsigned ntimed;
+/* Waiters with a time limit (test_wait, try_wait) park with this key;
+ * their time is up when nothing else can run. */
+#define WAIT_TIMED 0x7157u
+static SIMT_TLS unsigned ntimed;   /* timed waiters of all records */
 /* Counts the worker's barrier events: a poll that sees none since the
  * last is futile. */
 static SIMT_TLS unsigned long long epoch;
 
-static int alive(const struct worker *w, const struct mbar *m)
+static int alive(const struct mbar *m)
 {
-    if (m->blk->gen != m->gen)
-        return 0;
-    for (const struct block *b = w->resident; b; b = b->next)
-        if (b == m->blk)
-            return 1;
-    return 0;
+    return engine_stamp_resident(m->st);
 }
 
 static void release_rec(uint32_t i)
 {
     tab.v[i].state = MB_FREE;
     tab.v[i].nops = 0;
-    tab.v[i].waiters = tab.v[i].waiters_tail = NULL;
+    tab.v[i].waiters = (struct waitq){0};
+    tab.v[i].ntimed = 0;
     tab.v[i].next_free = tab.free;
     tab.free = i + 1;
 }
 
 /* Recycles the records of blocks that are over; 0 if few came free. */
-static int collect(const struct worker *w)
+static int collect(void)
 {
     uint32_t freed = 0;
     for (uint32_t i = 0; i < tab.n; i++) {
-        if (tab.v[i].state != MB_FREE && !alive(w, &tab.v[i])) {
+        if (tab.v[i].state != MB_FREE && !alive(&tab.v[i])) {
             release_rec(i);
             freed++;
         }
@@ -264,10 +224,10 @@ static int collect(const struct worker *w)
     return freed >= tab.n / 4 && freed > 0;
 }
 
-static uint32_t new_rec(const struct worker *w)
+static uint32_t new_rec(void)
 {
     if (!tab.free && tab.n == tab.cap && tab.n)
-        collect(w);
+        collect();
     if (tab.free) {
         uint32_t i = tab.free - 1;
         tab.free = tab.v[i].next_free;
@@ -288,7 +248,7 @@ static uint32_t new_rec(const struct worker *w)
 }
 
 /* The record the word at bar names, or -1. */
-static inline long find(const struct worker *w, const uint64_t *bar)
+static inline long find(const uint64_t *bar)
 {
     uint64_t v = *bar;
     if (v >> 48 != HANDLE_TAG)
@@ -297,34 +257,35 @@ static inline long find(const struct worker *w, const uint64_t *bar)
     if (i >= tab.n)
         return -1;
     const struct mbar *m = &tab.v[i];
-    if (m->state == MB_FREE || m->addr != bar || m->blk != w->cur || m->gen != w->cur->gen)
+    if (m->state == MB_FREE || m->addr != bar || !engine_stamp_running(m->st))
         return -1;
     return i;
 }
 
-static void unusable(const struct worker *w, uint64_t *bar, int api, int op, const char *file,
+static void unusable(uint64_t *bar, int api, int op, const char *file,
                      unsigned line) __attribute__((noreturn, noinline, cold));
-static void unusable(const struct worker *w, uint64_t *bar, int api, int op, const char *file,
+static void unusable(uint64_t *bar, int api, int op, const char *file,
                      unsigned line)
 {
-    long i = find(w, bar);
+    long i = find(bar);
     if (i >= 0 && tab.v[i].state == MB_INVAL)
-        async_fail(file, line, "initialize it again before using it (CUDA guide 5.6.1)",
-                   "%s on an mbarrier after __mbarrier_inval (%p)", op_name(api, op), (void *)bar);
-    async_fail(file, line,
-               "initialize it first (__mbarrier_init, or init(&bar, count) for cuda::barrier) "
-               "and make the other threads wait for that with __syncthreads()",
-               "%s on an mbarrier that was never initialized (%p)", op_name(api, op),
-               (void *)bar);
+        engine_misuse(file, line, "initialize it again before using it (CUDA guide 5.6.1)",
+                      "%s on an mbarrier after __mbarrier_inval (%p)", op_name(api, op),
+                      (void *)bar);
+    engine_misuse(file, line,
+                  "initialize it first (__mbarrier_init, or init(&bar, count) for cuda::barrier) "
+                  "and make the other threads wait for that with __syncthreads()",
+                  "%s on an mbarrier that was never initialized (%p)", op_name(api, op),
+                  (void *)bar);
 }
 
 /* The live record of a shared-memory barrier, or a diagnostic. */
-static inline uint32_t need(const struct worker *w, uint64_t *bar, int api, int op,
+static inline uint32_t need(uint64_t *bar, int api, int op,
                             const char *file, unsigned line)
 {
-    long i = find(w, bar);
+    long i = find(bar);
     if (SIMT_UNLIKELY(i < 0 || tab.v[i].state != MB_LIVE))
-        unusable(w, bar, api, op, file, line);
+        unusable(bar, api, op, file, line);
     return (uint32_t)i;
 }
 
@@ -332,11 +293,11 @@ static void not_shared(const void *bar, int api, int op, const char *file, unsig
     __attribute__((noreturn));
 static void not_shared(const void *bar, int api, int op, const char *file, unsigned line)
 {
-    async_fail(file, line,
-               "put the barrier in __shared__ memory (CUDA guide 5.6.1: bar must be a pointer to "
-               "__shared__ memory)",
-               "%s on a barrier that is not in the block's shared memory (%p)", op_name(api, op),
-               bar);
+    engine_misuse(file, line,
+                  "put the barrier in __shared__ memory (CUDA guide 5.6.1: bar must be a pointer "
+                  "to __shared__ memory)",
+                  "%s on a barrier that is not in the block's shared memory (%p)",
+                  op_name(api, op), bar);
 }
 
 /* ---- tokens ------------------------------------------------------------------ */
@@ -357,141 +318,22 @@ static inline int token_done(const void *bar, uint64_t token, uint32_t phase, ui
                       int op, const char *file, unsigned line)
 {
     if (!(token >> 31 & 1) || (token >> 20 & 0x7ff) != tag_of(bar))
-        async_fail(file, line, "wait with the token an arrival on this same barrier returned",
-                   "%s with a token (0x%016llx) that no arrival on this barrier returned",
-                   op_name(api, op), (unsigned long long)token);
+        engine_misuse(file, line, "wait with the token an arrival on this same barrier returned",
+                      "%s with a token (0x%016llx) that no arrival on this barrier returned",
+                      op_name(api, op), (unsigned long long)token);
     uint32_t p = (uint32_t)(token >> 32) & mask;
     if (p == (phase & mask))
         return 0;
     if (p == ((phase - 1) & mask))
         return 1;
-    async_fail(file, line,
-               "wait only with a token of the current or the immediately preceding phase (CUDA "
-               "guide 5.6.1)",
-               "%s with a token of phase %u while the barrier is in phase %u", op_name(api, op), p,
-               phase & mask);
+    engine_misuse(file, line,
+                  "wait only with a token of the current or the immediately preceding phase (CUDA "
+                  "guide 5.6.1)",
+                  "%s with a token of phase %u while the barrier is in phase %u",
+                  op_name(api, op), p, phase & mask);
 }
 
-/* ---- scheduling ------------------------------------------------------------- */
-
-/* Whether a thread other than the caller could run now on w. */
-static int others_runnable(const struct worker *w)
-{
-    if (w->ready)
-        return 1;
-    for (const struct block *b = w->resident; b; b = b->next)
-        if (b->next_thread < b->nthreads)
-            return 1;
-    return 0;
-}
-
-static void cpu_relax(void)
-{
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ volatile("yield");
-#endif
-}
-
-/* Whether a thread that has not started yet could run on w. */
-static int unstarted(const struct worker *w)
-{
-    for (const struct block *b = w->resident; b; b = b->next)
-        if (b->next_thread < b->nthreads)
-            return 1;
-    return 0;
-}
-
-/* Threads polling memory that other threads change (a barrier outside
- * shared memory, an atomic wait).  sched_yield_current resumes ready
- * threads before it starts new ones, so two pollers would pass the worker
- * back and forth for ever while the thread they wait for has not started.
- * While threads remain to start, a poller that is not the only one steps
- * aside: it is parked until no thread is left to start or no other poller
- * is polling. */
-static SIMT_TLS unsigned pollers;          /* polling and not parked */
-static SIMT_TLS struct sthread *parked;
-static SIMT_TLS const struct block *poll_block;
-static SIMT_TLS unsigned poll_gen;
-
-static void wake_parked(struct worker *w)
-{
-    struct sthread *t = parked;
-    parked = NULL;
-    while (t) {
-        struct sthread *next = t->next;
-        if (t->state == TS_BLOCKED && t->gen == t->blk->gen) {
-            pollers++;
-            sched_make_ready(w, t);
-        }
-        t = next;
-    }
-}
-
-/* A poll loop begins (1 if the caller is a CUDA thread, counted). */
-static int poll_begin(void)
-{
-    struct worker *w = engine_self();
-    if (!sched_current(w))
-        return 0;
-    if (poll_block != w->cur || poll_gen != w->cur->gen) {
-        /* Counts of a block that is over (it may have been aborted). */
-        poll_block = w->cur;
-        poll_gen = w->cur->gen;
-        pollers = 0;
-        parked = NULL;
-    }
-    pollers++;
-    return 1;
-}
-
-static void poll_end(int counted)
-{
-    if (!counted)
-        return;
-    struct worker *w = engine_self();
-    if (pollers)
-        pollers--;
-    if (!pollers && parked)
-        wake_parked(w);
-}
-
-/* One round of a poll: the block's other threads run first; with none to
- * run, the OS thread backs off (what the thread waits for is another
- * block's or the host's doing). */
-static void poll_pause(unsigned *spins, const char *file, unsigned line)
-{
-    struct worker *w = engine_self();
-    struct sthread *t = sched_current(w);
-    if (t) {
-        int starting = unstarted(w);
-        if (parked && !starting)
-            wake_parked(w);
-        if (starting && pollers > 1) {
-            pollers--;
-            t->state = TS_BLOCKED;
-            t->wait_site = async_site(file, line);
-            t->next = parked;
-            parked = t;
-            sched_block_current(w, t);
-            return;
-        }
-        if (w->ready || w->cur->next_thread < w->cur->nthreads) {
-            sched_yield_current(w); /* switches: another thread runs first */
-            return;
-        }
-    }
-    unsigned n = ++*spins;
-    if (n < 64) {
-        cpu_relax();
-    } else if (n < 256) {
-        sched_yield();
-    } else {
-        struct timespec ts = {0, n < 4096 ? 1000 : 50000};
-        nanosleep(&ts, NULL);
-    }
-}
+/* ---- time ------------------------------------------------------------------ */
 
 static uint64_t now_ns(void)
 {
@@ -525,7 +367,7 @@ static void flush(uint32_t i)
             m->tx -= (int64_t)o->n + o->fill;
             break;
         default:
-            pipe_complete_upto(o->t, o->seq);
+            pipe_complete_upto(o->a, o->seq);
             m->pending--;
             m->async_pending--;
             break;
@@ -534,7 +376,7 @@ static void flush(uint32_t i)
     m->nops = 0;
 }
 
-static void complete(struct worker *w, uint32_t i)
+static void complete(uint32_t i)
 {
     struct mbar *m = &tab.v[i];
     if (m->completion) {
@@ -548,21 +390,14 @@ static void complete(struct worker *w, uint32_t i)
     m->async_pending = 0;
     m->tx = 0;
     epoch++;
-    if (m->waiters) {
-        for (struct sthread *t = m->waiters; t; t = t->next) {
-            if (t->wait_value == WAIT_TIMED) {
-                t->wait_value = 0;
-                ntimed -= ntimed > 0;
-            }
-        }
-        sched_make_ready_list(w, m->waiters, m->waiters_tail);
-        m->waiters = m->waiters_tail = NULL;
-    }
+    ntimed -= m->ntimed < ntimed ? m->ntimed : ntimed;
+    m->ntimed = 0;
+    engine_wake_all(&m->waiters);
     hook_barrier_release(m->addr);
 }
 
 /* After any change: the phase completes if nothing is outstanding. */
-static inline void settle(struct worker *w, uint32_t i)
+static inline void settle(uint32_t i)
 {
     struct mbar *m = &tab.v[i];
     epoch++;
@@ -572,7 +407,7 @@ static inline void settle(struct worker *w, uint32_t i)
         flush(i);
     m = &tab.v[i];
     if (m->pending == 0 && m->tx == 0)
-        complete(w, i);
+        complete(i);
 }
 
 static struct aop *new_op(uint32_t i)
@@ -591,83 +426,76 @@ static struct aop *new_op(uint32_t i)
     return &m->ops[m->nops++];
 }
 
+static int timed(uintptr_t key, const void *arg)
+{
+    (void)arg;
+    return key == WAIT_TIMED;
+}
+
 /* Releases every timed waiter of the worker's barriers (their wait
  * answers no); how many there were. */
-static unsigned time_out_waiters(struct worker *w)
+static unsigned time_out_waiters(void)
 {
     unsigned n = 0;
     if (!ntimed)
         return 0;
     for (uint32_t i = 0; i < tab.n; i++) {
         struct mbar *m = &tab.v[i];
-        if (m->state == MB_FREE || !m->waiters || !alive(w, m))
+        if (m->state == MB_FREE || waitq_empty(&m->waiters) || !alive(m))
             continue;
-        struct sthread **p = &m->waiters, *last = NULL;
-        while (*p) {
-            struct sthread *t = *p;
-            if (t->wait_value == WAIT_TIMED) {
-                *p = t->next;
-                t->wait_value = 0;
-                sched_make_ready(w, t);
-                n++;
-            } else {
-                last = t;
-                p = &t->next;
-            }
-        }
-        m->waiters_tail = last;
+        if (m->ntimed)
+            n += engine_wake_if(&m->waiters, timed, NULL, ~0u);
+        m->ntimed = 0;
     }
     ntimed = 0;
     return n;
 }
 
+static unsigned stall_hook(struct worker *w)
+{
+    (void)w;
+    return time_out_waiters();
+}
+
 /* When every thread is blocked, timed waits give up rather than deadlock. */
 __attribute__((constructor)) static void register_stall_hook(void)
 {
-    engine_add_stall_hook(time_out_waiters);
+    engine_add_stall_hook(stall_hook);
 }
 
-static inline void enqueue(struct worker *w, struct sthread *t, uint32_t i, int timed, const char *file,
-                    unsigned line)
+/* The running thread t waits on record i (a time limit: timed). */
+static inline void enqueue(struct sthread *t, uint32_t i, int timed_wait, const char *file,
+                           unsigned line)
 {
     struct mbar *m = &tab.v[i];
-    t->state = TS_BLOCKED;
-    t->wait_site = async_site(file, line);
-    t->wait_obj = m->addr;
-    t->wait_value = timed ? WAIT_TIMED : 0;
-    t->wait_polls = 0;
-    t->next = NULL;
-    if (m->waiters_tail)
-        m->waiters_tail->next = t;
-    else
-        m->waiters = t;
-    m->waiters_tail = t;
-    ntimed += timed;
-    sched_count_sync(w->cur, t);
+    ntimed += timed_wait;
+    m->ntimed += timed_wait;
+    engine_count_sync(t);
+    engine_poll_forget(t);
+    engine_park(t, &m->waiters, async_site(file, line), timed_wait ? WAIT_TIMED : 0);
 }
 
 /* The calling thread waits for the current phase of record i. */
-static void block_on(struct worker *w, uint32_t i, int api, int op, const char *file,
+static void block_on(uint32_t i, int api, int op, const char *file,
                      unsigned line)
 {
-    struct sthread *t = sched_current(w);
+    struct sthread *t = engine_thread();
     struct mbar *m = &tab.v[i];
-    if (!others_runnable(w) && !time_out_waiters(w)) {
+    if (!engine_others_runnable() && !time_out_waiters()) {
         /* Nothing else can run on this worker: nobody will complete it. */
         char tx[64] = "";
         if (m->tx)
             snprintf(tx, sizeof tx, " and a transaction count of %lld", (long long)m->tx);
-        async_fail(file, line,
-                   "make the expected number of threads arrive in every phase (and the expected "
-                   "bytes land)",
-                   "deadlock: %s waits for phase %u of the mbarrier %p, which still needs %u "
-                   "arrival%s%s, and every other live thread of the block is blocked or has "
-                   "exited", op_name(api, op), m->phase, (void *)m->addr,
-                   m->pending - m->async_pending, m->pending - m->async_pending == 1 ? "" : "s",
-                   tx);
+        engine_misuse(file, line,
+                      "make the expected number of threads arrive in every phase (and the expected "
+                      "bytes land)",
+                      "deadlock: %s waits for phase %u of the mbarrier %p, which still needs %u "
+                      "arrival%s%s, and every other live thread of the block is blocked or has "
+                      "exited", op_name(api, op), m->phase, (void *)m->addr,
+                      m->pending - m->async_pending, m->pending - m->async_pending == 1 ? "" : "s",
+                      tx);
     }
-    enqueue(w, t, i, 0, file, line);
-    sched_block_current(w, t);
+    enqueue(t, i, 0, file, line);
 }
 
 /* A test or try_wait whose phase has not completed.  The thread gives the
@@ -678,42 +506,34 @@ static void block_on(struct worker *w, uint32_t i, int api, int op, const char *
  * and a thread that keeps polling a phase nothing else can complete is
  * deadlocked. */
 #define POLL_LIMIT (1u << 20)
-static int poll_phase(struct worker *w, uint32_t i, int api, int op, const char *file,
+static int poll_phase(uint32_t i, int api, int op, const char *file,
                       unsigned line)
 {
-    struct sthread *t = sched_current(w);
+    struct sthread *t = engine_thread();
     uint64_t *bar = tab.v[i].addr;
     uint32_t phase = tab.v[i].phase;
-    if (unstarted(w)) {
-        enqueue(w, t, i, 1, file, line);
-        sched_block_current(w, t);
-        return find(w, bar) == (long)i && tab.v[i].phase != phase;
+    if (engine_unstarted()) {
+        enqueue(t, i, 1, file, line);
+        return find(bar) == (long)i && tab.v[i].phase != phase;
     }
-    if (w->ready || time_out_waiters(w)) {
-        sched_yield_current(w); /* the ready threads run first */
-        if (find(w, bar) != (long)i || tab.v[i].phase != phase)
-            return find(w, bar) == (long)i;
+    if (engine_has_ready() || time_out_waiters()) {
+        engine_yield(); /* the ready threads run first */
+        if (find(bar) != (long)i || tab.v[i].phase != phase)
+            return find(bar) == (long)i;
     }
     /* Still incomplete.  Futile if nothing happened to any barrier of the
      * worker since this thread's last look. */
     const struct mbar *m = &tab.v[i];
-    uint64_t seen = ((uint64_t)m->phase << 40 ^ (uint64_t)m->pending << 20 ^ (uint64_t)m->tx ^
-                     epoch * 0x9e3779b97f4a7c15ull ^ (uint64_t)w->cur->bar_gen << 52) |
-                    1;
-    if (t->wait_obj == m->addr && t->wait_value == seen) {
-        if (++t->wait_polls >= POLL_LIMIT)
-            async_fail(file, line,
-                       "make the expected number of threads arrive in every phase (and the "
-                       "expected bytes land)",
-                       "deadlock: %s polls phase %u of the mbarrier %p, which still needs %u "
-                       "arrival%s, and no other thread of the block arrives on it",
-                       op_name(api, op), m->phase, (void *)m->addr, m->pending - m->async_pending,
-                       m->pending - m->async_pending == 1 ? "" : "s");
-    } else {
-        t->wait_obj = m->addr;
-        t->wait_value = seen;
-        t->wait_polls = 1;
-    }
+    uint64_t seen = (uint64_t)m->phase << 40 ^ (uint64_t)m->pending << 20 ^ (uint64_t)m->tx ^
+                    epoch * 0x9e3779b97f4a7c15ull;
+    if (engine_poll_repeats(t, m->addr, seen) >= POLL_LIMIT)
+        engine_misuse(file, line,
+                      "make the expected number of threads arrive in every phase (and the "
+                      "expected bytes land)",
+                      "deadlock: %s polls phase %u of the mbarrier %p, which still needs %u "
+                      "arrival%s, and no other thread of the block arrives on it",
+                      op_name(api, op), m->phase, (void *)m->addr, m->pending - m->async_pending,
+                      m->pending - m->async_pending == 1 ? "" : "s");
     return 0;
 }
 
@@ -741,14 +561,14 @@ static void zero_pending(const void *bar, int api, int op, uint32_t phase, uint3
                          uint32_t count, uint32_t pending, const char *file, unsigned line)
 {
     if (pending == 0)
-        async_fail(file, line,
-                   "arrive at most the expected number of times in each phase (CUDA guide "
-                   "5.6.1: the pending count must not be zero)",
-                   "%s on the barrier %p whose pending count is zero (phase %u, expected count "
-                   "%u)", op_name(api, op), bar, phase, expected);
-    async_fail(file, line, "arrive at most the expected number of times in each phase",
-               "%s: %u arrivals on the barrier %p, whose phase %u has only %u pending",
-               op_name(api, op), count, bar, phase, pending);
+        engine_misuse(file, line,
+                      "arrive at most the expected number of times in each phase (CUDA guide "
+                      "5.6.1: the pending count must not be zero)",
+                      "%s on the barrier %p whose pending count is zero (phase %u, expected count "
+                      "%u)", op_name(api, op), bar, phase, expected);
+    engine_misuse(file, line, "arrive at most the expected number of times in each phase",
+                  "%s: %u arrivals on the barrier %p, whose phase %u has only %u pending",
+                  op_name(api, op), count, bar, phase, pending);
 }
 
 static uint64_t word_arrive(uint64_t *bar, uint32_t count, int drop, simt_completion_fn cf,
@@ -761,9 +581,9 @@ static uint64_t word_arrive(uint64_t *bar, uint32_t count, int drop, simt_comple
         if (count > pend || pend == 0)
             zero_pending(bar, api, op, wphase(old), exp, count, pend, file, line);
         if (drop && count > exp)
-            async_fail(file, line, "drop at most as many arrivals as the barrier expects",
-                       "%s: the barrier %p expects %u arrivals, %u cannot drop out",
-                       op_name(api, op), (void *)bar, exp, count);
+            engine_misuse(file, line, "drop at most as many arrivals as the barrier expects",
+                          "%s: the barrier %p expects %u arrivals, %u cannot drop out",
+                          op_name(api, op), (void *)bar, exp, count);
         left = pend - count;
         nw = wpack(wphase(old), left, exp - (drop ? count : 0));
     } while (!__atomic_compare_exchange_n(bar, &old, nw, 1, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED));
@@ -779,10 +599,9 @@ static uint64_t word_arrive(uint64_t *bar, uint32_t count, int drop, simt_comple
 /* ---- the API ------------------------------------------------------------------- */
 
 /* The pending count the caller's token carries (see struct mbar). */
-static uint32_t warp_pending(struct worker *w, struct mbar *m, const char *file, unsigned line)
+static uint32_t warp_pending(struct mbar *m, const char *file, unsigned line)
 {
-    struct sthread *t = sched_current(w);
-    uint32_t id = (uint32_t)(t - w->cur->threads), bit = 1u << (id % 32);
+    uint32_t id = engine_thread_index(), bit = 1u << (id % 32);
     if (id / 32 >= 32)
         return m->pending;
     __typeof__(m->group[0]) *g = &m->group[id / 32];
@@ -794,7 +613,9 @@ static uint32_t warp_pending(struct worker *w, struct mbar *m, const char *file,
         m->vphase = m->phase;
         m->vpending = m->pending;
     }
-    uint32_t size = (uint32_t)__builtin_popcount(w->cur->warps[id / 32].lanes);
+    /* The lanes this warp has (the last one of a block may be partial). */
+    const dim3 bd = simt__block_dim;
+    uint32_t left = bd.x * bd.y * bd.z - id / 32 * 32, size = left < 32 ? left : 32;
     g->file = file;
     g->line = line;
     g->phase = m->phase;
@@ -807,38 +628,36 @@ static uint32_t warp_pending(struct worker *w, struct mbar *m, const char *file,
 void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion_fn completion,
                     void *ctx, int api, const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
     if (count > max)
-        async_fail(file, line, "expect fewer arrivals per phase",
-                   "%s: expected count %u is above the maximum, %u%s", op_name(api, OP_INIT),
-                   count, max, api == SIMT_MBAR_PRIM ? " (__mbarrier_maximum_count())" : "");
-    if (!in_shared(w, bar)) {
+        engine_misuse(file, line, "expect fewer arrivals per phase",
+                      "%s: expected count %u is above the maximum, %u%s", op_name(api, OP_INIT),
+                      count, max, api == SIMT_MBAR_PRIM ? " (__mbarrier_maximum_count())" : "");
+    if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, OP_INIT, file, line);
         if (count > SIMT_MBAR_WORD_MAX)
-            async_fail(file, line, "expect fewer arrivals per phase",
-                       "%s: expected count %u is above %u, the most simt supports for a "
-                       "barrier outside shared memory", op_name(api, OP_INIT), count,
-                       SIMT_MBAR_WORD_MAX);
+            engine_misuse(file, line, "expect fewer arrivals per phase",
+                          "%s: expected count %u is above %u, the most simt supports for a "
+                          "barrier outside shared memory", op_name(api, OP_INIT), count,
+                          SIMT_MBAR_WORD_MAX);
         __atomic_store_n(bar, wpack(0, count, count), __ATOMIC_RELEASE);
         return;
     }
-    long old = find(w, bar);
+    long old = find(bar);
     uint32_t i;
     if (old >= 0) {
         /* Initialized again (after inval, or over a live barrier). */
         i = (uint32_t)old;
-        if (tab.v[i].waiters)
-            async_fail(file, line, "initialize a barrier only while no thread waits on it",
-                       "%s on the mbarrier %p while threads wait on it", op_name(api, OP_INIT),
-                       (void *)bar);
+        if (!waitq_empty(&tab.v[i].waiters))
+            engine_misuse(file, line, "initialize a barrier only while no thread waits on it",
+                          "%s on the mbarrier %p while threads wait on it", op_name(api, OP_INIT),
+                          (void *)bar);
     } else {
-        i = new_rec(w);
+        i = new_rec();
     }
     struct mbar *m = &tab.v[i];
     m->addr = bar;
-    m->blk = w->cur;
-    m->gen = w->cur->gen;
+    m->st = engine_stamp_now();
     m->state = MB_LIVE;
     m->phase = 0;
     m->expected = m->pending = count;
@@ -846,30 +665,30 @@ void simt_mbar_init(uint64_t *bar, uint32_t count, uint32_t max, simt_completion
     m->tx = 0;
     m->completion = completion;
     m->ctx = ctx;
-    m->waiters = m->waiters_tail = NULL;
+    m->waiters = (struct waitq){0};
+    m->ntimed = 0;
     m->nops = 0;
     m->vphase = ~0u;
     for (int k = 0; k < 32; k++) {
         m->group[k].file = NULL;
         m->group[k].lanes = 0;
     }
-    *bar = HANDLE_TAG << 48 | (uint64_t)(m->gen & 0xffff) << 32 | i;
+    *bar = HANDLE_TAG << 48 | (uint64_t)(m->st.gen & 0xffff) << 32 | i;
     epoch++;
 }
 
 void simt_mbar_inval(uint64_t *bar, int api, const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
-    if (!in_shared(w, bar)) {
+    if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, OP_INVAL, file, line);
         return;
     }
-    uint32_t i = need(w, bar, api, OP_INVAL, file, line);
-    if (tab.v[i].waiters)
-        async_fail(file, line, "invalidate a barrier only once no thread waits on it",
-                   "%s on the mbarrier %p while threads wait on it", op_name(api, OP_INVAL),
-                   (void *)bar);
+    uint32_t i = need(bar, api, OP_INVAL, file, line);
+    if (!waitq_empty(&tab.v[i].waiters))
+        engine_misuse(file, line, "invalidate a barrier only once no thread waits on it",
+                      "%s on the mbarrier %p while threads wait on it", op_name(api, OP_INVAL),
+                      (void *)bar);
     tab.v[i].state = MB_INVAL;
     tab.v[i].nops = 0;
     epoch++;
@@ -879,49 +698,46 @@ uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
                           simt_completion_fn completion, void *ctx, int api, const char *file,
                           unsigned line)
 {
-    struct worker *w = engine_self();
     int op = drop ? OP_DROP : OP_ARRIVE;
-    if (!in_shared(w, bar)) {
+    if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         return word_arrive(bar, count, drop, completion, ctx, api, op, file, line);
     }
-    uint32_t i = need(w, bar, api, op, file, line);
+    uint32_t i = need(bar, api, op, file, line);
     struct mbar *m = &tab.v[i];
     uint32_t pend = m->pending - m->async_pending;
     if (count > pend || pend == 0)
         zero_pending(bar, api, op, m->phase, m->expected, count, pend, file, line);
     if (drop && count > m->expected)
-        async_fail(file, line, "drop at most as many arrivals as the barrier expects",
-                   "%s: the mbarrier %p expects %u arrivals, %u cannot drop out",
-                   op_name(api, op), (void *)bar, m->expected, count);
+        engine_misuse(file, line, "drop at most as many arrivals as the barrier expects",
+                      "%s: the mbarrier %p expects %u arrivals, %u cannot drop out",
+                      op_name(api, op), (void *)bar, m->expected, count);
     hook_barrier_arrive(bar, NULL);
     /* Only the primitives' tokens show their pending count. */
     uint64_t token = make_token(
-        m->phase, api == SIMT_MBAR_CXX ? m->pending : warp_pending(w, m, file, line), bar);
+        m->phase, api == SIMT_MBAR_CXX ? m->pending : warp_pending(m, file, line), bar);
     m->tx += tx;
     m->pending -= count;
     if (drop)
         m->expected -= count;
-    settle(w, i);
+    settle(i);
     return token;
 }
 
 void simt_mbar_expect_tx(uint64_t *bar, uint32_t tx, int api, const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
-    if (!in_shared(w, bar))
+    if (!engine_in_shared(bar))
         not_shared(bar, api, OP_EXPECT, file, line);
-    uint32_t i = need(w, bar, api, OP_EXPECT, file, line);
+    uint32_t i = need(bar, api, OP_EXPECT, file, line);
     tab.v[i].tx += tx;
-    settle(w, i);
+    settle(i);
 }
 
 void simt_mbar_copy(uint64_t *bar, void *dst, const void *src, size_t n, size_t fill, int tx,
                     int api, const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
-    if (!in_shared(w, bar)) {
+    if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, OP_COPY, file, line);
         /* The copy completes before the caller's next arrival, as libcu++
@@ -931,10 +747,10 @@ void simt_mbar_copy(uint64_t *bar, void *dst, const void *src, size_t n, size_t 
             memset((char *)dst + n, 0, fill);
         return;
     }
-    uint32_t i = need(w, bar, api, OP_COPY, file, line);
+    uint32_t i = need(bar, api, OP_COPY, file, line);
     if (n > UINT32_MAX || fill > UINT32_MAX)
-        async_fail(file, line, "copy less at a time", "%s: a copy of %zu bytes",
-                   op_name(api, OP_COPY), n + fill);
+        engine_misuse(file, line, "copy less at a time", "%s: a copy of %zu bytes",
+                      op_name(api, OP_COPY), n + fill);
     struct aop *o = new_op(i);
     o->kind = tx ? AOP_COPY_TX : AOP_COPY;
     o->dst = dst;
@@ -942,16 +758,15 @@ void simt_mbar_copy(uint64_t *bar, void *dst, const void *src, size_t n, size_t 
     o->n = (uint32_t)n;
     o->fill = (uint32_t)fill;
     if (tx)
-        settle(w, i); /* arrivals may all be in already, waiting for bytes */
+        settle(i); /* arrivals may all be in already, waiting for bytes */
 }
 
-void mbar_arrive_on(uint64_t *bar, struct sthread *t, uint64_t seq, const char *file,
+void mbar_arrive_on(uint64_t *bar, struct athread *a, uint64_t seq, const char *file,
                     unsigned line)
 {
-    struct worker *w = engine_self();
-    if (!in_shared(w, bar))
+    if (!engine_in_shared(bar))
         not_shared(bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, file, line);
-    uint32_t i = need(w, bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, file, line);
+    uint32_t i = need(bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, file, line);
     struct mbar *m = &tab.v[i];
     if (m->pending == m->async_pending)
         zero_pending(bar, SIMT_MBAR_PRIM, OP_ARRIVE_ON, m->phase, m->expected, 1, 0, file, line);
@@ -962,7 +777,7 @@ void mbar_arrive_on(uint64_t *bar, struct sthread *t, uint64_t seq, const char *
     struct aop *o = new_op(i);
     epoch++;
     o->kind = AOP_ARRIVE_ON;
-    o->t = t;
+    o->a = a;
     o->seq = seq;
 }
 
@@ -971,8 +786,7 @@ void mbar_arrive_on(uint64_t *bar, struct sthread *t, uint64_t seq, const char *
 static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
                       const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
-    if (!in_shared(w, bar)) {
+    if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         unsigned spins = 0;
@@ -980,24 +794,24 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
         for (;;) {
             uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
             if (token_done(bar, token, wphase(v), WPHASE_MASK, api, op, file, line)) {
-                poll_end(counted);
+                engine_poll_end(counted);
                 return 1;
             }
             if (!block)
                 return 0;
             if (!counted)
-                counted = poll_begin();
-            poll_pause(&spins, file, line);
+                counted = engine_poll_begin();
+            engine_poll_pause(&spins, async_site(file, line));
         }
     }
-    uint32_t i = need(w, bar, api, op, file, line);
+    uint32_t i = need(bar, api, op, file, line);
     if (token_done(bar, token, tab.v[i].phase, 0xffffffffu, api, op, file, line))
         return 1;
     if (block) {
-        block_on(w, i, api, op, file, line);
+        block_on(i, api, op, file, line);
         return 1;
     }
-    return poll_phase(w, i, api, op, file, line);
+    return poll_phase(i, api, op, file, line);
 }
 
 /* CUDA guide 5.6.1: true if the parity names the immediately preceding
@@ -1005,9 +819,8 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
 static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int api,
                        const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
     parity &= 1;
-    if (!in_shared(w, bar)) {
+    if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
         unsigned spins = 0;
@@ -1015,24 +828,24 @@ static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int ap
         for (;;) {
             uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
             if ((wphase(v) & 1) != parity) {
-                poll_end(counted);
+                engine_poll_end(counted);
                 return 1;
             }
             if (!block)
                 return 0;
             if (!counted)
-                counted = poll_begin();
-            poll_pause(&spins, file, line);
+                counted = engine_poll_begin();
+            engine_poll_pause(&spins, async_site(file, line));
         }
     }
-    uint32_t i = need(w, bar, api, op, file, line);
+    uint32_t i = need(bar, api, op, file, line);
     if ((tab.v[i].phase & 1) != parity)
         return 1;
     if (block) {
-        block_on(w, i, api, op, file, line);
+        block_on(i, api, op, file, line);
         return 1;
     }
-    return poll_phase(w, i, api, op, file, line);
+    return poll_phase(i, api, op, file, line);
 }
 
 int simt_mbar_test_wait(uint64_t *bar, uint64_t token, int api, const char *file, unsigned line)
@@ -1051,28 +864,28 @@ int simt_mbar_test_wait_parity(uint64_t *bar, unsigned parity, int api, const ch
 int simt_mbar_try_wait(uint64_t *bar, uint64_t token, uint64_t ns, int api, const char *file,
                        unsigned line)
 {
-    if (ns == 0 || in_shared(engine_self(), bar))
+    if (ns == 0 || engine_in_shared(bar))
         return wait_token(bar, token, 0, OP_TRY, api, file, line);
     uint64_t end = now_ns() + ns;
     unsigned spins = 0;
-    int counted = poll_begin(), done;
+    int counted = engine_poll_begin(), done;
     while (!(done = wait_token(bar, token, 0, OP_TRY, api, file, line)) && now_ns() < end)
-        poll_pause(&spins, file, line);
-    poll_end(counted);
+        engine_poll_pause(&spins, async_site(file, line));
+    engine_poll_end(counted);
     return done;
 }
 
 int simt_mbar_try_wait_parity(uint64_t *bar, unsigned parity, uint64_t ns, int api,
                               const char *file, unsigned line)
 {
-    if (ns == 0 || in_shared(engine_self(), bar))
+    if (ns == 0 || engine_in_shared(bar))
         return wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line);
     uint64_t end = now_ns() + ns;
     unsigned spins = 0;
-    int counted = poll_begin(), done;
+    int counted = engine_poll_begin(), done;
     while (!(done = wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line)) && now_ns() < end)
-        poll_pause(&spins, file, line);
-    poll_end(counted);
+        engine_poll_pause(&spins, async_site(file, line));
+    engine_poll_end(counted);
     return done;
 }
 
@@ -1093,7 +906,9 @@ void simt_mbar_wait_parity(uint64_t *bar, unsigned parity, int api, const char *
  * [atomics.wait]: a store alone does not wake it), so a wait nobody
  * notifies is reported as a deadlock; elsewhere waiters poll. */
 
-static SIMT_TLS struct sthread *word_waiters;
+/* The worker's threads waiting on words of shared memory, each parked
+ * with the address as its key; the last to wait is notified first. */
+static SIMT_TLS struct waitq word_waiters = {NULL, NULL, 1};
 
 static uint64_t load_bits(const volatile void *p, unsigned size)
 {
@@ -1108,79 +923,61 @@ static uint64_t load_bits(const volatile void *p, unsigned size)
 void simt_atomic_wait(const volatile void *addr, uint64_t old, unsigned size, const char *file,
                       unsigned line)
 {
-    struct worker *w = engine_self();
-    struct sthread *t = sched_current(w);
+    struct sthread *t = engine_thread();
     unsigned spins = 0;
-    int shared = t && in_shared(w, (const void *)(uintptr_t)addr), counted = 0;
+    int shared = t && engine_in_shared((const void *)(uintptr_t)addr), counted = 0;
     while (load_bits(addr, size) == old) {
         if (!shared) {
             if (!counted)
-                counted = poll_begin();
-            poll_pause(&spins, file, line);
+                counted = engine_poll_begin();
+            engine_poll_pause(&spins, async_site(file, line));
             continue;
         }
-        t->state = TS_BLOCKED;
-        t->wait_site = async_site(file, line);
-        t->wait_obj = (const void *)(uintptr_t)addr;
-        t->next = word_waiters;
-        word_waiters = t;
-        sched_count_sync(w->cur, t);
-        sched_block_current(w, t);
+        engine_count_sync(t);
+        engine_poll_forget(t);
+        engine_park(t, &word_waiters, async_site(file, line), (uintptr_t)addr);
     }
-    poll_end(counted);
+    engine_poll_end(counted);
+}
+
+static int same_word(uintptr_t key, const void *addr)
+{
+    return key == (uintptr_t)addr;
 }
 
 void simt_atomic_notify(const volatile void *addr, int all)
 {
-    struct worker *w = engine_self();
-    if (!w)
+    if (!engine_self())
         return;
     epoch++;
-    if (!word_waiters)
-        return;
-    struct sthread **p = &word_waiters;
-    while (*p) {
-        struct sthread *t = *p;
-        /* Threads of blocks that are over (aborted) leave the list. */
-        int stale = t->state != TS_BLOCKED || t->gen != t->blk->gen;
-        if (stale || t->wait_obj == (const void *)(uintptr_t)addr) {
-            *p = t->next;
-            if (!stale) {
-                t->wait_obj = NULL;
-                sched_make_ready(w, t);
-                if (!all)
-                    return;
-            }
-            continue;
-        }
-        p = &t->next;
-    }
+    if (!waitq_empty(&word_waiters))
+        engine_wake_if(&word_waiters, same_word, (const void *)(uintptr_t)addr, all ? ~0u : 1);
 }
 
 void simt_latch_misuse(ptrdiff_t left, ptrdiff_t update, const char *file, unsigned line)
 {
     if (update < 0)
-        async_fail(file, line, "count down by zero or more (C++ [thread.latch]: update >= 0)",
-                   "cuda::std::latch::count_down(%td)", update);
-    async_fail(file, line,
-               "count down at most by the counter's value (C++ [thread.latch]: update <= "
-               "counter)",
-               "cuda::std::latch::count_down(%td) took the counter to %td", update, left);
+        engine_misuse(file, line, "count down by zero or more (C++ [thread.latch]: update >= 0)",
+                      "cuda::std::latch::count_down(%td)", update);
+    engine_misuse(file, line,
+                  "count down at most by the counter's value (C++ [thread.latch]: update <= "
+                  "counter)",
+                  "cuda::std::latch::count_down(%td) took the counter to %td", update, left);
 }
 
 void simt_semaphore_misuse(ptrdiff_t old, ptrdiff_t update, ptrdiff_t max, const char *file,
                            unsigned line)
 {
-    async_fail(file, line,
-               "release at most max() - counter (C++ [thread.sema.cnt]: update >= 0 and update "
-               "<= max() - counter)",
-               "cuda::std::counting_semaphore::release(%td) with the counter at %td and max() "
-               "%td", update, old, max);
+    engine_misuse(file, line,
+                  "release at most max() - counter (C++ [thread.sema.cnt]: update >= 0 and update "
+                  "<= max() - counter)",
+                  "cuda::std::counting_semaphore::release(%td) with the counter at %td and max() "
+                  "%td", update, old, max);
 }
 
 void simt_async_misuse(const char *what, const char *todo, const char *file, unsigned line)
 {
-    async_fail(file, line, todo, "%s", what);
+    engine_misuse(file, line, todo, "%s", what);
 }
 
 const char *simt_site(const char *file, unsigned line)

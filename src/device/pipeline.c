@@ -34,8 +34,7 @@ struct acopy {
 #define INLINE_BATCHES 8
 
 struct athread {
-    struct block *blk;            /* the block and generation it belongs to */
-    unsigned gen;
+    struct engine_stamp st;       /* the block it belongs to */
     uint32_t qhead, qlen, qmask;  /* copies in flight: q[(qhead + i) & qmask], i < qlen */
     uint32_t bhead, blen, bmask;  /* ends of committed batches in flight */
     uint64_t done;                /* copies that have landed */
@@ -53,9 +52,34 @@ static void oom(void)
 }
 
 /* The states of a block record's threads, side by side (a pipeline loop
- * walks them all in turn), made the first time one of them copies. */
-static void make_states(struct block *b)
+ * walks them all in turn), made the first time one of them copies and
+ * kept with the record; a state's stamp tells the blocks a record serves
+ * apart.  Per OS thread, which runs a block from start to end. */
+struct record_states {
+    const struct block *rec;
+    struct athread *v;
+};
+
+static SIMT_TLS struct record_states *records, last;
+static SIMT_TLS size_t nrecords, cap_records;
+
+static struct athread *states_of(const struct block *rec) __attribute__((noinline));
+static struct athread *states_of(const struct block *rec)
 {
+    for (size_t i = 0; i < nrecords; i++) {
+        if (records[i].rec == rec) {
+            last = records[i];
+            return last.v;
+        }
+    }
+    if (nrecords == cap_records) {
+        size_t cap = cap_records ? 2 * cap_records : 8;
+        struct record_states *n = realloc(records, cap * sizeof *n);
+        if (!n)
+            oom();
+        records = n;
+        cap_records = cap;
+    }
     struct athread *v = calloc(1024, sizeof *v);
     if (!v)
         oom();
@@ -64,19 +88,19 @@ static void make_states(struct block *b)
         v[i].qmask = INLINE_COPIES - 1;
         v[i].batches = v[i].batches_inline;
         v[i].bmask = INLINE_BATCHES - 1;
-        b->threads[i].async = &v[i];
     }
+    records[nrecords].rec = rec;
+    records[nrecords].v = v;
+    last = records[nrecords++];
+    return v;
 }
 
-/* The running thread's state, fresh for its block. */
-static inline struct athread *state_of(struct block *b, struct sthread *t)
+/* The state of thread idx of the running block (stamp s), fresh for it. */
+static inline struct athread *state_of(struct engine_stamp s, unsigned idx)
 {
-    if (SIMT_UNLIKELY(!t->async))
-        make_states(b);
-    struct athread *a = t->async;
-    if (SIMT_UNLIKELY(a->blk != b || a->gen != b->gen)) {
-        a->blk = b;
-        a->gen = b->gen;
+    struct athread *a = &(SIMT_LIKELY(last.rec == s.blk) ? last.v : states_of(s.blk))[idx];
+    if (SIMT_UNLIKELY(a->st.blk != s.blk || a->st.gen != s.gen)) {
+        a->st = s;
         a->qhead = a->qlen = 0;
         a->bhead = a->blen = 0;
         a->done = 0;
@@ -92,17 +116,14 @@ static void outside(const char *what)
     abort();
 }
 
-/* The running CUDA thread's state.  Copies schedule nothing, so this reads
- * the thread's record straight from threadIdx. */
+/* The running CUDA thread's state.  Copies schedule nothing, so this finds
+ * the thread from threadIdx. */
 static inline struct athread *current(const char *what)
 {
-    struct worker *w = engine_self();
-    struct block *b = w ? w->cur : NULL;
-    if (SIMT_UNLIKELY(!b))
+    struct engine_stamp s = engine_stamp_now();
+    if (SIMT_UNLIKELY(!s.blk))
         outside(what);
-    const dim3 bd = b->grid->block_dim;
-    const uint3 t = simt__thread_idx;
-    return state_of(b, &b->threads[t.x + bd.x * (t.y + bd.y * t.z)]);
+    return state_of(s, engine_thread_index());
 }
 
 static inline uint64_t issued(const struct athread *a)
@@ -165,57 +186,49 @@ static void complete_upto(struct athread *a, uint64_t seq)
     }
 }
 
-void pipe_complete_upto(struct sthread *t, uint64_t seq)
+void pipe_complete_upto(struct athread *a, uint64_t seq)
 {
-    struct athread *a = t->async;
     /* Copies of a block that is over never land. */
-    if (a && a->blk && a->gen == a->blk->gen)
+    if (a && engine_stamp_current(a->st))
         complete_upto(a, seq);
 }
 
-static inline int in_arena(const struct block *b, const void *p)
-{
-    return (uintptr_t)p - (uintptr_t)b->arena < b->arena_cap;
-}
-
 /* __pipeline_memcpy_async's requirements (CUDA guide 5.6.2.1), reported. */
-static void bad_copy(const struct block *b, void *dst, const void *src, size_t size_and_align,
-                     size_t zfill, const char *file, unsigned line)
-    __attribute__((noreturn, noinline, cold));
-static void bad_copy(const struct block *b, void *dst, const void *src, size_t size_and_align,
-                     size_t zfill, const char *file, unsigned line)
+static void bad_copy(void *dst, const void *src, size_t size_and_align, size_t zfill,
+                     const char *file, unsigned line) __attribute__((noreturn, noinline, cold));
+static void bad_copy(void *dst, const void *src, size_t size_and_align, size_t zfill,
+                     const char *file, unsigned line)
 {
     if (size_and_align != 4 && size_and_align != 8 && size_and_align != 16)
-        async_fail(file, line, "copy 4, 8 or 16 bytes at a time (CUDA guide 5.6.2.1)",
-                   "__pipeline_memcpy_async: size_and_align is %zu", size_and_align);
+        engine_misuse(file, line, "copy 4, 8 or 16 bytes at a time (CUDA guide 5.6.2.1)",
+                      "__pipeline_memcpy_async: size_and_align is %zu", size_and_align);
     if (zfill > size_and_align)
-        async_fail(file, line, "zero-fill at most size_and_align bytes (CUDA guide 5.6.2.1)",
-                   "__pipeline_memcpy_async: zfill %zu is above size_and_align %zu", zfill,
-                   size_and_align);
-    if (!in_arena(b, dst))
-        async_fail(file, line, "copy into __shared__ memory (CUDA guide 5.6.2.1)",
-                   "__pipeline_memcpy_async: the destination %p is not in the block's shared "
-                   "memory", dst);
+        engine_misuse(file, line, "zero-fill at most size_and_align bytes (CUDA guide 5.6.2.1)",
+                      "__pipeline_memcpy_async: zfill %zu is above size_and_align %zu", zfill,
+                      size_and_align);
+    if (!engine_in_shared(dst))
+        engine_misuse(file, line, "copy into __shared__ memory (CUDA guide 5.6.2.1)",
+                      "__pipeline_memcpy_async: the destination %p is not in the block's shared "
+                      "memory", dst);
     if ((uintptr_t)dst % size_and_align || (uintptr_t)src % size_and_align)
-        async_fail(file, line,
-                   "align both pointers to size_and_align (CUDA guide 5.6.2.1: size_and_align "
-                   "must be the alignment of dst_shared and src_global)",
-                   "__pipeline_memcpy_async: %s %p is not aligned to %zu bytes",
-                   (uintptr_t)dst % size_and_align ? "the destination" : "the source",
-                   (uintptr_t)dst % size_and_align ? dst : src, size_and_align);
-    async_fail(file, line, "copy from global memory (CUDA guide 5.6.2.1)",
-               "__pipeline_memcpy_async: the source %p is in shared memory", src);
+        engine_misuse(file, line,
+                      "align both pointers to size_and_align (CUDA guide 5.6.2.1: size_and_align "
+                      "must be the alignment of dst_shared and src_global)",
+                      "__pipeline_memcpy_async: %s %p is not aligned to %zu bytes",
+                      (uintptr_t)dst % size_and_align ? "the destination" : "the source",
+                      (uintptr_t)dst % size_and_align ? dst : src, size_and_align);
+    engine_misuse(file, line, "copy from global memory (CUDA guide 5.6.2.1)",
+                  "__pipeline_memcpy_async: the source %p is in shared memory", src);
 }
 
 void simt_pipe_memcpy_async(void *dst, const void *src, size_t size_and_align, size_t zfill,
                             const char *file, unsigned line)
 {
     struct athread *a = current("__pipeline_memcpy_async");
-    const struct block *b = a->blk;
     if (SIMT_UNLIKELY((size_and_align != 4 && size_and_align != 8 && size_and_align != 16) ||
-                      zfill > size_and_align || !in_arena(b, dst) || in_arena(b, src) ||
-                      ((uintptr_t)dst | (uintptr_t)src) % size_and_align))
-        bad_copy(b, dst, src, size_and_align, zfill, file, line);
+                      zfill > size_and_align || !engine_in_shared(dst) ||
+                      engine_in_shared(src) || ((uintptr_t)dst | (uintptr_t)src) % size_and_align))
+        bad_copy(dst, src, size_and_align, zfill, file, line);
     push(a, dst, src, size_and_align - zfill, zfill);
 }
 
@@ -254,21 +267,18 @@ void simt_pipe_wait_prior(size_t n)
 
 void simt_pipe_arrive_on(uint64_t *bar, const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
-    struct sthread *t = sched_current(w);
-    if (!t) {
+    if (!engine_thread()) {
         fprintf(stderr, "simt: error: __pipeline_arrive_on called outside a kernel at %s:%u\n",
                 file, line);
         abort();
     }
-    struct athread *a = state_of(w->cur, t);
-    mbar_arrive_on(bar, t, issued(a), file, line);
+    struct athread *a = current("__pipeline_arrive_on");
+    mbar_arrive_on(bar, a, issued(a), file, line);
 }
 
 void simt_pipe_arrive_on_any(uint64_t *bar, const char *file, unsigned line)
 {
-    struct worker *w = engine_self();
-    if (async_in_shared(w, bar)) {
+    if (engine_in_shared(bar)) {
         simt_pipe_arrive_on(bar, file, line);
         return;
     }

@@ -8,26 +8,17 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "engine/diag.h"
-#include "engine/engine.h"
+#include "engine/sync.h"
 #include "simt/core/device.h"
 
 void simt_trap(const char *site)
 {
-    struct worker *w = engine_self();
-    if (!sched_current(w)) {
+    if (!engine_thread()) {
         fprintf(stderr, "simt: error: __trap() outside a kernel at %s\n", site);
         abort();
     }
-    struct block *b = w->cur;
-    uint3 tid = simt__thread_idx;
-    char msg[512];
-    snprintf(msg, sizeof msg,
-             "simt: error: __trap() in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s — the "
-             "grid fails with cudaErrorLaunchFailure\n",
-             b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, site);
-    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
-    sched_abort_block(w);
+    engine_fail(cudaErrorLaunchFailure, site, "the grid fails with cudaErrorLaunchFailure",
+                "__trap()");
 }
 
 void simt_brkpt(const char *site)
@@ -52,20 +43,18 @@ static void nvcc_spelling(const char *func, char *out, size_t len)
 
 void simt__assert_fail(const char *expr, const char *file, unsigned line, const char *func)
 {
-    struct worker *w = engine_self();
-    if (!sched_current(w)) {
+    if (!engine_thread()) {
         __assert_fail(expr, file, line, func);
     }
-    struct block *b = w->cur;
-    uint3 tid = simt__thread_idx;
+    uint3 bid = simt__block_idx, tid = simt__thread_idx;
     /* CUDA's own message; the thread ends, the grid runs to its end and
      * then fails with cudaErrorAssert. */
     char spelled[512];
     nvcc_spelling(func, spelled, sizeof spelled);
     fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
-            file, line, spelled, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, expr);
-    grid_fail_deferred(b->grid, cudaErrorAssert);
-    sched_exit_current(w);
+            file, line, spelled, bid.x, bid.y, bid.z, tid.x, tid.y, tid.z, expr);
+    engine_fail_deferred(cudaErrorAssert);
+    engine_exit();
 }
 
 long long simt_clock64(void)
@@ -87,8 +76,7 @@ long long simt_clock64(void)
  * process's CPU time in CLOCKS_PER_SEC units. */
 clock_t clock(void)
 {
-    struct worker *w = engine_self();
-    if (w && w->cur)
+    if (engine_in_kernel())
         return (clock_t)(uint32_t)simt_clock64();
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
@@ -106,10 +94,9 @@ unsigned long long simt_globaltimer(void)
 
 void simt_nanosleep(unsigned int ns)
 {
-    struct worker *w = engine_self();
-    if (sched_current(w)) {
+    if (engine_thread()) {
         /* Another thread of the block may be what this one waits for. */
-        sched_yield_current(w);
+        engine_yield();
         return;
     }
     struct timespec ts = {0, (long)ns};
@@ -118,8 +105,7 @@ void simt_nanosleep(unsigned int ns)
 
 unsigned int simt_smid(void)
 {
-    struct worker *w = engine_self();
-    return w ? (unsigned int)w->id : 0;
+    return (unsigned int)engine_worker_id();
 }
 
 unsigned int simt_nsmid(void)

@@ -16,6 +16,7 @@
 #include "engine/diag.h"
 #include "engine/engine.h"
 #include "engine/gridsync.h"
+#include "engine/sync.h"
 #include "simt/core/device.h"
 #include "simt/core/groups.h"
 
@@ -29,20 +30,18 @@ static int same_site(const char *a, const char *b)
 static void diverged(struct worker *w, struct block *b) __attribute__((noreturn, noinline, cold));
 static void diverged(struct worker *w, struct block *b)
 {
-    struct grid *g = b->grid;
-    char msg[768];
+    char tail[768];
     uint3 t1 = b->bar_first->tid, t2 = b->bar_stray->tid;
     if (b->bar_stray == sched_current(w))
         t2 = simt__thread_idx;
-    snprintf(msg, sizeof msg,
-             "simt: error: divergent __syncthreads in kernel %s block (%u,%u,%u): "
-             "thread (%u,%u,%u) waits at %s while thread (%u,%u,%u) waits at %s — every "
+    snprintf(tail, sizeof tail,
+             ": thread (%u,%u,%u) waits at %s while thread (%u,%u,%u) waits at %s — every "
              "live thread of a block must reach the same __syncthreads (CUDA guide, "
-             "Synchronization Functions)\n",
-             g->name, b->idx.x, b->idx.y, b->idx.z, t1.x, t1.y, t1.z, b->bar_site, t2.x, t2.y,
-             t2.z, b->bar_stray_site);
-    diag_grid_failure(g, cudaErrorLaunchFailure, msg);
-    sched_abort_block(w);
+             "Synchronization Functions)",
+             t1.x, t1.y, t1.z, b->bar_site, t2.x, t2.y, t2.z, b->bar_stray_site);
+    struct engine_failure f = {cudaErrorLaunchFailure, "divergent __syncthreads", WHO_BLOCK,
+                               NULL, 0, NULL, tail};
+    engine_fail_with(&f);
 }
 
 /* Every live thread has arrived: wake them all. */
@@ -55,24 +54,10 @@ void barrier_release(struct worker *w, struct block *b)
     b->bar_results[b->bar_gen & 1].count = b->bar_count;
     b->bar_results[b->bar_gen & 1].total = b->bar_arrived;
     b->bar_gen++;
-    if (b->waiters)
-        sched_make_ready_list(w, b->waiters, b->waiters_tail);
-    b->waiters = b->waiters_tail = NULL;
+    engine_wake_all(&b->waiters);
     b->bar_arrived = 0;
     b->bar_grid = 0;
     hook_barrier_release(b);
-}
-
-static void enqueue_waiter(struct block *b, struct sthread *t, const char *site)
-{
-    t->state = TS_BLOCKED;
-    t->wait_site = site;
-    t->next = NULL;
-    if (b->waiters_tail)
-        b->waiters_tail->next = t;
-    else
-        b->waiters = t;
-    b->waiters_tail = t;
 }
 
 static inline __attribute__((always_inline)) int arrive(const char *site, int pred,
@@ -107,9 +92,8 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
         if (mode != BAR_GRID)
             barrier_release(w, b);
     } else {
-        enqueue_waiter(b, t, site);
         unsigned gen = b->bar_gen;
-        sched_block_current(w, t);
+        engine_park(t, &b->waiters, site, 0);
         count = b->bar_results[gen & 1].count;
         n = b->bar_results[gen & 1].total;
     }
@@ -141,17 +125,12 @@ void simt_grid_sync(const char *site)
     struct worker *w = engine_self();
     struct sthread *t = sched_current(w);
     if (t && !w->cur->grid->cooperative) {
-        struct block *b = w->cur;
-        uint3 tid = simt__thread_idx;
-        char msg[600];
-        snprintf(msg, sizeof msg,
-                 "simt: error: grid.sync() in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s, "
-                 "but the grid was not launched cooperatively: its blocks need not be resident "
-                 "together, so the grid cannot synchronize — launch it with "
-                 "cudaLaunchCooperativeKernel\n",
-                 b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, site);
-        diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
-        sched_abort_block(w);
+        struct engine_failure f = {
+            cudaErrorLaunchFailure, "grid.sync()", WHO_THREAD, NULL, 0, site,
+            ", but the grid was not launched cooperatively: its blocks need not be resident "
+            "together, so the grid cannot synchronize — launch it with "
+            "cudaLaunchCooperativeKernel"};
+        engine_fail_with(&f);
     }
     arrive(site, 0, BAR_GRID, "grid.sync()");
 }
@@ -164,25 +143,24 @@ int simt_grid_is_cooperative(void)
 
 void barrier_deadlock(struct worker *w, struct block *b)
 {
-    struct grid *g = b->grid;
-    char msg[768];
-    int len = snprintf(msg, sizeof msg,
-                       "simt: error: deadlock in kernel %s block (%u,%u,%u): all %u live "
-                       "threads are blocked and none can release the others",
-                       g->name, b->idx.x, b->idx.y, b->idx.z, b->live);
-    for (unsigned i = 0; i < b->next_thread && len < (int)sizeof msg - 120; i++) {
+    char tail[768];
+    int len = snprintf(tail, sizeof tail,
+                       ": all %u live threads are blocked and none can release the others",
+                       b->live);
+    for (unsigned i = 0; i < b->next_thread && len < (int)sizeof tail - 120; i++) {
         struct sthread *t = &b->threads[i];
         if (sched_is_parked(b, t) && t->state == TS_BLOCKED) {
-            len += snprintf(msg + len, sizeof msg - (size_t)len,
+            len += snprintf(tail + len, sizeof tail - (size_t)len,
                             "; thread (%u,%u,%u) waits at %s", t->tid.x, t->tid.y, t->tid.z,
                             t->wait_site ? t->wait_site : "?");
             break;
         }
     }
-    snprintf(msg + len, sizeof msg - (size_t)len,
-             " — make every thread reach the same barriers and collectives\n");
-    diag_grid_failure(g, cudaErrorLaunchFailure, msg);
-    sched_abort_block(w);
+    snprintf(tail + len, sizeof tail - (size_t)len,
+             " — make every thread reach the same barriers and collectives");
+    (void)w;
+    struct engine_failure f = {cudaErrorLaunchFailure, "deadlock", WHO_BLOCK, NULL, 0, NULL, tail};
+    engine_fail_with(&f);
 }
 
 void simt_syncthreads(const char *site)

@@ -7,7 +7,7 @@
 
 #include "check/hooks.h"
 #include "engine/cluster.h"
-#include "engine/diag.h"
+#include "engine/sync.h"
 #include "simt/core/device.h"
 #include "simt/core/groups.h"
 
@@ -15,17 +15,13 @@ static void fail(struct worker *w, const char *site, const char *fmt, ...)
     __attribute__((noreturn, noinline, cold, format(printf, 3, 4)));
 static void fail(struct worker *w, const char *site, const char *fmt, ...)
 {
-    struct block *b = w->cur;
-    uint3 tid = simt__thread_idx;
-    char what[400], msg[900];
+    char what[400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    snprintf(msg, sizeof msg, "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s\n",
-             what, b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, site);
-    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
-    sched_abort_block(w);
+    (void)w;
+    engine_fail(cudaErrorLaunchFailure, site, NULL, "%s", what);
 }
 
 /* The running block's cluster, or a diagnosis. */
@@ -40,15 +36,10 @@ static struct cluster *current(struct worker *w, const char *site, const char *w
 
 static void complete_phase(struct worker *w, struct cluster *c)
 {
+    (void)w;
     c->arrived = 0;
     c->phase++;
-    struct sthread *t = c->waiters;
-    c->waiters = c->waiters_tail = NULL;
-    while (t) {
-        struct sthread *next = t->next;
-        sched_make_ready(w, t);
-        t = next;
-    }
+    engine_wake_all(&c->waiters);
     hook_barrier_release(c);
 }
 
@@ -82,16 +73,7 @@ void simt_cluster_wait(const char *site, unsigned token)
              c->phase);
     if (c->phase != token)
         return;
-    struct sthread *t = sched_current(w);
-    t->state = TS_BLOCKED;
-    t->wait_site = site;
-    t->next = NULL;
-    if (c->waiters_tail)
-        c->waiters_tail->next = t;
-    else
-        c->waiters = t;
-    c->waiters_tail = t;
-    sched_block_current(w, t);
+    engine_park(sched_current(w), &c->waiters, site, 0);
 }
 
 void simt_cluster_sync(const char *site)

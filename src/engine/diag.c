@@ -1,14 +1,18 @@
 /*
- * diag.c: diagnostics of kernel failures.
+ * diag.c: diagnostics of kernel failures, and the one place that writes
+ * their "in kernel K block (x,y,z) thread (x,y,z) at SITE" shape
+ * (engine_fail_with, engine/sync.h).
  */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "engine/diag.h"
+#include "engine/sync.h"
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -19,6 +23,102 @@ void diag_grid_failure(struct grid *g, int err, const char *msg)
     fflush(stderr);
     pthread_mutex_unlock(&out_lock);
     grid_fail(g, err);
+}
+
+/* Appends to buf (len bytes in all, n used), truncating. */
+static size_t add(char *buf, size_t len, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static size_t add(char *buf, size_t len, size_t n, const char *fmt, ...)
+{
+    if (n >= len)
+        return n;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + n, len - n, fmt, ap);
+    va_end(ap);
+    return k < 0 ? n : n + (size_t)k < len ? n + (size_t)k : len - 1;
+}
+
+/* "simt: LEVEL: WHAT in kernel K block (x,y,z)[ WHO][ at SITE]TAIL\n" */
+static void describe(char *buf, size_t len, const char *level, const struct engine_failure *f)
+{
+    const struct block *b = engine__self->cur;
+    size_t n = add(buf, len, 0, "simt: %s: %s in kernel %s block (%u,%u,%u)", level, f->what,
+                   b->grid->name, b->idx.x, b->idx.y, b->idx.z);
+    if (f->who == WHO_THREAD) {
+        uint3 t = f->tid ? *f->tid : simt__thread_idx;
+        n = add(buf, len, n, " thread (%u,%u,%u)", t.x, t.y, t.z);
+    } else if (f->who == WHO_WARP) {
+        n = add(buf, len, n, " warp %u", f->warp);
+    }
+    if (f->site)
+        n = add(buf, len, n, " at %s", f->site);
+    if (f->tail)
+        n = add(buf, len, n, "%s", f->tail);
+    if (n + 1 >= len)
+        n = len - 2; /* truncated: the line still ends */
+    buf[n] = '\n';
+    buf[n + 1] = 0;
+}
+
+void engine_fail_with(const struct engine_failure *f)
+{
+    struct worker *w = engine__self;
+    char msg[2048];
+    describe(msg, sizeof msg, "error", f);
+    diag_grid_failure(w->cur->grid, f->err, msg);
+    sched_abort_block(w);
+}
+
+void engine_warn_with(const struct engine_failure *f)
+{
+    char msg[2048];
+    describe(msg, sizeof msg, "warning", f);
+    pthread_mutex_lock(&out_lock);
+    fputs(msg, stderr);
+    fflush(stderr);
+    pthread_mutex_unlock(&out_lock);
+}
+
+static void failv(int err, const char *site, const char *todo, const char *what, va_list ap)
+    __attribute__((noreturn, format(printf, 4, 0)));
+static void failv(int err, const char *site, const char *todo, const char *what, va_list ap)
+{
+    char w1[1024], tail[1024];
+    vsnprintf(w1, sizeof w1, what, ap);
+    if (!engine_thread()) {
+        fprintf(stderr, "simt: error: %s at %s — %s\n", w1, site, todo ? todo : "");
+        abort();
+    }
+    if (todo)
+        snprintf(tail, sizeof tail, " — %s", todo);
+    struct engine_failure f = {err, w1, WHO_THREAD, NULL, 0, site, todo ? tail : NULL};
+    engine_fail_with(&f);
+}
+
+void engine_fail(int err, const char *site, const char *todo, const char *what, ...)
+{
+    va_list ap;
+    va_start(ap, what);
+    failv(err, site, todo, what, ap);
+}
+
+void engine_misuse(const char *file, unsigned line, const char *todo, const char *what, ...)
+{
+    char site[512];
+    snprintf(site, sizeof site, "%s:%u", file, line);
+    va_list ap;
+    va_start(ap, what);
+    failv(cudaErrorLaunchFailure, site, todo, what, ap);
+}
+
+/* cooperative_groups.h's name for it (include/simt/core/cg_core.h). */
+void simt_cg_misuse(const char *file, unsigned line, const char *todo, const char *what, ...)
+    __attribute__((noreturn, format(printf, 4, 5), alias("engine_misuse")));
+
+void engine_fail_deferred(int err)
+{
+    grid_fail_deferred(engine__self->cur->grid, err);
 }
 
 /* addr2line, when installed, turns the address into file:line for programs

@@ -166,7 +166,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->bar_arrived = 0;
     b->bar_count = 0;
     b->bar_stray = NULL;
-    b->waiters = b->waiters_tail = NULL;
+    b->waiters = (struct waitq){0};
     b->gen++;
     warp_block_begin(b, b->warps, (g->nthreads + 31) / 32);
     shared_block_start(b);
@@ -200,7 +200,7 @@ static void start_unit(struct worker *w, struct grid *g, unsigned long long u)
     c->arrived = 0;
     c->phase = 0;
     c->live = g->unit_blocks * g->nthreads;
-    c->waiters = c->waiters_tail = NULL;
+    c->waiters = (struct waitq){0};
     for (unsigned r = 0; r < c->nblocks; r++) {
         unsigned long long bx = cx * cd[0] + r % cd[0];
         unsigned long long by = cy * cd[1] + (r / cd[0]) % cd[1];

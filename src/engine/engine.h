@@ -30,19 +30,32 @@
 extern SIMT_TLS uint3 simt__thread_idx;
 extern SIMT_TLS simt_run simt__run;
 
+/* Scheduling states of a CUDA thread: written only by the scheduler
+ * (sched.c); primitives park and wake threads through engine/sync.h. */
 enum thread_state { TS_UNSTARTED, TS_RUNNING, TS_BLOCKED, TS_READY, TS_EXITED };
+
+struct sthread;
+
+/* Threads parked on a synchronization object, in the order they parked
+ * (engine/sync.h); a stack wakes the last to park first.  Zeroed: an
+ * empty list (not a stack). */
+struct waitq {
+    struct sthread *head, *tail;
+    unsigned char stack;
+};
 
 /* One CUDA thread of the block being run.  While it runs as a plain call
  * nothing here is written (the hot path only sets threadIdx); the record
  * comes alive when the thread blocks: then it holds the fiber with its
- * stack, stamped with the block's generation, until it ends. */
+ * stack, stamped with the block's generation, until it ends.  The
+ * primitives' own state lives with them, not here. */
 struct sthread {
     /* The first cache line: what parking and resuming touch (the ready
      * list runs through a thousand of these per barrier). */
     uint3 tid;
     unsigned char state;      /* TS_BLOCKED or TS_READY while parked */
     struct fiber *fiber;      /* the fiber holding its stack */
-    struct sthread *next;     /* barrier wait list, then ready list */
+    struct sthread *next;     /* its wait list, then the ready list */
     struct block *blk;        /* its block, while parked */
     unsigned gen;             /* block generation it parked in */
     unsigned syncs;           /* warp and block synchronizations passed ... */
@@ -50,11 +63,12 @@ struct sthread {
     int coll_pred;
     const char *wait_site;    /* where it waits, for diagnostics */
     unsigned long long coll_result; /* a warp collective's result */
-    /* mbarrier.c and pipeline.c */
-    const void *wait_obj;     /* the barrier or word it waits on or last polled */
-    unsigned long long wait_value; /* the state it saw there */
-    unsigned wait_polls;      /* polls in a row that found nothing else to run */
-    struct athread *async;    /* its asynchronous copies in flight */
+    uintptr_t wait_key;       /* the parking primitive's note (engine_park) */
+    /* Polling (engine_poll_repeats): the object it last polled, the state
+     * it saw there, and how many polls in a row saw that. */
+    const void *poll_obj;
+    unsigned long long poll_seen;
+    unsigned poll_count;
 } __attribute__((aligned(64)));
 
 struct grid;
@@ -74,7 +88,7 @@ struct block {
     struct sthread *bar_first;      /* its thread */
     struct sthread *bar_stray;      /* first thread waiting at another site */
     const char *bar_stray_site;
-    struct sthread *waiters, *waiters_tail;
+    struct waitq waiters;
     unsigned bar_gen;               /* barrier generations completed */
     int bar_grid;                   /* this generation is a grid.sync() */
     struct {
@@ -115,7 +129,7 @@ struct cluster {
     unsigned live;                  /* threads of the cluster not exited */
     unsigned arrived;
     unsigned phase;
-    struct sthread *waiters, *waiters_tail;
+    struct waitq waiters;
     struct cluster *next;           /* free list */
 };
 
@@ -314,18 +328,13 @@ static inline int sched_is_parked(const struct block *b, const struct sthread *t
 {
     return t->gen == b->gen && (t->state == TS_BLOCKED || t->state == TS_READY);
 }
-/* Parks the running CUDA thread t (already queued where something will
- * make it ready) and runs something else; returns once t is resumed. */
-void sched_block_current(struct worker *w, struct sthread *t);
-void sched_make_ready(struct worker *w, struct sthread *t);
-/* Appends a list already linked through ->next (head..tail, in order). */
-void sched_make_ready_list(struct worker *w, struct sthread *head, struct sthread *tail);
-/* The same for a list whose threads are TS_READY already. */
-void sched_append_ready(struct worker *w, struct sthread *head, struct sthread *tail);
-/* Ends the running CUDA thread without returning (assert, trap). */
+/* Parking, waking and polling (engine/sync.h) are implemented in sched.c
+ * too; the engine's own primitives use them as the device's do. */
+/* Ends the running CUDA thread without returning (engine_exit). */
 void sched_exit_current(struct worker *w) __attribute__((noreturn));
 /* Abandons the running block: the grid has failed. */
 void sched_abort_block(struct worker *w) __attribute__((noreturn));
+/* Lets other threads of w run first (engine_yield). */
 void sched_yield_current(struct worker *w);
 /* From a fault handler: leaves the faulting thread's stack for a fresh
  * fiber, which reports the fault (w->fault) out of signal context. */

@@ -18,6 +18,7 @@
 #include "engine/diag.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
+#include "engine/sync.h"
 
 int (*fault_describe_address)(const void *addr, char *buf, size_t len);
 
@@ -83,7 +84,7 @@ void fault_report(struct worker *w)
     struct fault_info *f = &w->fault;
     struct block *b = w->cur;
     struct grid *g = b->grid;
-    char where[512], what[256] = "", msg[1400];
+    char where[512], what[256] = "";
     diag_symbolize(f->pc, where, sizeof where);
     const char *kind;
     const char *todo;
@@ -109,16 +110,15 @@ void fault_report(struct worker *w)
         todo = "the code reached an instruction the CPU cannot run";
         err = cudaErrorIllegalInstruction;
     }
-    snprintf(msg, sizeof msg,
-             "simt: error: %s in kernel %s block (%u,%u,%u) thread (%u,%u,%u) at %s%s%s — %s; "
-             "the grid fails with %s\n",
-             kind, g->name, b->idx.x, b->idx.y, b->idx.z, f->tid.x, f->tid.y, f->tid.z, where,
-             what[0] ? ": " : "", what, todo,
+    char site[800], tail[400];
+    snprintf(site, sizeof site, "%s%s%s", where, what[0] ? ": " : "", what);
+    snprintf(tail, sizeof tail, " — %s; the grid fails with %s", todo,
              err == cudaErrorIllegalAddress ? "cudaErrorIllegalAddress"
              : err == cudaErrorIllegalInstruction ? "cudaErrorIllegalInstruction"
                                                   : "cudaErrorLaunchFailure");
-    diag_grid_failure(g, err, msg);
-    sched_abort_block(w);
+    (void)g;
+    struct engine_failure fl = {err, kind, WHO_THREAD, &f->tid, 0, site, tail};
+    engine_fail_with(&fl);
 }
 
 #if defined(__x86_64__)

@@ -8,13 +8,19 @@
  * thread blocks or exits, so a kernel with barriers costs one switch per
  * thread per barrier and a kernel without costs none.
  *
+ * It is the only writer of a thread's scheduling state: primitives park
+ * and wake threads through engine_park and engine_wake* (engine/sync.h),
+ * and threads that poll memory go through engine_poll_* below.
+ *
  * Invariant: a fiber is in exactly one place: running (w->current), idle
  * (w->idle, parked inside this loop), or holding a parked thread of the
  * running block (blocked or ready, stamped with the block's generation).
  */
 #include <assert.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "check/hooks.h"
 #include "engine/engine.h"
@@ -22,6 +28,7 @@
 #include "engine/fault.h"
 #include "engine/gridsync.h"
 #include "engine/shared.h"
+#include "engine/sync.h"
 #include "engine/warp.h"
 
 static void fiber_main(void *arg);
@@ -122,9 +129,17 @@ static void leave(struct worker *w)
     abort(); /* unreachable: the fiber was reset */
 }
 
-static void ready_push(struct worker *w, struct sthread *t)
+/* The one step by which a parked thread is woken (engine_wake,
+ * engine_wake_all, engine_wake_if): where a race detector draws the edge
+ * from the running thread to t. */
+static inline void woken(struct sthread *t)
 {
     t->state = TS_READY;
+}
+
+static void ready_push(struct worker *w, struct sthread *t)
+{
+    woken(t);
     t->next = NULL;
     if (w->ready_tail)
         w->ready_tail->next = t;
@@ -145,26 +160,61 @@ static struct sthread *ready_pop(struct worker *w)
     return t;
 }
 
-void sched_make_ready(struct worker *w, struct sthread *t)
+/* Whether t still waits: parked, in the generation of the block its record
+ * serves (not left behind by an abandoned block). */
+static inline int waiting(const struct sthread *t)
 {
-    ready_push(w, t);
+    return t->state == TS_BLOCKED && t->gen == t->blk->gen;
 }
 
-void sched_make_ready_list(struct worker *w, struct sthread *head, struct sthread *tail)
+void engine_wake(struct sthread *t)
 {
-    for (struct sthread *t = head; t; t = t->next)
-        t->state = TS_READY;
-    sched_append_ready(w, head, tail);
+    ready_push(engine__self, t);
 }
 
-void sched_append_ready(struct worker *w, struct sthread *head, struct sthread *tail)
+void engine_wake_all(struct waitq *q)
 {
+    struct sthread *head = q->head, *tail = q->tail;
+    if (!head)
+        return;
+    struct worker *w = engine__self;
+    q->head = q->tail = NULL;
+    for (struct sthread *t = head;; t = t->next) {
+        woken(t);
+        if (t == tail)
+            break;
+    }
     tail->next = NULL;
     if (w->ready_tail)
         w->ready_tail->next = head;
     else
         w->ready = head;
     w->ready_tail = tail;
+}
+
+unsigned engine_wake_if(struct waitq *q, int (*pick)(uintptr_t key, const void *arg),
+                        const void *arg, unsigned max)
+{
+    struct worker *w = engine__self;
+    struct sthread **p = &q->head, *last = NULL;
+    unsigned n = 0;
+    while (*p && n < max) {
+        struct sthread *t = *p;
+        int stale = !waiting(t);
+        if (stale || pick(t->wait_key, arg)) {
+            *p = t->next;
+            if (!stale) {
+                ready_push(w, t);
+                n++;
+            }
+            continue;
+        }
+        last = t;
+        p = &t->next;
+    }
+    if (!*p)
+        q->tail = last;
+    return n;
 }
 
 /* Gives t's stack to it: from now on t lives on the current fiber. */
@@ -180,7 +230,9 @@ static void hold(struct worker *w, struct sthread *t)
     self->thr = t;
 }
 
-void sched_block_current(struct worker *w, struct sthread *t)
+/* Parks the running thread t (hold() gives it the current fiber) and runs
+ * something else: a ready thread, or the loop on a spare fiber. */
+static void block_current(struct worker *w, struct sthread *t)
 {
     hold(w, t);
     struct block *b = w->cur;
@@ -193,13 +245,36 @@ void sched_block_current(struct worker *w, struct sthread *t)
     switch_to(w, next);
 }
 
+/* The one way a thread parks: where a race detector notes what t waits
+ * for and a schedule explorer picks who runs next. */
+void engine_park(struct sthread *t, struct waitq *q, const char *site, uintptr_t key)
+{
+    struct worker *w = engine__self;
+    assert(t && w->cur);
+    t->state = TS_BLOCKED;
+    t->wait_site = site;
+    t->wait_key = key;
+    if (q) {
+        if (q->stack) {
+            t->next = q->head;
+            q->head = t;
+            if (!q->tail)
+                q->tail = t;
+        } else {
+            t->next = NULL;
+            waitq_add(q, t);
+        }
+    }
+    block_current(w, t);
+}
+
 void sched_yield_current(struct worker *w)
 {
     struct sthread *t = sched_current(w);
-    struct block *b = w->cur;
-    struct fiber *next;
     if (!t)
         return;
+    struct block *b = w->cur;
+    struct fiber *next;
     /* Unstarted threads first: threads that spin, yielding, for one that
      * has not started yet would otherwise only ever resume each other. */
     if (b->next_thread < b->nthreads)
@@ -211,6 +286,146 @@ void sched_yield_current(struct worker *w)
     hold(w, t);
     ready_push(w, t);
     switch_to(w, next);
+}
+
+void engine_yield(void)
+{
+    sched_yield_current(engine__self);
+}
+
+/* ---- polling ------------------------------------------------------------------ */
+
+/* Whether a thread that has not started yet could run on w. */
+static int unstarted(const struct worker *w)
+{
+    for (const struct block *b = w->resident; b; b = b->next)
+        if (b->next_thread < b->nthreads)
+            return 1;
+    return 0;
+}
+
+int engine_unstarted(void)
+{
+    struct worker *w = engine__self;
+    if (!w)
+        return 0;
+    sched_current(w); /* brings w->cur's counts up to date */
+    return unstarted(w);
+}
+
+int engine_has_ready(void)
+{
+    return engine__self && engine__self->ready;
+}
+
+static void cpu_relax(void)
+{
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+/* Threads polling memory that other threads change (a barrier outside
+ * shared memory, an atomic wait).  sched_yield_current resumes ready
+ * threads before it starts new ones, so two pollers would pass the worker
+ * back and forth for ever while the thread they wait for has not started.
+ * While threads remain to start, a poller that is not the only one steps
+ * aside: it is parked until no thread is left to start or no other poller
+ * is polling.  The counts are those of one block (the last that polled). */
+static SIMT_TLS unsigned pollers;          /* polling and not parked */
+static SIMT_TLS struct waitq parked = {NULL, NULL, 1};
+static SIMT_TLS const struct block *poll_block;
+static SIMT_TLS unsigned poll_gen;
+
+static int any(uintptr_t key, const void *arg)
+{
+    (void)key;
+    (void)arg;
+    return 1;
+}
+
+static void wake_parked(void)
+{
+    pollers += engine_wake_if(&parked, any, NULL, ~0u);
+}
+
+int engine_poll_begin(void)
+{
+    struct worker *w = engine__self;
+    if (!sched_current(w))
+        return 0;
+    if (poll_block != w->cur || poll_gen != w->cur->gen) {
+        /* Counts of a block that is over (it may have been aborted). */
+        poll_block = w->cur;
+        poll_gen = w->cur->gen;
+        pollers = 0;
+        parked.head = parked.tail = NULL;
+    }
+    pollers++;
+    return 1;
+}
+
+void engine_poll_end(int counted)
+{
+    if (!counted)
+        return;
+    if (pollers)
+        pollers--;
+    if (!pollers && parked.head)
+        wake_parked();
+}
+
+void engine_poll_pause(unsigned *spins, const char *site)
+{
+    struct worker *w = engine__self;
+    struct sthread *t = sched_current(w);
+    if (t) {
+        int starting = unstarted(w);
+        if (parked.head && !starting)
+            wake_parked();
+        if (starting && pollers > 1) {
+            pollers--;
+            engine_park(t, &parked, site, 0);
+            return;
+        }
+        if (w->ready || w->cur->next_thread < w->cur->nthreads) {
+            sched_yield_current(w); /* switches: another thread runs first */
+            return;
+        }
+    }
+    /* What the thread waits for is another block's or the host's doing. */
+    unsigned n = ++*spins;
+    if (n < 64) {
+        cpu_relax();
+    } else if (n < 256) {
+        sched_yield();
+    } else {
+        struct timespec ts = {0, n < 4096 ? 1000 : 50000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+unsigned engine_poll_repeats(struct sthread *t, const void *obj, uint64_t seen)
+{
+    /* A barrier of the block passed meanwhile is progress too. */
+    seen = (seen ^ (uint64_t)engine__self->cur->bar_gen << 52) | 1;
+    if (t->poll_obj == obj && t->poll_seen == seen)
+        return ++t->poll_count;
+    t->poll_obj = obj;
+    t->poll_seen = seen;
+    return t->poll_count = 1;
+}
+
+int engine_stamp_resident(struct engine_stamp s)
+{
+    if (s.blk->gen != s.gen)
+        return 0;
+    for (const struct block *b = engine__self->resident; b; b = b->next)
+        if (b == s.blk)
+            return 1;
+    return 0;
 }
 
 /* The running thread (id) ended; wakes what waited for it to arrive. */
@@ -283,6 +498,11 @@ void sched_exit_current(struct worker *w)
     w->cur->live--;
     thread_exited(w, w->cur, (unsigned)(t - w->cur->threads));
     leave(w);
+}
+
+void engine_exit(void)
+{
+    sched_exit_current(engine__self);
 }
 
 static void unlink_resident(struct worker *w, struct block *b)

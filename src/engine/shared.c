@@ -11,6 +11,7 @@
 #include "engine/diag.h"
 #include "engine/kstate.h"
 #include "engine/shared.h"
+#include "engine/sync.h"
 
 SIMT_TLS simt_block_arena simt__arena;
 
@@ -63,19 +64,17 @@ static size_t place(struct simt_kernel_state *ks, size_t size, size_t align)
 static void *overflow(struct simt_kernel_state *ks, size_t need) __attribute__((noreturn));
 static void *overflow(struct simt_kernel_state *ks, size_t need)
 {
-    struct worker *w = engine_self();
-    struct block *b = w->cur;
-    uint3 tid = simt__thread_idx;
-    char msg[512];
-    snprintf(msg, sizeof msg,
-             "simt: error: too much shared memory in kernel %s block (%u,%u,%u) thread "
-             "(%u,%u,%u): static __shared__ variables need %zu bytes after %zu bytes of "
-             "dynamic shared memory, more than the %u a block can have — make the arrays "
-             "smaller or the launch's dynamic size smaller\n",
-             b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x, tid.y, tid.z, need, b->grid->dyn_shmem, 232448u);
+    const struct block *b = engine_self()->cur;
+    char tail[400];
+    snprintf(tail, sizeof tail,
+             ": static __shared__ variables need %zu bytes after %zu bytes of dynamic shared "
+             "memory, more than the %u a block can have — make the arrays smaller or the "
+             "launch's dynamic size smaller",
+             need, b->grid->dyn_shmem, 232448u);
     (void)ks;
-    diag_grid_failure(b->grid, cudaErrorLaunchOutOfResources, msg);
-    sched_abort_block(w);
+    struct engine_failure f = {cudaErrorLaunchOutOfResources, "too much shared memory", WHO_THREAD,
+                               NULL, 0, NULL, tail};
+    engine_fail_with(&f);
 }
 
 void *simt__shared_static_slow(simt_shared_site *s, size_t size, size_t align)

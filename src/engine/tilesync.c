@@ -10,8 +10,7 @@
 #include <stdio.h>
 
 #include "check/hooks.h"
-#include "engine/diag.h"
-#include "engine/engine.h"
+#include "engine/sync.h"
 #include "simt/core/groups.h"
 
 struct tilebar {
@@ -20,7 +19,7 @@ struct tilebar {
     const struct block *blk;  /* the block (record and generation) it belongs to */
     unsigned gen;
     const char *site;
-    struct sthread *waiters, *tail;
+    struct waitq waiters;
 };
 
 #define TILEBARS 16
@@ -48,18 +47,14 @@ void simt_range_sync(const char *site, unsigned first, unsigned count)
     }
     if (!bar) {
         if (!free_slot || id < first || id >= first + count || first + count > b->nthreads) {
-            char msg[600];
-            uint3 tid = simt__thread_idx;
-            snprintf(msg, sizeof msg,
-                     "simt: error: group sync of threads %u-%u in kernel %s block (%u,%u,%u) "
-                     "thread (%u,%u,%u) at %s: %s\n",
-                     first, first + count - 1, b->grid->name, b->idx.x, b->idx.y, b->idx.z, tid.x,
-                     tid.y, tid.z, site,
-                     free_slot ? "the calling thread or the range is outside the block — a group "
-                                 "synchronizes its own members"
-                               : "more than 16 groups of one block synchronizing at once");
-            diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
-            sched_abort_block(w);
+            char what[80];
+            snprintf(what, sizeof what, "group sync of threads %u-%u", first, first + count - 1);
+            struct engine_failure f = {
+                cudaErrorLaunchFailure, what, WHO_THREAD, NULL, 0, site,
+                free_slot ? ": the calling thread or the range is outside the block — a group "
+                            "synchronizes its own members"
+                          : ": more than 16 groups of one block synchronizing at once"};
+            engine_fail_with(&f);
         }
         bar = free_slot;
         bar->first = first;
@@ -68,28 +63,15 @@ void simt_range_sync(const char *site, unsigned first, unsigned count)
         bar->blk = b;
         bar->gen = b->gen;
         bar->site = site;
-        bar->waiters = bar->tail = NULL;
+        bar->waiters = (struct waitq){0};
     }
     hook_barrier_arrive(bar, site);
     sched_count_sync(b, t);
     if (++bar->arrived == count) {
-        struct sthread *x = bar->waiters;
         bar->count = 0;
-        while (x) {
-            struct sthread *next = x->next;
-            sched_make_ready(w, x);
-            x = next;
-        }
+        engine_wake_all(&bar->waiters);
         hook_barrier_release(bar);
         return;
     }
-    t->state = TS_BLOCKED;
-    t->wait_site = site;
-    t->next = NULL;
-    if (bar->tail)
-        bar->tail->next = t;
-    else
-        bar->waiters = t;
-    bar->tail = t;
-    sched_block_current(w, t);
+    engine_park(t, &bar->waiters, site, 0);
 }

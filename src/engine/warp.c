@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/diag.h"
+#include "engine/sync.h"
 #include "engine/warp.h"
 
 static const char *const op_names[] = {
@@ -51,16 +51,14 @@ static void fail(struct worker *w, unsigned wi, const char *site, const char *fm
     __attribute__((noreturn, noinline, cold, format(printf, 4, 5)));
 static void fail(struct worker *w, unsigned wi, const char *site, const char *fmt, ...)
 {
-    struct block *b = w->cur;
-    char what[512], msg[1024];
+    char what[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    snprintf(msg, sizeof msg, "simt: error: %s in kernel %s block (%u,%u,%u) warp %u at %s\n", what,
-             b->grid->name, b->idx.x, b->idx.y, b->idx.z, wi, site);
-    diag_grid_failure(b->grid, cudaErrorLaunchFailure, msg);
-    sched_abort_block(w);
+    (void)w;
+    struct engine_failure f = {cudaErrorLaunchFailure, what, WHO_WARP, NULL, wi, site, NULL};
+    engine_fail_with(&f);
 }
 
 /* Warns once per call site (the first few sites; later ones stay quiet). */
@@ -79,14 +77,15 @@ static void warn_once(struct worker *w, unsigned wi, const char *site, const cha
         if (k + 1 == sizeof warned / sizeof warned[0])
             return;
     }
-    struct block *b = w->cur;
-    char what[512];
+    char what[512], tail[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "simt: warning: %s in kernel %s block (%u,%u,%u) warp %u at %s — %s\n", what,
-            b->grid->name, b->idx.x, b->idx.y, b->idx.z, wi, site, advice);
+    snprintf(tail, sizeof tail, " — %s", advice);
+    (void)w;
+    struct engine_failure f = {0, what, WHO_WARP, NULL, wi, site, tail};
+    engine_warn_with(&f);
 }
 
 /* "lanes 3, 5-7" */
@@ -200,7 +199,7 @@ static unsigned release_activemask(struct worker *w, struct block *b, unsigned w
             continue;
         }
         b->threads[id].coll_result = best;
-        sched_make_ready(w, &b->threads[id]);
+        engine_wake(&b->threads[id]);
     }
     wp->amask_waiting &= ~best;
     b->warp_pending -= (unsigned)__builtin_popcount(best);
@@ -266,16 +265,11 @@ static uint64_t reduce(int op, const struct warp *wp, const struct wcoll *c)
 }
 
 /* Gives a waiting lane its result and appends it to a list in lane order. */
-static inline void queue_lane(struct sthread **head, struct sthread **tail, struct sthread *t,
-                              uint64_t result, int pred)
+static inline void queue_lane(struct waitq *q, struct sthread *t, uint64_t result, int pred)
 {
     t->coll_result = result;
     t->coll_pred = pred;
-    if (*tail)
-        (*tail)->next = t;
-    else
-        *head = t;
-    *tail = t;
+    waitq_add(q, t);
 }
 
 /* A shuffle's results, each lane's as it is computed, the waiting lanes
@@ -285,7 +279,7 @@ static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
 {
     const struct warp *wp = &b->warps[wi];
     struct sthread *lanes = &b->threads[wi * 32];
-    struct sthread *head = NULL, *tail = NULL;
+    struct waitq q = {0};
     const unsigned m = c->mask;
     uint64_t mine = 0;
     for (unsigned rest = m; rest; rest &= rest - 1) {
@@ -305,11 +299,9 @@ static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
             mine = v;
             continue;
         }
-        lanes[l].state = TS_READY;
-        queue_lane(&head, &tail, &lanes[l], v, 0);
+        queue_lane(&q, &lanes[l], v, 0);
     }
-    if (head)
-        sched_append_ready(w, head, tail);
+    engine_wake_all(&q);
     return mine;
 }
 
@@ -375,14 +367,13 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
     }
     }
     /* The waiting lanes resume in lane order, queued in one splice. */
-    struct sthread *head = NULL, *tail = NULL;
+    struct waitq q = {0};
     for (unsigned l = 0; l < 32; l++) {
         if (!(m >> l & 1) || l == me)
             continue;
-        queue_lane(&head, &tail, &b->threads[wi * 32 + l], res[l], preds[l]);
+        queue_lane(&q, &b->threads[wi * 32 + l], res[l], preds[l]);
     }
-    if (head)
-        sched_make_ready_list(w, head, tail);
+    engine_wake_all(&q);
     if (pred)
         *pred = preds[me];
     return res[me];
@@ -508,9 +499,7 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
         b->warp_pending--;
         return r;
     }
-    t->state = TS_BLOCKED;
-    t->wait_site = site;
-    sched_block_current(w, t);
+    engine_park(t, NULL, site, 0);
     if (pred)
         *pred = t->coll_pred;
     return t->coll_result;
@@ -586,17 +575,13 @@ unsigned simt_activemask(const char *site)
     b->warp_pending++;
     b->amask_waiters++;
     sched_count_sync(b, t);
-    /* Counts as blocked for the convergence test. */
-    t->state = TS_BLOCKED;
-    t->gen = b->gen;
-    t->wait_site = site;
+    /* The running lane is neither ready nor unstarted: it counts as
+     * blocked for the convergence test. */
     if (converged(b, wi)) {
         unsigned mine = release_activemask(w, b, wi, id);
-        if (mine) {
-            t->state = TS_RUNNING;
+        if (mine)
             return mine;
-        }
     }
-    sched_block_current(w, t);
+    engine_park(t, NULL, site, 0);
     return (unsigned)t->coll_result;
 }
