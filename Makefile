@@ -105,7 +105,21 @@ $(B)/obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ASFLAGS_ALL) -c $< -o $@
 
-$(LIBSIMT): $(LIB_OBJ)
+# libsimt.a holds one object: the modules linked together (ld -r), then
+# every global name that is not the API made local, so that a program may
+# define a fiber_create or a mem_lookup of its own (tests/driver/names).
+# The API: simt_ and simt__ names, CUDA's (cuda*, cu*, curand*, nvtx*,
+# __cuda*, the built-in variables, clock), C++ names in simt's namespaces.
+API_SYMS := ^(simt_|cuda[A-Z]|cu[A-Z]|curand[A-Z]|nvtx[A-Z]|__cuda|_ZN[0-9]+simt|(threadIdx|blockIdx|blockDim|gridDim|clock)$$)
+LIB_ONE := $(B)/obj/libsimt.o
+
+$(LIB_ONE): $(LIB_OBJ)
+	$(LD) -r -o $@.all $^
+	nm -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' | grep -E '$(API_SYMS)' > $@.api
+	objcopy --keep-global-symbols=$@.api $@.all $@
+	rm -f $@.all
+
+$(LIBSIMT): $(LIB_ONE)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
@@ -124,9 +138,11 @@ $(B)/lib/simt/include:
 	@mkdir -p $(B)/lib/simt
 	ln -sfn ../../../include $@
 
-$(UNIT_BIN): $(UNIT_OBJ) $(LIBSIMT)
+# The unit tests call internal functions: they link the modules' objects,
+# whose names libsimt.a keeps local.
+$(UNIT_BIN): $(UNIT_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(UNIT_OBJ) $(LIBSIMT) $(LIBS) -o $@
+	$(CC) $(CFLAGS_ALL) $(UNIT_OBJ) $(LIB_OBJ) $(LIBS) -o $@
 
 unit: $(UNIT_BIN)
 	$(UNIT_BIN)

@@ -245,6 +245,23 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
             bad "$CC e2e.o -lcudart"; cat out run.out 2>/dev/null | head -n 20
         fi
     fi
+    # A program's own C file may use libsimt's internal names (names/user.c):
+    # libsimt.a exports only the API.
+    if "$SIMTCC" -O2 ${SANITIZE:+-Xcompiler -fsanitize=$SANITIZE} "$ROOT/tests/driver/names/names.cu" \
+           "$ROOT/tests/driver/names/user.c" -o names > out 2>&1 && ./names > run.out 2>&1; then
+        contains "internal names left to the program" run.out \
+            "h[255] 1530, sum 78, mem_lookup(1) 6, fiber_create 1, no error"
+        contains "internal names left to the program: printf" run.out "kernel 3"
+    else
+        bad "internal names left to the program: simtcc names.cu user.c && ./names"
+        cat out run.out 2>/dev/null | head -n 20
+    fi
+    if nm -g --defined-only "$ROOT/$B/lib/libsimt.a" 2> /dev/null | awk 'NF == 3 { print $3 }' |
+           grep -vE '^(simt_|cuda[A-Z]|cu[A-Z]|curand[A-Z]|nvtx[A-Z]|__cuda|_ZN[0-9]+simt|(threadIdx|blockIdx|blockDim|gridDim|clock)$)' > names.nm; then
+        bad "libsimt.a exports names that are not the API:"; head -n 20 names.nm
+    else
+        ok
+    fi
 fi
 
 echo "$pass passed, $fail failed"
