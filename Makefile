@@ -147,6 +147,32 @@ $(UNIT_BIN): $(UNIT_OBJ) $(LIB_OBJ)
 unit: $(UNIT_BIN)
 	$(UNIT_BIN)
 
+# make fuzz: the runtime API's libFuzzer target (tests/fuzz/fuzz_api.c)
+# against libsimt built by clang with AddressSanitizer into build-fuzz/,
+# run FUZZ_SECONDS from tests/fuzz/seeds; FUZZ_LEVEL=1 adds destroyed
+# handles, 2 foreign ones.  New inputs collect in build-fuzz/corpus, crashes
+# in build-fuzz/findings; FUZZ_FLAGS="-fork=1 -ignore_crashes=1" goes on
+# after one.
+FUZZ_B := build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_LEVEL ?= 0
+FUZZ_BIN := $(FUZZ_B)/tests/fuzz_api
+.PHONY: fuzz
+
+$(FUZZ_BIN): tests/fuzz/fuzz_api.c FORCE
+	$(MAKE) B=$(FUZZ_B) CC=clang-16 CXX=clang++-16 SANITIZE=address,fuzzer-no-link $(FUZZ_B)/lib/libsimt.a
+	@mkdir -p $(dir $@)
+	clang-16 -std=c17 -g -O1 -fsanitize=fuzzer,address -Iinclude tests/fuzz/fuzz_api.c \
+	    $(FUZZ_B)/lib/libsimt.a $(LIBS) -o $@
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(FUZZ_B)/corpus $(FUZZ_B)/findings
+	FUZZ_LEVEL=$(FUZZ_LEVEL) $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
+	    -max_len=512 -dict=tests/fuzz/fuzz_api.dict -artifact_prefix=$(FUZZ_B)/findings/ \
+	    $(FUZZ_FLAGS) $(FUZZ_B)/corpus tests/fuzz/seeds
+
+FORCE:
+
 demo: deps
 	$(MAKE) all
 	$(SIMTCC) -O2 examples/vector_add.cu -o $(B)/vector_add
@@ -162,6 +188,6 @@ install: all
 	sh src/install/install.sh $(B) $(PREFIX) $(DESTDIR)
 
 clean:
-	rm -rf build build-address build-thread build-undefined
+	rm -rf build build-address build-thread build-undefined build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(KC_OBJ:.o=.d)
