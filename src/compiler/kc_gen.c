@@ -1133,27 +1133,24 @@ static LLVMValueRef threshold(kc_tier *t, LLVMValueRef u, LLVMValueRef bnd, LLVM
     return LLVMBuildSelect(b, none, ci64(k, 0), r, "kc.thr");
 }
 
-/* One conjunct of a guard: "u + threadIdx.D  PRED  bound". */
-typedef struct guard {
-    int dim, sgn, prefix, plus1, nowrap;
-    unsigned width;             /* of the sum, for the wrap check */
-    LLVMValueRef u, bnd;        /* u NULL: 0 */
-} guard;
 
 static int is_ext(LLVMValueRef v, int sgn)
 {
     return (sgn && LLVMIsASExtInst(v)) || (!sgn && LLVMIsAZExtInst(v)) || LLVMIsAZExtInst(v);
 }
 
-/* Which of threadIdx's fields v is (through an extension), or -1. */
-static int tfield(const kc_seg *sg, LLVMValueRef v)
+/* Which of threadIdx's fields v is (through an extension), or -1: a
+ * segment's loop value, or before generation (sg NULL) a load. */
+static int tfield(kc_tier *t, const kc_seg *sg, LLVMValueRef v)
 {
     if (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v))
         v = LLVMGetOperand(v, 0);
+    if (!sg)
+        return kc_tid_field(t, v);
     return v == sg->tx ? 0 : v == sg->ty ? 1 : v == sg->tz ? 2 : -1;
 }
 
-static int match_guard(kc_seg *sg, LLVMValueRef c, guard *gd)
+static int match_guard(kc_tier *t, const kc_seg *sg, LLVMValueRef c, kc_guard *gd)
 {
     if (!LLVMIsAICmpInst(c))
         return 0;
@@ -1169,7 +1166,7 @@ static int match_guard(kc_seg *sg, LLVMValueRef c, guard *gd)
         if (is_ext(x, gd->sgn) && LLVMIsAInstruction(LLVMGetOperand(x, 0)) &&
             LLVMGetInstructionOpcode(LLVMGetOperand(x, 0)) == LLVMAdd)
             x = LLVMGetOperand(x, 0); /* ext(u + t) */
-        int f = tfield(sg, x);
+        int f = tfield(t, sg, x);
         if (f >= 0) {
             gd->dim = f;
             gd->u = NULL;
@@ -1178,7 +1175,7 @@ static int match_guard(kc_seg *sg, LLVMValueRef c, guard *gd)
             break;
         }
         if (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMAdd) {
-            int f0 = tfield(sg, LLVMGetOperand(x, 0)), f1 = tfield(sg, LLVMGetOperand(x, 1));
+            int f0 = tfield(t, sg, LLVMGetOperand(x, 0)), f1 = tfield(t, sg, LLVMGetOperand(x, 1));
             if ((f0 >= 0) != (f1 >= 0)) {
                 gd->dim = f0 >= 0 ? f0 : f1;
                 gd->u = LLVMGetOperand(x, f0 >= 0 ? 1 : 0);
@@ -1204,43 +1201,26 @@ static int match_guard(kc_seg *sg, LLVMValueRef c, guard *gd)
 }
 
 /* The conjuncts of c ("a && b" is a select or an and of i1), each a guard. */
-static int match_guards(kc_seg *sg, LLVMValueRef c, guard *gd, int *n, int max)
+int kc_match_guards(kc_tier *t, const kc_seg *sg, LLVMValueRef c, kc_guard *gd, int *n, int max)
 {
     if (LLVMIsAInstruction(c) &&
         ((LLVMGetInstructionOpcode(c) == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, 2)) &&
           LLVMConstIntGetZExtValue(LLVMGetOperand(c, 2)) == 0) ||
          (LLVMGetInstructionOpcode(c) == LLVMAnd && LLVMTypeOf(c) == LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(c)))))) {
-        return match_guards(sg, LLVMGetOperand(c, 0), gd, n, max) &&
-               match_guards(sg, LLVMGetOperand(c, 1), gd, n, max);
+        return kc_match_guards(t, sg, LLVMGetOperand(c, 0), gd, n, max) &&
+               kc_match_guards(t, sg, LLVMGetOperand(c, 1), gd, n, max);
     }
-    if (*n == max || !match_guard(sg, c, &gd[*n]))
+    if (*n == max || !match_guard(t, sg, c, &gd[*n]))
         return 0;
     (*n)++;
     return 1;
 }
 
-/* A segment whose first block branches on guards of threadIdx's fields
- * ("i < n", "x < w && y < h": u + threadIdx.D against a bound, any
- * predicate but equality, either order) to its work or straight out of
- * it: the thread loops run over the threads that do the work only, and
- * the branch goes away, which lets the x loop vectorize. */
-static void narrow_guard(kc_tier *t, int s, int first)
+/* Nothing with an effect in bb before `br`: threads a guard skips may
+ * skip it. */
+int kc_pure_before(LLVMBasicBlockRef bb, LLVMValueRef br)
 {
-    kc_ctx *k = t->k;
-    kc_seg *sg = &t->segs[s];
-    LLVMBasicBlockRef lb = t->g.bb[sg->leader];
-    LLVMValueRef br = LLVMGetBasicBlockTerminator(lb);
-    if (LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
-        return;
-    int skip_true = is_skip_stub(LLVMGetSuccessor(br, 0), sg);
-    int skip_false = is_skip_stub(LLVMGetSuccessor(br, 1), sg);
-    if (skip_true == skip_false)
-        return;
-    /* Work on the false side ("if (i >= n) return;"): one guard, whose
-     * complement is a guard too. */
-    int work_on_true = skip_false;
-    /* Nothing with an effect before the branch: skipped threads skip it. */
-    for (LLVMValueRef i = LLVMGetFirstInstruction(lb); i != br; i = LLVMGetNextInstruction(i)) {
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i != br; i = LLVMGetNextInstruction(i)) {
         LLVMOpcode op = LLVMGetInstructionOpcode(i);
         if (op == LLVMCall) {
             /* Intrinsics that only compute (thread-local addresses, min,
@@ -1248,35 +1228,47 @@ static void narrow_guard(kc_tier *t, int s, int first)
             size_t n;
             const char *name = kc_callee_name(i, &n);
             if (!name || n < 5 || memcmp(name, "llvm.", 5) || (n >= 8 && !memcmp(name, "llvm.mem", 8)))
-                return;
+                return 0;
         }
         if (op == LLVMStore || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
-            return;
+            return 0;
     }
-    guard gd[6];
+    return 1;
+}
+
+/* The threads for which branch `br` (segment s's, on guards of threadIdx's
+ * fields) takes its work side: the box [lo, hi) of thread coordinates,
+ * intersected with what lo and hi hold, computed in s's pre block.  0 if
+ * the guards are not of that shape. */
+static int guard_range(kc_tier *t, int s, LLVMValueRef br, int work_on_true, int first, LLVMValueRef lo[3],
+                       LLVMValueRef hi[3])
+{
+    kc_ctx *k = t->k;
+    kc_seg *sg = &t->segs[s];
+    kc_guard gd[6];
     int ng = 0;
-    if (work_on_true ? !match_guards(sg, LLVMGetCondition(br), gd, &ng, 6)
-                     : !match_guard(sg, LLVMGetCondition(br), &gd[ng++]))
-        return;
+    if (work_on_true ? !kc_match_guards(t, sg, LLVMGetCondition(br), gd, &ng, 6)
+                     : !match_guard(t, sg, LLVMGetCondition(br), &gd[ng++]))
+        return 0;
+    /* Work on the false side ("if (i >= n) return;"): one guard, whose
+     * complement is a guard too. */
     if (!work_on_true)
         gd[0].prefix = !gd[0].prefix;
     int need_check = 0;
     for (int i = 0; i < ng; i++)
         need_check |= !gd[i].nowrap;
     if (need_check && !first)
-        return; /* a wrap could only be caught before any thread ran */
+        return 0; /* a wrap could only be caught before any thread ran */
     LLVMValueRef at = LLVMGetBasicBlockTerminator(sg->pre);
     for (int i = 0; i < ng; i++)
         if ((gd[i].u && !hoist(t, gd[i].u, s, at, 0)) || !hoist(t, gd[i].bnd, s, at, 0))
-            return;
+            return 0;
     LLVMBuilderRef b = t->b;
     LLVMPositionBuilderBefore(b, at);
     LLVMValueRef ext[3] = {t->bx, t->by, t->bz};
-    LLVMValueRef lo[3] = {ci64(k, 0), ci64(k, 0), ci64(k, 0)};
-    LLVMValueRef hi[3] = {t->bx, t->by, t->bz};
     LLVMValueRef bad = NULL;
     for (int i = 0; i < ng; i++) {
-        guard *g = &gd[i];
+        kc_guard *g = &gd[i];
         int sgn = g->sgn;
         LLVMValueRef u = g->u ? (LLVMGetIntTypeWidth(LLVMTypeOf(g->u)) == 64
                                      ? g->u
@@ -1292,7 +1284,7 @@ static void narrow_guard(kc_tier *t, int s, int first)
             LLVMValueRef w = LLVMBuildICmp(b, sgn ? LLVMIntSGT : LLVMIntUGT, top, ci64(k, lim), "");
             bad = bad ? LLVMBuildOr(b, bad, w, "") : w;
         } else if (!g->nowrap) {
-            return; /* a 64-bit sum that may wrap: left alone */
+            return 0; /* a 64-bit sum that may wrap: left alone */
         }
         LLVMValueRef thr = threshold(t, u, bv, ext[g->dim], sgn, g->plus1);
         /* True for t < T (lt, le) or t >= T (gt, ge): intersect. */
@@ -1323,22 +1315,107 @@ static void narrow_guard(kc_tier *t, int s, int first)
         LLVMInstructionEraseFromParent(sg->z);
         sg->z = nz;
     }
-    /* Each loop from lo to hi, entered only when not empty. */
+    return 1;
+}
+
+/* Segment s's thread loops from lo to hi, each entered only when not
+ * empty (nonempty: known not to be; the loops' bodies then keep
+ * dominating what follows them, as uniform values need). */
+static void apply_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3], int nonempty)
+{
+    kc_seg *sg = &t->segs[s];
+    LLVMBuilderRef b = t->b;
     LLVMValueRef iv[3] = {sg->x, sg->y, sg->z}, cmp[3] = {sg->xcmp, sg->ycmp, sg->zcmp};
     LLVMBasicBlockRef before[3] = {sg->hy, sg->hz, NULL}, head[3] = {sg->hx, sg->hy, sg->hz};
     LLVMBasicBlockRef skip[3] = {sg->ly, sg->lz, sg->post};
     for (int d = 0; d < 3; d++) {
-        if (lo[d] == LLVMGetOperand(iv[d], 0) && hi[d] == ext[d])
+        if (lo[d] == LLVMGetIncomingValue(iv[d], 0) && hi[d] == LLVMGetOperand(cmp[d], 1))
             continue;
         LLVMSetOperand(iv[d], 0, lo[d]);
         LLVMSetOperand(cmp[d], 1, hi[d]);
+        if (nonempty)
+            continue;
         LLVMBasicBlockRef from = before[d] ? before[d] : LLVMGetIncomingBlock(iv[d], 0);
         LLVMValueRef term = LLVMGetBasicBlockTerminator(from);
         LLVMInstructionEraseFromParent(term);
         LLVMPositionBuilderAtEnd(b, from);
         LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, lo[d], hi[d], ""), head[d], skip[d]);
     }
-    LLVMSetCondition(br, LLVMConstInt(k->i1, work_on_true, 0));
+}
+
+/* The loops' current bounds. */
+static void seg_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3])
+{
+    kc_seg *sg = &t->segs[s];
+    LLVMValueRef iv[3] = {sg->x, sg->y, sg->z}, cmp[3] = {sg->xcmp, sg->ycmp, sg->zcmp};
+    for (int d = 0; d < 3; d++) {
+        lo[d] = LLVMGetIncomingValue(iv[d], 0);
+        hi[d] = LLVMGetOperand(cmp[d], 1);
+    }
+}
+
+/* A segment whose first block branches on guards of threadIdx's fields
+ * ("i < n", "x < w && y < h": u + threadIdx.D against a bound, any
+ * predicate but equality, either order) to its work or straight out of
+ * it: the thread loops run over the threads that do the work only, and
+ * the branch goes away, which lets the x loop vectorize. */
+static void narrow_guard(kc_tier *t, int s, int first)
+{
+    kc_seg *sg = &t->segs[s];
+    LLVMBasicBlockRef lb = t->g.bb[sg->leader];
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(lb);
+    if (LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
+        return;
+    int skip_true = is_skip_stub(LLVMGetSuccessor(br, 0), sg);
+    int skip_false = is_skip_stub(LLVMGetSuccessor(br, 1), sg);
+    if (skip_true == skip_false || !kc_pure_before(lb, br))
+        return;
+    int work_on_true = skip_false;
+    LLVMValueRef lo[3], hi[3];
+    seg_range(t, s, lo, hi);
+    if (!guard_range(t, s, br, work_on_true, first, lo, hi))
+        return;
+    apply_range(t, s, lo, hi, 0);
+    LLVMSetCondition(br, LLVMConstInt(t->k->i1, work_on_true, 0));
+}
+
+/* The kernel's entry guard taken as uniform (kc_tier.c, column walks): the
+ * entry segment's skeleton branch goes to the work when some thread passes
+ * the guards, and every other segment runs over those threads only.  If
+ * the guards cannot be narrowed after all, every block declines. */
+static void narrow_region(kc_tier *t)
+{
+    kc_ctx *k = t->k;
+    int s0 = t->bseg[0];
+    kc_seg *sg = &t->segs[s0];
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(t->g.bb[t->guard_bb]);
+    LLVMValueRef lo[3], hi[3];
+    seg_range(t, s0, lo, hi);
+    LLVMValueRef post_br = LLVMGetBasicBlockTerminator(sg->post);
+    if (!guard_range(t, s0, br, t->guard_work == 0, 1, lo, hi)) {
+        /* The entry segment has no effect (kc_tier.c checked): declining
+         * after it is declining before any thread's work. */
+        LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.decline");
+        fill_decline(t, no);
+        /* The z latch leaves to the decline; post stays, unreachable, for
+         * the phis that name it. */
+        LLVMValueRef lz = LLVMGetBasicBlockTerminator(sg->lz);
+        for (unsigned j = 0; j < LLVMGetNumSuccessors(lz); j++)
+            if (LLVMGetSuccessor(lz, j) == sg->post)
+                LLVMSetSuccessor(lz, j, no);
+        return;
+    }
+    LLVMBuilderRef b = t->b;
+    LLVMPositionBuilderBefore(b, post_br);
+    LLVMValueRef some = NULL;
+    for (int d = 0; d < 3; d++) {
+        LLVMValueRef c = LLVMBuildICmp(b, LLVMIntULT, lo[d], hi[d], "");
+        some = some ? LLVMBuildAnd(b, some, c, "") : c;
+    }
+    LLVMSetCondition(post_br, t->guard_work == 0 ? some : LLVMBuildNot(b, some, ""));
+    for (int s = 0; s < t->nseg; s++)
+        if (s != s0 && t->segs[s].lx)
+            apply_range(t, s, lo, hi, 1);
 }
 
 void kc_generate(kc_tier *t)
@@ -1379,6 +1456,8 @@ void kc_generate(kc_tier *t)
     leader_phis(t, st, nst);
     lower_instructions(t);
     lower_allocas(t);
+    if (t->guard_bb >= 0)
+        narrow_region(t);
     for (int s = 0; s < t->nseg; s++)
         if (t->segs[s].lx)
             narrow_guard(t, s, s == t->bseg[0]);

@@ -44,6 +44,9 @@ typedef struct kc_tier {
     int nseg;
     int nalloca;
     int warps;                  /* holds warp collectives: needs whole warps */
+    /* A column walk's entry guard, taken as uniform: its block (-1: none)
+     * and which successor does the work. */
+    int guard_bb, guard_work;
     /* per-thread storage: values live across segments (slots) and private
      * variables, each an array over the block's threads in one scratch
      * buffer */
@@ -66,6 +69,20 @@ typedef struct kc_tier {
 } kc_tier;
 
 int kc_seg_of_inst(const kc_tier *t, LLVMValueRef v);
+/* Which of threadIdx's fields a load reads (0-2), or -1. */
+int kc_tid_field(kc_tier *t, LLVMValueRef v);
+
+/* One conjunct of a guard: "u + threadIdx.D  PRED  bound". */
+typedef struct kc_guard {
+    int dim, sgn, prefix, plus1, nowrap;
+    unsigned width;             /* of the sum, for the wrap check */
+    LLVMValueRef u, bnd;        /* u NULL: 0 */
+} kc_guard;
+
+/* The conjuncts of c, each a guard on threadIdx's fields: the segment's
+ * loop values, or before generation (sg NULL) loads of threadIdx. */
+int kc_match_guards(kc_tier *t, const kc_seg *sg, LLVMValueRef c, kc_guard *gd, int *n, int max);
+int kc_pure_before(LLVMBasicBlockRef bb, LLVMValueRef br);
 void kc_generate(kc_tier *t);
 
 #endif /* SIMT_KC_GEN_H */

@@ -363,7 +363,9 @@ int main(int argc, char **argv)
                 for (size_t j = 0; j < i; j++)
                     dup |= !strcmp(names[j], names[i]);
                 if (!dup) {
-                    if (ok)
+                    if (ok && why.text[0])
+                        fprintf(stderr, "simtcc: kernel %s: compiled tier, %s\n", names[i], why.text);
+                    else if (ok)
                         fprintf(stderr, "simtcc: kernel %s: compiled tier\n", names[i]);
                     else
                         fprintf(stderr, "simtcc: kernel %s: fiber tier: %s\n", names[i], why.text);

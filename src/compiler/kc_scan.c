@@ -133,7 +133,7 @@ int kc_barrier_kind(LLVMValueRef call)
                    : KC_BAR_NONE;
     if (kc_name_is(s, n, "simt_syncwarp"))
         return const_is(LLVMGetOperand(call, 1), 0xffffffffu) ? KC_SYNCWARP : KC_BAR_NONE;
-    if (kc_name_is(s, n, "simt_syncthreads"))
+    if (kc_name_is(s, n, "simt_syncthreads") || kc_name_is(s, n, "simt__kc_split"))
         return KC_BAR_PLAIN;
     if (kc_name_is(s, n, "simt_syncthreads_count"))
         return KC_BAR_COUNT;

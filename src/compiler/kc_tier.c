@@ -19,6 +19,7 @@
  *     by one uniform decision: one target leader, or one skeleton branch.
  */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,8 @@ static int barrier_split(LLVMBasicBlockRef bb)
     return n >= 8 && !memcmp(name, "kc.split", 8) && LLVMGetFirstInstruction(next) == LLVMGetBasicBlockTerminator(next);
 }
 
+static void isolate_barriers(kc_ctx *k, LLVMValueRef fn);
+
 static void normalize(kc_ctx *k, LLVMValueRef fn)
 {
     /* One return block holding nothing but the return. */
@@ -125,7 +128,12 @@ static void normalize(kc_ctx *k, LLVMValueRef fn)
         }
     }
     LLVMDisposeBuilder(b);
-    /* Every barrier alone in its block. */
+    isolate_barriers(k, fn);
+}
+
+/* Every barrier alone in its block. */
+static void isolate_barriers(kc_ctx *k, LLVMValueRef fn)
+{
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
             if (!LLVMIsACallInst(i) || kc_barrier_kind(i) == KC_BAR_NONE)
@@ -358,7 +366,7 @@ static void divergence(kc_tier *t)
                 continue;
             LLVMValueRef c = branch_cond(LLVMGetBasicBlockTerminator(t->g.bb[b]));
             int j = inst_index(t, c);
-            if (j < 0 || !t->div[j])
+            if (j < 0 || !t->div[j] || b == t->guard_bb)
                 continue;
             divbr[b] = 1;
             changed = 1;
@@ -490,7 +498,7 @@ static int segments(kc_tier *t)
         if (!c || t->inregion[b])
             continue;
         int j = inst_index(t, c);
-        if (j >= 0 && t->div[j])
+        if (j >= 0 && t->div[j] && b != t->guard_bb)
             continue;
         kc_reach_from_succs(&t->g, b, t->g.ipdom[b], region);
         int holds = 0;
@@ -537,6 +545,299 @@ static void tier_free(kc_tier *t)
     free(t->a_base);
 }
 
+/* ---- column walks: loops the thread loops move into -------------------------------- */
+
+/* A thread that walks a column ("for (i...) y[j] += A[i * n + j]", j the
+ * thread's index) touches one element per row: run as a loop over threads
+ * around the walk, every thread reads a cache line of its own per row.
+ * Turned inside out (the walk outside, a loop over the threads in each
+ * step) the threads of a step read consecutive elements: the GPU's
+ * coalesced access is the CPU's vectorizable one.  Such a loop gets a
+ * barrier of the compiler's own (simt__kc_split, a plain barrier that
+ * generates nothing) at the start of its body, which makes it a skeleton
+ * loop; the usual "if (j < n)" around it, which would make it divergent,
+ * is taken as uniform when it can narrow the thread loops instead
+ * (kc_gen.c, narrow_region). */
+
+int kc_tid_field(kc_tier *t, LLVMValueRef v)
+{
+    if (!LLVMIsALoadInst(v) || LLVMGetVolatile(v))
+        return -1;
+    LLVMValueRef p = LLVMGetOperand(v, 0);
+    long long off = 0;
+    if (LLVMIsAGetElementPtrInst(p)) {
+        if (!kc_gep_offset(t->k, p, &off))
+            return -1;
+        p = LLVMGetOperand(p, 0);
+    }
+    if (!t->k->g_tid || kc_tls_global(p) != t->k->g_tid)
+        return -1;
+    return off == 0 ? 0 : off == 4 ? 1 : off == 8 ? 2 : -1;
+}
+
+/* v can move before the entry segment's loops (kc_gen.c's hoist, after
+ * the built-ins' loads are hoisted). */
+static int entry_hoistable(kc_tier *t, LLVMValueRef v, int depth)
+{
+    if (!LLVMIsAInstruction(v))
+        return 1;
+    int i = inst_index(t, v);
+    if (i < 0 || t->div[i] || t->iblk[i] != 0 || depth > 12 || LLVMIsAPHINode(v))
+        return 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMLoad) {
+        if (LLVMGetVolatile(v))
+            return 0;
+        LLVMValueRef p = LLVMGetOperand(v, 0);
+        long long off;
+        if (LLVMIsAGetElementPtrInst(p) && kc_gep_offset(t->k, p, &off) && is_builtin_global(t, kc_tls_global(LLVMGetOperand(p, 0))))
+            return 1;
+        if (is_builtin_global(t, kc_tls_global(p)))
+            return 1;
+        while (LLVMIsAGetElementPtrInst(p))
+            p = LLVMGetOperand(p, 0);
+        return p == LLVMGetParam(t->fn, 0);
+    }
+    if (op == LLVMCall || op == LLVMStore || op == LLVMAlloca || op == LLVMAtomicRMW ||
+        op == LLVMAtomicCmpXchg || op == LLVMFence || LLVMIsATerminatorInst(v))
+        return 0;
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    for (unsigned o = 0; o < n; o++)
+        if (!entry_hoistable(t, LLVMGetOperand(v, o), depth + 1))
+            return 0;
+    return 1;
+}
+
+/* Whether bb leads to the return through empty blocks only. */
+static int skips_to_return(const kc_tier *t, LLVMBasicBlockRef bb)
+{
+    for (int depth = 0; depth < 8; depth++) {
+        LLVMValueRef i = LLVMGetFirstInstruction(bb);
+        if (!i)
+            return 0;
+        if (LLVMGetInstructionOpcode(i) == LLVMRet)
+            return 1;
+        if (LLVMGetInstructionOpcode(i) != LLVMBr || LLVMIsConditional(i))
+            return 0;
+        bb = LLVMGetSuccessor(i, 0);
+    }
+    return 0;
+}
+
+/* "if (guards on threadIdx) { work }" or "if (!guards) return;" as the
+ * entry block's branch, guards kc_gen.c can turn into loop bounds. */
+static int entry_guard(kc_tier *t)
+{
+    LLVMValueRef br = LLVMGetBasicBlockTerminator(t->g.bb[0]);
+    if (LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
+        return 0;
+    int skip0 = skips_to_return(t, LLVMGetSuccessor(br, 0)), skip1 = skips_to_return(t, LLVMGetSuccessor(br, 1));
+    if (skip0 == skip1 || !kc_pure_before(t->g.bb[0], br))
+        return 0;
+    int work_on_true = skip1;
+    kc_guard gd[6];
+    int ng = 0;
+    if (!kc_match_guards(t, NULL, LLVMGetCondition(br), gd, &ng, 6) || (!work_on_true && ng != 1))
+        return 0;
+    for (int i = 0; i < ng; i++) {
+        if (!gd[i].nowrap && gd[i].width >= 64)
+            return 0;
+        if ((gd[i].u && !entry_hoistable(t, gd[i].u, 0)) || !entry_hoistable(t, gd[i].bnd, 0))
+            return 0;
+    }
+    t->guard_bb = 0;
+    t->guard_work = work_on_true ? 0 : 1;
+    return 1;
+}
+
+/* How an address moves with threadIdx.x: not at all, by one element, or
+ * otherwise; *var is set when it depends on the loop's header phis. */
+enum { LIN_NONE, LIN_UNIT, LIN_OTHER };
+
+static int lin(kc_tier *t, LLVMValueRef v, LLVMBasicBlockRef h, int depth, int *var)
+{
+    if (!LLVMIsAInstruction(v))
+        return LIN_NONE;
+    int i = inst_index(t, v);
+    if (i < 0 || depth > 12)
+        return LIN_OTHER;
+    if (LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == h) {
+        *var = 1;
+        return t->div[i] ? LIN_OTHER : LIN_NONE;
+    }
+    int f = kc_tid_field(t, v);
+    if (f >= 0)
+        return f == 0 ? LIN_UNIT : LIN_OTHER;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMLoad || op == LLVMCall || LLVMIsAPHINode(v))
+        return t->div[i] ? LIN_OTHER : LIN_NONE; /* loop-invariant or not: unknown */
+    int r[2] = {LIN_NONE, LIN_NONE};
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    int any = LIN_NONE;
+    for (unsigned o = 0; o < n; o++) {
+        int x = lin(t, LLVMGetOperand(v, o), h, depth + 1, var);
+        if (o < 2)
+            r[o] = x;
+        if (x > any)
+            any = x;
+    }
+    switch (op) {
+    case LLVMSExt: case LLVMZExt: case LLVMTrunc:
+        return r[0];
+    case LLVMAdd:
+        return r[0] == LIN_NONE ? r[1] : r[1] == LIN_NONE ? r[0] : LIN_OTHER;
+    case LLVMSub:
+        return r[1] == LIN_NONE ? r[0] : LIN_OTHER;
+    default:
+        return any == LIN_NONE ? LIN_NONE : LIN_OTHER;
+    }
+}
+
+/* A load or store in the loop whose address moves by one element with
+ * threadIdx.x and with the loop's iteration (through its header phis). */
+static int coalesced_walk(kc_tier *t, LLVMValueRef mem, LLVMBasicBlockRef h)
+{
+    LLVMOpcode op = LLVMGetInstructionOpcode(mem);
+    LLVMValueRef p = op == LLVMLoad ? LLVMGetOperand(mem, 0) : op == LLVMStore ? LLVMGetOperand(mem, 1) : NULL;
+    if (!p || !LLVMIsAGetElementPtrInst(p))
+        return 0;
+    int var = 0;
+    unsigned n = (unsigned)LLVMGetNumOperands(p);
+    if (lin(t, LLVMGetOperand(p, 0), h, 0, &var) != LIN_NONE)
+        return 0;
+    for (unsigned o = 1; o + 1 < n; o++)
+        if (lin(t, LLVMGetOperand(p, o), h, 0, &var) != LIN_NONE)
+            return 0;
+    return lin(t, LLVMGetOperand(p, n - 1), h, 0, &var) == LIN_UNIT && var;
+}
+
+static int reaches(const kc_tier *t, int from, int stop, int target, char *seen)
+{
+    memset(seen, 0, (size_t)t->g.n);
+    int *stack = xcalloc((size_t)t->g.n, sizeof *stack), sp = 0, hit = 0;
+    stack[sp++] = from;
+    seen[from] = 1;
+    while (sp && !hit) {
+        int u = stack[--sp];
+        for (int j = 0; j < t->g.nsucc[u]; j++) {
+            int v = t->g.succ[u][j];
+            if (v == target)
+                hit = 1;
+            if (v == stop || v >= t->g.n || seen[v])
+                continue;
+            seen[v] = 1;
+            stack[sp++] = v;
+        }
+    }
+    free(stack);
+    return hit;
+}
+
+/* Puts the compiler's barrier at the start of each column walk's body;
+ * the number put. */
+static int plan_walks(kc_tier *t)
+{
+    kc_ctx *k = t->k;
+    int nb = t->g.n, put = 0;
+    char *body = xcalloc((size_t)nb, 1);
+    LLVMValueRef *at = xcalloc((size_t)nb, sizeof *at);
+    for (int h = 0; h < nb; h++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(t->g.bb[h]);
+        LLVMValueRef c = branch_cond(term);
+        if (!c || LLVMGetInstructionOpcode(term) != LLVMBr || t->inregion[h])
+            continue;
+        int j = inst_index(t, c);
+        if (j >= 0 && t->div[j])
+            continue;
+        int in = -1;
+        for (int s = 0; s < t->g.nsucc[h] && in < 0; s++) {
+            int v = t->g.succ[h][s];
+            if (v != h && v < nb && reaches(t, v, t->g.ipdom[h], h, body))
+                in = v;
+        }
+        if (in < 0 || t->g.npred[in] != 1)
+            continue;
+        reaches(t, in, h, -1, body); /* the loop's blocks from its body */
+        int walk = 0;
+        for (int b = 0; b < nb && !walk; b++) {
+            if (!body[b] && b != in)
+                continue;
+            for (LLVMValueRef i = LLVMGetFirstInstruction(t->g.bb[b]); i && !walk; i = LLVMGetNextInstruction(i))
+                walk = coalesced_walk(t, i, t->g.bb[h]);
+        }
+        if (walk)
+            at[in] = LLVMGetFirstInstruction(t->g.bb[in]);
+    }
+    LLVMTypeRef ft = LLVMFunctionType(k->voidt, NULL, 0, 0);
+    LLVMValueRef f = LLVMGetNamedFunction(k->m, "simt__kc_split");
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    for (int i = 0; i < nb; i++) {
+        if (!at[i])
+            continue;
+        if (!f)
+            f = LLVMAddFunction(k->m, "simt__kc_split", ft);
+        LLVMValueRef first = at[i];
+        while (first && LLVMIsAPHINode(first))
+            first = LLVMGetNextInstruction(first);
+        LLVMPositionBuilderBefore(b, first);
+        LLVMBuildCall2(b, ft, f, NULL, 0, "");
+        put++;
+    }
+    LLVMDisposeBuilder(b);
+    free(body);
+    free(at);
+    return put;
+}
+
+static void remove_splits(kc_ctx *k)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(k->m, "simt__kc_split");
+    LLVMUseRef u;
+    while (f && (u = LLVMGetFirstUse(f)) != NULL)
+        LLVMInstructionEraseFromParent(LLVMGetUser(u));
+}
+
+/* ---- entry point ------------------------------------------------------------------------ */
+
+/* The analyses up to segments; 0 with *why if the function stays on the
+ * fiber tier.  guard: try the entry guard as uniform. */
+static int analyse(kc_tier *t, kc_ctx *k, LLVMValueRef fn, kc_why *why, int guard)
+{
+    memset(t, 0, sizeof *t);
+    t->k = k;
+    t->fn = fn;
+    t->why = why;
+    t->guard_bb = -1;
+    if (kc_cfg_build(&t->g, fn) != 0)
+        return 0;
+    t->sync = xcalloc((size_t)t->g.n, 1);
+    t->inregion = xcalloc((size_t)t->g.n, 1);
+    if (!scan(t))
+        return 0;
+    if (guard) {
+        /* Kernels without barriers of their own only. */
+        for (int b = 0; b < t->g.n; b++) {
+            size_t n;
+            const char *name = t->barrier[b] ? kc_callee_name(t->barrier[b], &n) : NULL;
+            if (name && !kc_name_is(name, n, "simt__kc_split"))
+                return 0;
+        }
+        if (t->warps)
+            return 0;
+        entry_guard(t);
+    }
+    divergence(t);
+    for (int b = 0; b < t->g.n; b++)
+        if (t->barrier[b] && t->inregion[b]) {
+            kc_why_barrier(why, t->barrier[b],
+                           kc_barrier_kind(t->barrier[b]) >= KC_SHFL
+                               ? "a warp collective under thread-dependent control flow"
+                               : "__syncthreads under thread-dependent control flow");
+            return 0;
+        }
+    return 1;
+}
+
 int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
 {
     if (LLVMCountParams(fn) != 1 || !LLVMGetFirstBasicBlock(fn)) {
@@ -545,27 +846,29 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
     }
     normalize(k, fn);
     kc_tier t;
-    memset(&t, 0, sizeof t);
-    t.k = k;
-    t.fn = fn;
-    t.why = why;
     int ok = 0;
-    if (kc_cfg_build(&t.g, fn) != 0)
-        goto done;
-    t.sync = xcalloc((size_t)t.g.n, 1);
-    t.inregion = xcalloc((size_t)t.g.n, 1);
-    if (!scan(&t))
-        goto done;
-    divergence(&t);
-    for (int b = 0; b < t.g.n; b++)
-        if (t.barrier[b] && t.inregion[b]) {
-            kc_why_barrier(why, t.barrier[b],
-                           kc_barrier_kind(t.barrier[b]) >= KC_SHFL
-                               ? "a warp collective under thread-dependent control flow"
-                               : "__syncthreads under thread-dependent control flow");
-            goto done;
+    /* Column walks first: a barrier-free kernel whose loops walk columns
+     * gets its barriers of the compiler's own.  Any failure after that
+     * takes them out again and compiles the kernel as it was. */
+    kc_why scratch = {{0}};
+    int walks = 0;
+    if (analyse(&t, k, fn, &scratch, 1))
+        walks = plan_walks(&t);
+    tier_free(&t);
+    if (walks) {
+        isolate_barriers(k, fn);
+        if (analyse(&t, k, fn, &scratch, 1) && segments(&t)) {
+            kc_generate(&t);
+            tier_free(&t);
+            /* For --resource-usage: said after "compiled tier". */
+            snprintf(why->text, sizeof why->text, "%d column walk%s turned inside out", walks,
+                     walks == 1 ? "" : "s");
+            return 1;
         }
-    if (!segments(&t))
+        tier_free(&t);
+        remove_splits(k);
+    }
+    if (!analyse(&t, k, fn, why, 0) || !segments(&t))
         goto done;
     kc_generate(&t);
     ok = 1;
