@@ -235,7 +235,7 @@ int kc_cfg_build(kc_cfg *g, LLVMValueRef fn)
 
 void kc_cfg_free(kc_cfg *g)
 {
-    for (int b = 0; b <= g->n; b++) {
+    for (int b = 0; g->succ && b <= g->n; b++) {
         free(g->succ[b]);
         free(g->pred[b]);
     }

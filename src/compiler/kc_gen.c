@@ -1379,6 +1379,64 @@ static void narrow_guard(kc_tier *t, int s, int first)
     LLVMSetCondition(br, LLVMConstInt(t->k->i1, work_on_true, 0));
 }
 
+/* A kernel with column walks runs one row of threads (one threadIdx.y
+ * and .z) through the whole skeleton before the next: only the x loops
+ * move inside the walks.  The walk's coalesced dimension is x; and a
+ * program in which threads of several rows update one element (PolyBench's
+ * atax: blocks of 32x8 threads, j from threadIdx.x only) keeps what it
+ * computed before the walk turned inside out, row after row, instead of
+ * adding every row's updates into the element step by step. */
+static void rows_outside(kc_tier *t)
+{
+    kc_ctx *k = t->k;
+    LLVMBuilderRef b = t->b;
+    LLVMBasicBlockRef first = t->segs[t->bseg[0]].pre;
+    LLVMBasicBlockRef oz = block(t, "kc.oz"), oy = block(t, "kc.oy");
+    LLVMBasicBlockRef ly = block(t, "kc.oly"), lz = block(t, "kc.olz"), out = block(t, "kc.out");
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(t->entry);
+    for (unsigned j = 0; j < LLVMGetNumSuccessors(term); j++)
+        if (LLVMGetSuccessor(term, j) == first)
+            LLVMSetSuccessor(term, j, oz);
+    LLVMValueRef zero = ci64(k, 0), one = ci64(k, 1);
+    LLVMPositionBuilderAtEnd(b, oz);
+    LLVMValueRef zv = LLVMBuildPhi(b, k->i64, "kc.row.z");
+    LLVMAddIncoming(zv, &zero, &t->entry, 1);
+    LLVMValueRef zv1 = LLVMBuildNUWAdd(b, zv, one, "");
+    LLVMBuildBr(b, oy);
+    LLVMPositionBuilderAtEnd(b, oy);
+    LLVMValueRef yv = LLVMBuildPhi(b, k->i64, "kc.row.y");
+    LLVMAddIncoming(yv, &zero, &oz, 1);
+    LLVMValueRef yv1 = LLVMBuildNUWAdd(b, yv, one, "");
+    LLVMBuildBr(b, first);
+    LLVMPositionBuilderAtEnd(b, ly);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, yv1, t->by, ""), oy, lz);
+    LLVMAddIncoming(yv, &yv1, &ly, 1);
+    LLVMPositionBuilderAtEnd(b, lz);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, zv1, t->bz, ""), oz, out);
+    LLVMAddIncoming(zv, &zv1, &lz, 1);
+    LLVMPositionBuilderAtEnd(b, out);
+    LLVMBuildRetVoid(b);
+    for (int s = 0; s < t->nseg; s++) {
+        kc_seg *sg = &t->segs[s];
+        if (!sg->lx) {
+            LLVMValueRef ret = LLVMGetBasicBlockTerminator(sg->pre);
+            if (ret && LLVMGetInstructionOpcode(ret) == LLVMRet) {
+                LLVMInstructionEraseFromParent(ret);
+                LLVMPositionBuilderAtEnd(b, sg->pre);
+                LLVMBuildBr(b, ly);
+            }
+            continue;
+        }
+        LLVMValueRef lo[3], hi[3];
+        seg_range(t, s, lo, hi);
+        lo[1] = yv;
+        hi[1] = yv1;
+        lo[2] = zv;
+        hi[2] = zv1;
+        apply_range(t, s, lo, hi, 1);
+    }
+}
+
 /* The kernel's entry guard taken as uniform (kc_tier.c, column walks): the
  * entry segment's skeleton branch goes to the work when some thread passes
  * the guards, and every other segment runs over those threads only.  If
@@ -1456,6 +1514,8 @@ void kc_generate(kc_tier *t)
     leader_phis(t, st, nst);
     lower_instructions(t);
     lower_allocas(t);
+    if (t->walks)
+        rows_outside(t);
     if (t->guard_bb >= 0)
         narrow_region(t);
     for (int s = 0; s < t->nseg; s++)

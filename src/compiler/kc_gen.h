@@ -47,6 +47,7 @@ typedef struct kc_tier {
     /* A column walk's entry guard, taken as uniform: its block (-1: none)
      * and which successor does the work. */
     int guard_bb, guard_work;
+    int walks;                  /* column walks planted: rows of threads run in turn */
     /* per-thread storage: values live across segments (slots) and private
      * variables, each an array over the block's threads in one scratch
      * buffer */

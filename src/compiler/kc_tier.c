@@ -543,6 +543,7 @@ static void tier_free(kc_tier *t)
     free(t->a_off);
     free(t->a_stride);
     free(t->a_base);
+    memset(t, 0, sizeof *t);
 }
 
 /* ---- column walks: loops the thread loops move into -------------------------------- */
@@ -846,18 +847,21 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
     }
     normalize(k, fn);
     kc_tier t;
+    memset(&t, 0, sizeof t);
     int ok = 0;
     /* Column walks first: a barrier-free kernel whose loops walk columns
      * gets its barriers of the compiler's own.  Any failure after that
      * takes them out again and compiles the kernel as it was. */
     kc_why scratch = {{0}};
     int walks = 0;
-    if (analyse(&t, k, fn, &scratch, 1))
+    const char *env = getenv("SIMT_KC_WALKS");
+    if ((!env || strcmp(env, "0")) && analyse(&t, k, fn, &scratch, 1))
         walks = plan_walks(&t);
     tier_free(&t);
     if (walks) {
         isolate_barriers(k, fn);
         if (analyse(&t, k, fn, &scratch, 1) && segments(&t)) {
+            t.walks = walks;
             kc_generate(&t);
             tier_free(&t);
             /* For --resource-usage: said after "compiled tier". */
