@@ -5,23 +5,29 @@
 #   make test       build and run the whole test suite
 #   make install PREFIX=/usr/local
 #   make SANITIZE=address|thread|undefined   sanitizer build of the runtime (into build-<san>/)
+#   make DEBUG=1    libsimt and simtcc with their asserts on (into build-debug/)
 
 CC      ?= gcc
 CXX     ?= g++
 PREFIX  ?= /usr/local
 SANITIZE ?=
+DEBUG ?=
 
-ifeq ($(SANITIZE),)
-B := build
-else
+ifneq ($(SANITIZE),)
 B := build-$(SANITIZE)
+else ifneq ($(DEBUG),)
+B := build-debug
+else
+B := build
 endif
 
 WARN := -Wall -Wextra -Wshadow -Wpointer-arith -Wformat=2 -Wundef -Wvla \
         -Wstrict-prototypes -Wmissing-prototypes -Wold-style-definition \
         -Wcast-qual -Wwrite-strings -Wnull-dereference -Wdouble-promotion \
         -Wno-unused-parameter
-OPT  := -O2 -g
+# Asserts check the invariants the headers state: on in DEBUG=1 and
+# sanitizer builds, compiled out of the release build.
+OPT  := -O2 -g $(if $(DEBUG)$(SANITIZE),,-DNDEBUG)
 SAN_FLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointer,)
 CFLAGS_ALL := -std=c17 -D_GNU_SOURCE -fPIC $(OPT) $(WARN) $(SAN_FLAGS) \
               -Iinclude -Isrc $(CFLAGS)
@@ -188,6 +194,6 @@ install: all
 	sh src/install/install.sh $(B) $(PREFIX) $(DESTDIR)
 
 clean:
-	rm -rf build build-address build-thread build-undefined build-fuzz
+	rm -rf build build-address build-thread build-undefined build-fuzz build-debug
 
 -include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(KC_OBJ:.o=.d)

@@ -2,6 +2,9 @@
  * trap.c: __trap, __brkpt, device assert, clocks, __nanosleep and the
  * SM id registers.
  */
+/* __assert_fail, which <assert.h> declares only without NDEBUG (the
+ * release build defines it). */
+#undef NDEBUG
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
