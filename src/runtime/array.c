@@ -15,17 +15,10 @@
 #include <string.h>
 
 #include "runtime/array.h"
+#include "runtime/handle.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
-
-/* A handle that names no live array: cudaErrorInvalidResourceHandle in
- * copies (an H200: cudaMemcpy2DToArray to NULL). */
-static struct {
-    pthread_mutex_t lock;
-    struct cudaArray **live;
-    size_t n, cap;
-} A = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* ---- channel formats ------------------------------------------------------ */
 
@@ -71,54 +64,28 @@ cudaError_t array_format(const struct cudaChannelFormatDesc *d, struct format *f
     return cudaSuccess;
 }
 
-/* ---- the live list ---------------------------------------------------------- */
+/* ---- live arrays ----------------------------------------------------------- */
 
+/* Arrays and mipmapped arrays are validated through the handle registry.
+ * A handle that names no live array is cudaErrorInvalidResourceHandle in
+ * copies (an H200: cudaMemcpy2DToArray to NULL); an H100 crashes on a
+ * freed one. */
 struct cudaArray *array_live(cudaArray_const_t a)
 {
-    struct cudaArray *found = NULL;
-    if (!a)
+    if (simt__handle_check(HANDLE_ARRAY, HANDLE(a)) != HANDLE_LIVE)
         return NULL;
-    pthread_mutex_lock(&A.lock);
-    for (size_t i = 0; i < A.n; i++)
-        if (A.live[i] == a)
-            found = A.live[i];
-    pthread_mutex_unlock(&A.lock);
-    return found;
+    return (struct cudaArray *)(uintptr_t)a;
 }
 
 static int live_add(struct cudaArray *a)
 {
-    int r = 0;
-    pthread_mutex_lock(&A.lock);
-    if (A.n == A.cap) {
-        size_t cap = A.cap ? 2 * A.cap : 16;
-        struct cudaArray **v = realloc(A.live, cap * sizeof *v);
-        if (!v)
-            r = -1;
-        else {
-            A.live = v;
-            A.cap = cap;
-        }
-    }
-    if (r == 0)
-        A.live[A.n++] = a;
-    pthread_mutex_unlock(&A.lock);
-    return r;
+    return simt__handle_add(HANDLE_ARRAY, HANDLE(a));
 }
 
-/* Removes a from the list; 0, or -1 when it was not there. */
+/* Unregisters a: 0, or -1 when it was not live. */
 static int live_remove(cudaArray_const_t a)
 {
-    int r = -1;
-    pthread_mutex_lock(&A.lock);
-    for (size_t i = 0; i < A.n; i++)
-        if (A.live[i] == a) {
-            A.live[i] = A.live[--A.n];
-            r = 0;
-            break;
-        }
-    pthread_mutex_unlock(&A.lock);
-    return r;
+    return simt__handle_remove(HANDLE_ARRAY, HANDLE(a)) == HANDLE_LIVE ? 0 : -1;
 }
 
 /* ---- allocation --------------------------------------------------------------- */
@@ -226,10 +193,14 @@ cudaError_t cudaFreeArray(cudaArray_t array)
     cudaError_t e = api_sticky();
     if (e != cudaSuccess)
         return e;
-    /* A mipmap level belongs to its mipmapped array: cudaFreeMipmappedArray frees it. */
+    /* A mipmap level belongs to its mipmapped array, which frees it: an
+     * H100 answers cudaFreeArray of a level with success, and the level
+     * stays. */
     struct cudaArray *a = array_live(array);
-    if (!a || a->owner)
+    if (!a)
         return api_return(cudaErrorInvalidValue);
+    if (a->owner)
+        return cudaSuccess;
     if (live_remove(array) != 0)
         return api_return(cudaErrorInvalidValue);
     mem_free_tracked(array->data, "cudaFreeArray");
@@ -504,23 +475,11 @@ cudaError_t array_flatten_3d(const struct cudaMemcpy3DParms **pp, struct cudaMem
 
 /* ---- mipmapped arrays ------------------------------------------------------------- */
 
-static struct {
-    pthread_mutex_t lock;
-    struct cudaMipmappedArray **live;
-    size_t n, cap;
-} M = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
 struct cudaMipmappedArray *mipmap_live(cudaMipmappedArray_const_t m)
 {
-    struct cudaMipmappedArray *found = NULL;
-    if (!m)
-        return NULL;
-    pthread_mutex_lock(&M.lock);
-    for (size_t i = 0; i < M.n; i++)
-        if (M.live[i] == m)
-            found = M.live[i];
-    pthread_mutex_unlock(&M.lock);
-    return found;
+    return simt__handle_check(HANDLE_MIPMAP, HANDLE(m)) == HANDLE_LIVE
+               ? (struct cudaMipmappedArray *)(uintptr_t)m
+               : NULL;
 }
 
 static void free_levels(struct cudaMipmappedArray *m, const char *api)
@@ -587,20 +546,7 @@ cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
         m->level[l] = a;
         m->levels = l + 1;
     }
-    pthread_mutex_lock(&M.lock);
-    if (M.n == M.cap) {
-        size_t cap = M.cap ? 2 * M.cap : 16;
-        struct cudaMipmappedArray **v = realloc(M.live, cap * sizeof *v);
-        if (v) {
-            M.live = v;
-            M.cap = cap;
-        }
-    }
-    int added = M.n < M.cap;
-    if (added)
-        M.live[M.n++] = m;
-    pthread_mutex_unlock(&M.lock);
-    if (!added) {
+    if (simt__handle_add(HANDLE_MIPMAP, HANDLE(m)) != 0) {
         free_levels(m, "cudaMallocMipmappedArray");
         free(m);
         return api_return(cudaErrorMemoryAllocation);
@@ -638,16 +584,7 @@ cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray)
     cudaError_t e = api_sticky();
     if (e != cudaSuccess)
         return e;
-    int found = 0;
-    pthread_mutex_lock(&M.lock);
-    for (size_t i = 0; i < M.n; i++)
-        if (M.live[i] == mipmappedArray) {
-            M.live[i] = M.live[--M.n];
-            found = 1;
-            break;
-        }
-    pthread_mutex_unlock(&M.lock);
-    if (!found)
+    if (simt__handle_remove(HANDLE_MIPMAP, HANDLE(mipmappedArray)) != HANDLE_LIVE)
         return api_return(cudaErrorInvalidValue);
     free_levels(mipmappedArray, "cudaFreeMipmappedArray");
     free(mipmappedArray);

@@ -1,11 +1,12 @@
 /*
  * copy.c: cudaMemcpy and cudaMemset in all their shapes: 1D, 2D, 3D
  * (pitched pointers), peer, and their asynchronous forms; and the
- * transfers of graph memcpy and memset nodes.
+ * transfers of graph memcpy and memset nodes (copy.h).
  *
  * Every call validates its ranges against the allocation table before
- * anything is queued, then runs one transfer (rows of bytes, in slices) in
- * stream order, or adds it to a capturing stream's graph.  Asynchronous
+ * anything is queued, then submits one transfer (rows of bytes, in
+ * slices) as an operation (op.h): in stream order, or into a capturing
+ * stream's graph.  Asynchronous
  * transfers queue a heap copy of their parameters, never of the data,
  * except from pageable memory to the device, which is staged at the call
  * (the caller may reuse its buffer at once).
@@ -28,7 +29,7 @@
 #include <string.h>
 
 #include "runtime/array.h"
-#include "runtime/graph.h"
+#include "runtime/copy.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
@@ -121,10 +122,46 @@ static cudaError_t stage(struct xfer *x, char **buffer)
     return cudaSuccess;
 }
 
-/* Runs x in stream order on s, or adds it to s's capture.  A call that
- * waits returns the context's error if the device failed meanwhile (the
- * copy waited for the kernel that failed); waiting makes it a flush point
- * for device printf, as on a GPU. */
+/* The timeline's side of a transfer (op.h).  A call that waits returns
+ * the context's error if the device failed meanwhile (the copy waited for
+ * the kernel that failed); waiting makes it a flush point for device
+ * printf, as on a GPU. */
+static cudaError_t enqueue_xfer(struct CUstream_st *s, struct op *op)
+{
+    const struct xfer *x = &op->u.transfer.x;
+    int async = op->u.transfer.sync ? SYNC : ASYNC;
+    enum mem_type dt = (enum mem_type)op->u.transfer.dt, st = (enum mem_type)op->u.transfer.st;
+    if (async == SYNC) {
+        cudaError_t e = capture_check_unsafe();
+        if (e != cudaSuccess)
+            return e;
+    }
+    if (waits(x, async, dt, st)) {
+        struct xfer local = *x;
+        cudaError_t e = stream_run_sync(s, xfer_run, &local);
+        if (e != cudaSuccess)
+            return e;
+        printf_flush();
+        return api_sticky();
+    }
+    struct staged *q = malloc(sizeof *q);
+    if (!q)
+        return cudaErrorMemoryAllocation;
+    q->x = *x;
+    q->buffer = NULL;
+    cudaError_t e;
+    if (x->src && st == MEM_NONE && (e = stage(&q->x, &q->buffer)) != cudaSuccess) {
+        free(q);
+        return e;
+    }
+    if ((e = stream_run_async(s, staged_run, q)) != cudaSuccess) {
+        free(q->buffer);
+        free(q);
+    }
+    return e;
+}
+
+/* Runs x in stream order on s, or adds it to s's capture. */
 static cudaError_t submit(struct CUstream_st *s, const struct xfer *x, int async,
                           enum mem_type dt, enum mem_type st)
 {
@@ -134,37 +171,12 @@ static cudaError_t submit(struct CUstream_st *s, const struct xfer *x, int async
      * rule on potentially unsafe calls. */
     if (async == SYNC && stream_is_capturing(s))
         return capture_forbid(s);
-    cudaGraphNode_t node;
-    cudaError_t e = capture_op(s, x->src ? cudaGraphNodeTypeMemcpy : cudaGraphNodeTypeMemset, &node);
-    if (e == cudaSuccess && async == SYNC)
-        e = capture_check_unsafe();
-    if (e != cudaSuccess) {
-        if (node)
-            capture_done();
-        return e;
-    }
-    if (node) {
-        graph_xfer_fill(node, x);
-        capture_done();
-        return cudaSuccess;
-    }
-    if (waits(x, async, dt, st)) {
-        struct xfer local = *x;
-        stream_run_sync(s, xfer_run, &local);
-        printf_flush();
-        return api_sticky();
-    }
-    struct staged *q = malloc(sizeof *q);
-    if (!q)
-        return cudaErrorMemoryAllocation;
-    q->x = *x;
-    q->buffer = NULL;
-    if (x->src && st == MEM_NONE && (e = stage(&q->x, &q->buffer)) != cudaSuccess) {
-        free(q);
-        return e;
-    }
-    stream_run_async(s, staged_run, q);
-    return cudaSuccess;
+    struct op op = {.kind = OP_TRANSFER, .enqueue = enqueue_xfer};
+    op.u.transfer.x = *x;
+    op.u.transfer.sync = async == SYNC;
+    op.u.transfer.dt = (int)dt;
+    op.u.transfer.st = (int)st;
+    return op_submit(s, &op);
 }
 
 /* Blocking calls run in the legacy default stream (the calling thread's
@@ -172,7 +184,7 @@ static cudaError_t submit(struct CUstream_st *s, const struct xfer *x, int async
 static cudaError_t stream_of(cudaStream_t h, int async, struct CUstream_st **out)
 {
     *out = stream_resolve(async ? h : NULL);
-    return *out ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    return *out ? cudaSuccess : stream_error(h);
 }
 
 static int kind_valid(enum cudaMemcpyKind k)

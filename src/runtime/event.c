@@ -13,12 +13,16 @@
  * cudaErrorInvalidValue after, as an H200 answers).
  *
  * Each event has its own lock: one host thread may record an event while
- * another waits for it.
+ * another waits for it.  Every call validates its events through the
+ * handle registry: a destroyed event is an invalid resource handle, and a
+ * handle that never was an event reads as an H100 reads one (another
+ * object's handle: cudaErrorContextIsDestroyed).
  */
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "runtime/graph.h"
+#include "runtime/handle.h"
+#include "runtime/op.h"
 #include "runtime/stream.h"
 
 struct CUevent_st {
@@ -27,6 +31,25 @@ struct CUevent_st {
     struct cmd *cmd;           /* last recording, referenced */
     struct capture_mark cap;   /* last recorded in a capture: cap.id != 0 */
 };
+
+/* The error of a call given an event in state st, or cudaSuccess when it
+ * is live.  An H100 (CUDA 13) crashes on a destroyed event; NULL is an
+ * invalid handle and another object's handle a destroyed context there. */
+static cudaError_t event_error(enum handle_state st)
+{
+    switch (st) {
+    case HANDLE_LIVE: return cudaSuccess;
+    case HANDLE_MISMATCH: return cudaErrorContextIsDestroyed;
+    case HANDLE_DESTROYED:
+    case HANDLE_FOREIGN: break;
+    }
+    return cudaErrorInvalidResourceHandle;
+}
+
+static cudaError_t event_check(cudaEvent_t e)
+{
+    return event_error(simt__handle_check(HANDLE_EVENT, HANDLE(e)));
+}
 
 static const unsigned valid_flags =
     cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
@@ -44,6 +67,11 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
         return api_return(cudaErrorMemoryAllocation);
     e->flags = flags;
     pthread_mutex_init(&e->lock, NULL);
+    if (simt__handle_add(HANDLE_EVENT, HANDLE(e)) != 0) {
+        pthread_mutex_destroy(&e->lock);
+        free(e);
+        return api_return(cudaErrorMemoryAllocation);
+    }
     *event = e;
     return cudaSuccess;
 }
@@ -56,8 +84,10 @@ cudaError_t cudaEventCreate(cudaEvent_t *event)
 cudaError_t cudaEventDestroy(cudaEvent_t e)
 {
     API_ENTER();
-    if (!e)
-        return api_return(cudaErrorInvalidResourceHandle);
+    /* Unregistered first: a second destroy finds nothing to free. */
+    cudaError_t err = event_error(simt__handle_remove(HANDLE_EVENT, HANDLE(e)));
+    if (err != cudaSuccess)
+        return api_return(err);
     cmd_unref(e->cmd);
     free(e->cap.nodes);
     pthread_mutex_destroy(&e->lock);
@@ -92,18 +122,32 @@ void event_set_cmd(cudaEvent_t e, struct cmd *c)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* The timeline's side of a recording (op.h): a mark in stream order. */
+static cudaError_t enqueue_record(struct CUstream_st *s, struct op *op)
+{
+    cudaEvent_t e = op->u.event.e;
+    struct cmd *c = cmd_new(CMD_MARK);
+    if (!c)
+        return cudaErrorMemoryAllocation;
+    cmd_ref(c); /* the event's reference */
+    /* Enqueued under the event's lock, so that recordings of one event
+     * from several threads replace each other in enqueue order. */
+    pthread_mutex_lock(&e->lock);
+    stream_enqueue(s, c, NULL);
+    set_cmd_locked(e, c);
+    pthread_mutex_unlock(&e->lock);
+    cmd_unref(c); /* the creator's reference */
+    return cudaSuccess;
+}
+
 /* Recording in a capturing stream. */
 static cudaError_t record_captured(cudaEvent_t e, struct CUstream_st *s, unsigned flags)
 {
     if (flags & cudaEventRecordExternal) {
-        cudaGraphNode_t node;
-        cudaError_t err = capture_op(s, cudaGraphNodeTypeEventRecord, &node);
+        struct op op = {.kind = OP_EVENT_RECORD, .u.event = {e, NULL}};
+        cudaError_t err = op_submit(s, &op);
         if (err != cudaSuccess)
             return err;
-        if (node) {
-            node->u.event = e;
-            capture_done();
-        }
     }
     pthread_mutex_lock(&e->lock);
     cudaError_t err = capture_record(s, &e->cap);
@@ -118,13 +162,14 @@ static cudaError_t record_captured(cudaEvent_t e, struct CUstream_st *s, unsigne
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t stream, unsigned int flags)
 {
     API_ENTER();
-    if (!e)
-        return api_return(cudaErrorInvalidResourceHandle);
+    cudaError_t bad = event_check(e);
+    if (bad != cudaSuccess)
+        return api_return(bad);
     if (flags & ~(unsigned)cudaEventRecordExternal)
         return api_return(cudaErrorInvalidValue);
     struct CUstream_st *s = stream_resolve(stream);
     if (!s)
-        return api_return(cudaErrorInvalidResourceHandle);
+        return api_return(stream_error(stream));
     if (stream_is_capturing(s)) {
         cudaError_t err = record_captured(e, s, flags);
         return err == cudaSuccess ? cudaSuccess : api_return(err);
@@ -132,22 +177,10 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t stream, unsigne
     /* An H200: external records exist only in graphs. */
     if (flags & cudaEventRecordExternal)
         return api_return(cudaErrorIllegalState);
-    cudaGraphNode_t node;
-    cudaError_t err = capture_op(s, cudaGraphNodeTypeEmpty, &node);
-    if (node) /* s began capturing meanwhile: an empty node is harmless */
-        capture_done();
-    if (err != cudaSuccess)
-        return api_return(err);
-    struct cmd *c = cmd_new(CMD_MARK);
-    cmd_ref(c); /* the event's reference */
-    /* Enqueued under the event's lock, so that recordings of one event
-     * from several threads replace each other in enqueue order. */
-    pthread_mutex_lock(&e->lock);
-    stream_enqueue(s, c, NULL);
-    set_cmd_locked(e, c);
-    pthread_mutex_unlock(&e->lock);
-    cmd_unref(c); /* the creator's reference */
-    return cudaSuccess;
+    /* Should s begin capturing meanwhile, an empty node is harmless. */
+    struct op op = {.kind = OP_MARK, .enqueue = enqueue_record, .u.event = {e, NULL}};
+    cudaError_t err = op_submit(s, &op);
+    return err == cudaSuccess ? cudaSuccess : api_return(err);
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t stream)
@@ -171,9 +204,9 @@ static cudaError_t check_wait(cudaEvent_t e)
 cudaError_t cudaEventQuery(cudaEvent_t e)
 {
     API_ENTER();
-    if (!e)
-        return api_return(cudaErrorInvalidResourceHandle);
-    cudaError_t err = check_wait(e);
+    cudaError_t err = event_check(e);
+    if (err == cudaSuccess)
+        err = check_wait(e);
     if (err != cudaSuccess)
         return api_return(err);
     pthread_mutex_lock(&e->lock);
@@ -186,9 +219,9 @@ cudaError_t cudaEventQuery(cudaEvent_t e)
 cudaError_t cudaEventSynchronize(cudaEvent_t e)
 {
     API_ENTER();
-    if (!e)
-        return api_return(cudaErrorInvalidResourceHandle);
-    cudaError_t err = check_wait(e);
+    cudaError_t err = event_check(e);
+    if (err == cudaSuccess)
+        err = check_wait(e);
     if (err != cudaSuccess)
         return api_return(err);
     struct cmd *c = event_cmd(e);
@@ -206,8 +239,11 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
     API_ENTER();
     if (!ms)
         return api_return(cudaErrorInvalidValue);
-    if (!start || !end)
-        return api_return(cudaErrorInvalidResourceHandle);
+    cudaError_t bad = event_check(start);
+    if (bad == cudaSuccess)
+        bad = event_check(end);
+    if (bad != cudaSuccess)
+        return api_return(bad);
     /* A captured event has no time; an H200 leaves its capture alone. */
     pthread_mutex_lock(&start->lock);
     unsigned long long ida = start->cap.id;
@@ -240,23 +276,24 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
  * a wait node. */
 static cudaError_t wait_external(struct CUstream_st *s, cudaEvent_t e)
 {
-    cudaGraphNode_t node;
-    cudaError_t err = capture_op(s, cudaGraphNodeTypeWaitEvent, &node);
-    if (err != cudaSuccess)
-        return err;
-    if (node) {
-        node->u.event = e;
-        capture_done();
-    }
-    return cudaSuccess;
+    struct op op = {.kind = OP_EVENT_WAIT, .u.event = {e, NULL}};
+    return op_submit(s, &op);
+}
+
+/* The timeline's side of a wait (op.h): s's next command waits for the
+ * event's recording. */
+static cudaError_t enqueue_wait(struct CUstream_st *s, struct op *op)
+{
+    return op->u.event.after ? stream_wait_cmd(s, op->u.event.after) : cudaSuccess;
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t e, unsigned int flags)
 {
     API_ENTER();
     struct CUstream_st *s = stream_resolve(stream);
-    if (!s || !e)
-        return api_return(cudaErrorInvalidResourceHandle);
+    cudaError_t bad = s ? event_check(e) : stream_error(stream);
+    if (bad != cudaSuccess)
+        return api_return(bad);
     if (flags & ~(unsigned)cudaEventWaitExternal)
         return api_return(cudaErrorInvalidValue);
     int capturing = stream_is_capturing(s);
@@ -283,12 +320,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t e, unsigned int
         err = c ? capture_isolation(s) : cudaSuccess;
         return err == cudaSuccess ? cudaSuccess : api_return(err);
     }
-    cudaGraphNode_t node;
-    err = capture_op(s, cudaGraphNodeTypeEmpty, &node);
-    if (node)
-        capture_done();
-    if (err == cudaSuccess && c)
-        err = stream_wait_cmd(s, c);
+    struct op op = {.kind = OP_MARK, .enqueue = enqueue_wait, .u.event = {e, c}};
+    err = op_submit(s, &op);
     cmd_unref(c);
     return err == cudaSuccess ? cudaSuccess : api_return(err);
 }

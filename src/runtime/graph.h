@@ -15,29 +15,13 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "base/base.h"
+#include "runtime/copy.h"
+#include "runtime/graph_mem.h"
+#include "runtime/handle.h"
+#include "runtime/op.h"
 #include "runtime/runtime.h"
-
-/* ---- transfers (copy.c) -------------------------------------------------- */
-
-/* Rows of bytes in slices, or a fill of 1-, 2- or 4-byte elements. */
-struct xfer {
-    char *dst;
-    const char *src;        /* NULL for a set */
-    unsigned value;         /* a set: the element value */
-    unsigned elem;          /* a set: element size in bytes (0 means 1) */
-    size_t width, height, depth; /* width in bytes */
-    size_t dpitch, spitch;  /* bytes between rows */
-    size_t dslice, sslice;  /* bytes between slices */
-    enum cudaMemcpyKind kind; /* a copy: the kind it was asked with */
-};
-
-void xfer_run(void *x);
-/* The validated transfer of a memcpy node (cudaGraphAddMemcpyNode*): the
- * rules of the asynchronous calls, and count 0 is invalid. */
-cudaError_t copy_describe_3d(const struct cudaMemcpy3DParms *p, struct xfer *x);
-cudaError_t copy_describe_1d(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
-                             struct xfer *x);
-cudaError_t copy_describe_set(const struct cudaMemsetParams *p, struct xfer *x);
+#include "runtime/stream.h"
 
 /* ---- nodes ------------------------------------------------------------------ */
 
@@ -66,29 +50,9 @@ struct knode_attrs {
 
 struct knode {
     struct kargs *a;
-    dim3 grid, block;
-    size_t shmem;
-    unsigned cluster[3];       /* blocks per cluster (1,1,1: none) */
-    int cooperative;
+    struct launch_config cfg;
     struct knode_attrs at;
 };
-
-/* Graph-owned device memory (memory allocation nodes). */
-struct gmem {
-    atomic_int refs;
-    void *ptr;
-    size_t size;
-    atomic_int mapped;         /* allocated by a launch and not yet freed */
-    struct gmem *next;         /* all graph allocations (graph.c) */
-};
-
-/* cudaFree and cudaFreeAsync of ptr: if a graph allocation holds it, frees
- * it (its address stays the graph's, for the next launch) and returns
- * cudaSuccess, or cudaErrorInvalidValue if it was not allocated; returns -1
- * if no graph allocation holds ptr. */
-int graph_mem_free(void *ptr);
-/* Whether a graph allocation holds ptr. */
-int graph_mem_owns(const void *ptr);
 
 /* A conditional handle (cudaGraphConditionalHandleCreate); the handle value
  * is its address, so that a kernel can set it without a lookup.  Shared by
@@ -145,6 +109,17 @@ struct CUgraph_st {
     int is_body;               /* a conditional node's body */
 };
 
+/* Whether g is a live graph (every graph graph_new makes is registered
+ * until graph_free) and x a live executable graph. */
+static inline int graph_live(cudaGraph_t g)
+{
+    return simt__handle_check(HANDLE_GRAPH, HANDLE(g)) == HANDLE_LIVE;
+}
+static inline int exec_live(cudaGraphExec_t x)
+{
+    return simt__handle_check(HANDLE_EXEC, HANDLE(x)) == HANDLE_LIVE;
+}
+
 /* A new graph; NULL when out of memory. */
 cudaGraph_t graph_new(void);
 void graph_free(cudaGraph_t g);
@@ -160,18 +135,11 @@ int graph_reaches(cudaGraphNode_t a, cudaGraphNode_t b);
 /* Deep copy of src (child graphs and kernel arguments shared by
  * reference); NULL when out of memory. */
 cudaGraph_t graph_clone(cudaGraph_t src);
-/* Makes n (a new kernel node) run fn over args in a grid of the given
- * shape, clusters (cluster[3]) and cooperation, as simt_launch_ex
- * validated them; takes over args and release. */
-void graph_kernel_fill(cudaGraphNode_t n, simt_kernel *k, dim3 grid, dim3 block, size_t shmem,
-                       const unsigned cluster[3], int cooperative, simt_thread_fn fn, void *args,
-                       void (*release)(void *));
-/* Makes n (a new memcpy or memset node) run x. */
-void graph_xfer_fill(cudaGraphNode_t n, const struct xfer *x);
-/* Makes n (a new memory allocation node) own size bytes of device memory,
- * which stay allocated as long as a graph or executable graph holds the
- * node; *ptr receives them. */
-cudaError_t graph_memalloc_fill(cudaGraphNode_t n, size_t size, void **ptr);
+/* Makes n, a new node of the type op_submit chose for op, perform op (a
+ * captured operation): a kernel node takes over the arguments; a memory
+ * allocation node owns its memory as long as a graph or executable graph
+ * holds the node, and *op->u.alloc.out receives it. */
+cudaError_t graph_node_fill(cudaGraphNode_t n, const struct op *op);
 
 /* ---- conditional nodes (graph_cond.c) ------------------------------------ */
 
@@ -224,5 +192,55 @@ struct cmd *cond_cmd(cudaGraphExec_t x, const struct cexec *ce, struct cmd *exit
 cudaError_t cond_fill(cudaGraphNode_t n, struct cudaConditionalNodeParams *p);
 void cond_copy(cudaGraphNode_t c, cudaGraphNode_t n);
 void cond_free(cudaGraphNode_t n);
+
+/* ---- shared by the graph modules (graph.c, graph_node.c, graph_exec.c,
+ * graph_mem.c) ------------------------------------------------------------- */
+
+/* simt__grow for the graphs' arrays (4 elements first). */
+static inline int graph_grow(void **v, size_t *cap, size_t need, size_t elem)
+{
+    return simt__grow(v, cap, need, elem, 4);
+}
+/* calloc for graph structures whose callers cannot yet report failure. */
+static inline void *graph_xcalloc(size_t n, size_t size)
+{
+    void *p = simt__zalloc(n, size);
+    if (!p)
+        simt__oom("a graph");
+    return p;
+}
+
+/* A command of a graph launch, whose callers cannot yet report failure. */
+static inline struct cmd *graph_cmd_new(enum cmd_kind kind)
+{
+    struct cmd *c = cmd_new(kind);
+    if (!c)
+        simt__oom("a graph launch");
+    return c;
+}
+
+/* Kernel arguments (graph.c). */
+struct kargs *kargs_ref(struct kargs *a);
+void kargs_release(void *p);
+void kargs_run(void *p);
+
+/* Graphs and edges (graph.c). */
+void graph_edge_remove(cudaGraphNode_t from, cudaGraphNode_t to);
+int graph_has_edge(cudaGraphNode_t from, cudaGraphNode_t to);
+/* Whether edge data asks for plain edges only (what simt supports). */
+int graph_default_edges(const cudaGraphEdgeData *d, size_t n);
+void graph_params_copy(cudaGraphNode_t c, cudaGraphNode_t n);
+void graph_params_free(cudaGraphNode_t n);
+
+/* Node parameters (graph_node.c). */
+int graph_has_node(cudaGraph_t g, cudaGraphNode_t n);
+cudaError_t node_copy_params(const struct cudaMemcpy3DParms *p, void *dst, const void *src,
+                             size_t count, enum cudaMemcpyKind kind, cudaGraphNode_t n);
+cudaError_t node_kernel_params(const struct cudaKernelNodeParams *p, const struct knode *keep,
+                               struct knode *out);
+void node_kernel_set(cudaGraphNode_t n, const struct knode *k);
+struct cudaKernelNodeParams node_kernel_v1(const struct cudaKernelNodeParamsV2 *k);
+struct cudaMemsetParams node_memset_v1(const struct cudaMemsetParamsV2 *m);
+cudaError_t node_set_params(cudaGraphNode_t n, const struct cudaMemsetParams *p);
 
 #endif

@@ -23,13 +23,6 @@
 #include "runtime/graph.h"
 #include "runtime/stream.h"
 
-static void oom(void) __attribute__((noreturn));
-static void oom(void)
-{
-    fprintf(stderr, "simt: error: out of memory building a graph\n");
-    abort();
-}
-
 /* ---- handles ------------------------------------------------------------------ */
 
 struct chandle *chandle_ref(struct chandle *h)
@@ -50,16 +43,11 @@ cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle
                                              unsigned int flags)
 {
     API_ENTER();
-    if (!pHandle_out || !graph || (flags & ~(unsigned)cudaGraphCondAssignDefault))
+    if (!pHandle_out || !graph_live(graph) || (flags & ~(unsigned)cudaGraphCondAssignDefault))
         return api_return(cudaErrorInvalidValue);
-    if (graph->nhandles == graph->caphandles) {
-        size_t cap = graph->caphandles ? 2 * graph->caphandles : 4;
-        struct chandle **v = realloc(graph->handles, cap * sizeof *v);
-        if (!v)
-            return api_return(cudaErrorMemoryAllocation);
-        graph->handles = v;
-        graph->caphandles = cap;
-    }
+    if (graph_grow((void **)&graph->handles, &graph->caphandles, graph->nhandles + 1,
+                   sizeof *graph->handles))
+        return api_return(cudaErrorMemoryAllocation);
     struct chandle *h = calloc(1, sizeof *h);
     if (!h)
         return api_return(cudaErrorMemoryAllocation);
@@ -121,11 +109,11 @@ void cond_copy(cudaGraphNode_t c, cudaGraphNode_t n)
     c->u.cond.h = chandle_ref(n->u.cond.h);
     c->u.cond.bodies = calloc(n->u.cond.size, sizeof *c->u.cond.bodies);
     if (!c->u.cond.bodies)
-        oom();
+        simt__oom("a conditional node");
     for (unsigned b = 0; b < n->u.cond.size; b++) {
         c->u.cond.bodies[b] = graph_clone(n->u.cond.bodies[b]);
         if (!c->u.cond.bodies[b])
-            oom();
+            simt__oom("a conditional node");
     }
 }
 
@@ -174,7 +162,7 @@ static void cond_eval(void *arg)
             int *ds = malloc((size_t)(n + 2) * sizeof *ds);
             int *dd = malloc((p->ndeps + (size_t)n + 1) * sizeof *dd);
             if (!v || !ds || !dd)
-                oom();
+                simt__oom("a conditional node");
             cmds = v;
             memcpy(ds, p->dep_start, (size_t)(n + 1) * sizeof *ds);
             if (p->ndeps)
@@ -198,13 +186,13 @@ struct cmd *cond_cmd(cudaGraphExec_t x, const struct cexec *ce, struct cmd *exit
 {
     struct cond_run *r = malloc(sizeof *r);
     if (!r)
-        oom();
+        simt__oom("a conditional node");
     exec_ref(x);
     cmd_ref(exit);
     r->x = x;
     r->ce = ce;
     r->exit = exit;
-    struct cmd *c = cmd_new(CMD_HOST);
+    struct cmd *c = graph_cmd_new(CMD_HOST);
     c->fn = cond_eval;
     c->arg = r;
     return c;

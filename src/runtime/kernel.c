@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/base.h"
+#include "base/hmap.h"
 #include "engine/kstate.h"
 #include "runtime/runtime.h"
 
@@ -19,8 +21,7 @@ static struct {
     simt_kernel **all;
     size_t n, cap;
     size_t indexed;             /* entries of `all` in the table */
-    simt_kernel **table;        /* open addressing by fn */
-    size_t tcap;
+    struct hmap table;          /* fn -> kernel */
     struct simt_kernel_state anon;
     int anon_init;
 } R = {.lock = PTHREAD_MUTEX_INITIALIZER};
@@ -28,51 +29,29 @@ static struct {
 void simt_register_kernel(simt_kernel *k)
 {
     pthread_mutex_lock(&R.lock);
-    if (R.n == R.cap) {
-        size_t cap = R.cap ? 2 * R.cap : 64;
-        simt_kernel **n = realloc(R.all, cap * sizeof *n);
-        if (!n) {
-            pthread_mutex_unlock(&R.lock);
-            return; /* the kernel stays launchable through <<<>>> */
-        }
-        R.all = n;
-        R.cap = cap;
-    }
-    R.all[R.n++] = k;
+    /* Out of memory, the kernel stays launchable through <<<>>>. */
+    if (simt__grow((void **)&R.all, &R.cap, R.n + 1, sizeof *R.all, 64) == 0)
+        R.all[R.n++] = k;
     pthread_mutex_unlock(&R.lock);
 }
 
-static size_t hash_ptr(const void *p)
+static int drop(uintptr_t val, void *arg)
 {
-    uintptr_t x = (uintptr_t)p;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return (size_t)x;
+    (void)val;
+    (void)arg;
+    return 0;
 }
 
-static void insert(simt_kernel **table, size_t cap, simt_kernel *k)
-{
-    size_t i = hash_ptr(k->fn) & (cap - 1);
-    while (table[i] && table[i]->fn != k->fn)
-        i = (i + 1) & (cap - 1);
-    table[i] = k;
-}
-
+/* Indexes every kernel by its function, reading the fields now that they
+ * are written (a later registration of a function wins); out of memory,
+ * the next lookup tries again. */
 static void reindex_locked(void)
 {
-    size_t cap = 64;
-    while (cap < 2 * R.n)
-        cap *= 2;
-    simt_kernel **t = calloc(cap, sizeof *t);
-    if (!t)
-        return;
+    simt__hmap_filter(&R.table, drop, NULL);
     for (size_t i = 0; i < R.n; i++)
-        if (R.all[i]->fn)
-            insert(t, cap, R.all[i]);
-    free(R.table);
-    R.table = t;
-    R.tcap = cap;
+        if (R.all[i]->fn && simt__hmap_put(&R.table, (uintptr_t)R.all[i]->fn,
+                                           (uintptr_t)R.all[i]) != 0)
+            return;
     R.indexed = R.n;
 }
 
@@ -82,16 +61,11 @@ simt_kernel *simt_find_kernel(const void *fn)
     if (!fn)
         return NULL;
     pthread_mutex_lock(&R.lock);
-    if (R.indexed != R.n || !R.table)
+    if (R.indexed != R.n)
         reindex_locked();
-    if (R.table) {
-        for (size_t i = hash_ptr(fn) & (R.tcap - 1); R.table[i]; i = (i + 1) & (R.tcap - 1)) {
-            if (R.table[i]->fn == fn) {
-                found = R.table[i];
-                break;
-            }
-        }
-    }
+    uintptr_t *v = simt__hmap_find(&R.table, (uintptr_t)fn);
+    if (v)
+        found = (simt_kernel *)*v;
     pthread_mutex_unlock(&R.lock);
     return found;
 }

@@ -2,9 +2,10 @@
  * launch.c: kernel launches and the function API (attributes, occupancy).
  *
  * A launch validates its configuration exactly as an H100/H200 does
- * (errors from the launch and cudaGetLastError, never sticky), then queues
- * a grid command in its stream and returns: launches are asynchronous
- * unless CUDA_LAUNCH_BLOCKING=1.
+ * (errors from the launch and cudaGetLastError, never sticky), then
+ * submits a kernel operation (op.h): a grid command in its stream, or a
+ * kernel node of its stream's capture.  Launches are asynchronous unless
+ * CUDA_LAUNCH_BLOCKING=1.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -12,7 +13,7 @@
 
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
-#include "runtime/graph.h"
+#include "runtime/op.h"
 #include "runtime/stream.h"
 
 /* The emulated device's shared-memory limits (sm_90). */
@@ -194,12 +195,95 @@ cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_byt
     return simt_launch_ex(k, grid, block, shared_bytes, stream, fn, args, release, NULL);
 }
 
+struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
+                            const struct launch_config *cfg, simt_thread_fn fn, void *args,
+                            void (*release)(void *), const simt_launch_attrs *attrs)
+{
+    struct grid *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->kernel = k;
+    g->ks = ks;
+    g->name = k && k->name ? k->name : "(unnamed)";
+    g->grid_dim = cfg->grid;
+    g->block_dim = cfg->block;
+    g->dyn_shmem = cfg->shmem;
+    g->fn = fn;
+    g->range = attrs ? attrs->range : NULL;
+    /* The compiled tier, where simt-kc built the block function. */
+    g->block = attrs && attrs->block && engine_tier_compiled() && attrs->block(NULL) ? attrs->block
+                                                                                       : NULL;
+    g->args = args;
+    g->release = release;
+    g->nblocks = (unsigned long long)cfg->grid.x * cfg->grid.y * cfg->grid.z;
+    g->nthreads = cfg->block.x * cfg->block.y * cfg->block.z;
+    memcpy(g->cluster_dim, cfg->cluster, sizeof g->cluster_dim);
+    g->unit_blocks = cfg->cluster[0] * cfg->cluster[1] * cfg->cluster[2];
+    g->nunits = g->nblocks / g->unit_blocks;
+    g->cooperative = cfg->cooperative;
+    struct cmd *c = NULL;
+    if ((g->cooperative && gridbar_create(g) != 0) || !(c = cmd_new(CMD_GRID))) {
+        if (g->cooperative)
+            gridbar_destroy(g);
+        free(g);
+        return NULL;
+    }
+    launch_grid_completion(g);
+    c->grid = g;
+    g->owner = c;
+    return c;
+}
+
+/* Frees what launch_grid_cmd made, never enqueued; the arguments stay the
+ * caller's. */
+static void grid_cmd_discard(struct cmd *c)
+{
+    struct grid *g = c->grid;
+    if (g->cooperative)
+        gridbar_destroy(g);
+    free(g);
+    c->grid = NULL;
+    cmd_unref(c);
+}
+
+/* The timeline's side of a launch (op.h): the grid's command in stream
+ * order, or in the launching grid's stream for a launch from a kernel. */
+static cudaError_t enqueue_grid(struct CUstream_st *s, struct op *op)
+{
+    /* The CUDA guide lists a launch among the printf flush points, but what
+     * it flushes is output already in the buffer, and a kernel launched
+     * just before is still running on a GPU: in practice kernel output
+     * appears at the next synchronization.  simt flushes only there, so
+     * the interleaving with host output is the GPU's, deterministically. */
+    struct cmd *c = launch_grid_cmd(op->u.kernel.k, op->u.kernel.ks, &op->u.kernel.cfg,
+                                    op->u.kernel.fn, op->u.kernel.args, op->u.kernel.release,
+                                    op->u.kernel.attrs);
+    if (!c)
+        return cudaErrorMemoryAllocation;
+    struct worker *self = engine_self();
+    if (self && self->cur && sched_current(self)) {
+        struct CUstream_st *cs = child_of(c->grid, self->cur->grid, op->u.kernel.handle);
+        if (!cs) {
+            grid_cmd_discard(c);
+            return cudaErrorInvalidResourceHandle;
+        }
+        s = cs;
+    }
+    stream_enqueue(s, c, NULL);
+    if (launch_blocking()) {
+        cmd_wait(c);
+        printf_flush();
+    }
+    cmd_unref(c);
+    return cudaSuccess;
+}
+
 cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,
                            cudaStream_t stream, simt_thread_fn fn, void *args,
                            void (*release)(void *args), const simt_launch_attrs *attrs)
 {
     cudaError_t e = api_sticky();
-    unsigned cl[3];
+    struct op op = {.kind = OP_KERNEL, .enqueue = enqueue_grid};
     if (e == cudaSuccess && !fn)
         e = cudaErrorInvalidDeviceFunction;
     struct simt_kernel_state *ks = e ? NULL : kstate_of(k);
@@ -208,82 +292,30 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     if (e == cudaSuccess)
         e = validate(k, ks, grid, block, shared_bytes);
     if (e == cudaSuccess)
-        e = validate_groups(k, ks, grid, block, shared_bytes, attrs, cl);
+        e = validate_groups(k, ks, grid, block, shared_bytes, attrs, op.u.kernel.cfg.cluster);
     struct CUstream_st *s = NULL;
     if (e == cudaSuccess && !(s = stream_resolve(stream)))
-        e = cudaErrorInvalidResourceHandle;
-    /* A capturing stream records the launch as a kernel node instead. */
-    cudaGraphNode_t node = NULL;
-    if (e == cudaSuccess)
-        e = capture_op(s, cudaGraphNodeTypeKernel, &node);
-    if (node) {
-        graph_kernel_fill(node, k, grid, block, shared_bytes, cl, attrs && attrs->cooperative, fn,
-                          args, release);
-        capture_done();
-        return cudaSuccess;
+        e = stream_error(stream);
+    if (e == cudaSuccess) {
+        op.u.kernel.k = k;
+        op.u.kernel.ks = ks;
+        op.u.kernel.cfg.grid = grid;
+        op.u.kernel.cfg.block = block;
+        op.u.kernel.cfg.shmem = shared_bytes;
+        op.u.kernel.cfg.cooperative = attrs && attrs->cooperative;
+        op.u.kernel.fn = fn;
+        op.u.kernel.args = args;
+        op.u.kernel.release = release;
+        op.u.kernel.attrs = attrs;
+        op.u.kernel.handle = stream;
+        /* A capturing stream records the launch as a kernel node. */
+        e = op_submit(s, &op);
     }
-    struct grid *g = NULL;
-    if (e == cudaSuccess && !(g = calloc(1, sizeof *g)))
-        e = cudaErrorMemoryAllocation;
     if (e != cudaSuccess) {
         if (release)
             release(args);
         return api_return(e);
     }
-    /* The CUDA guide lists a launch among the printf flush points, but what
-     * it flushes is output already in the buffer, and a kernel launched
-     * just before is still running on a GPU: in practice kernel output
-     * appears at the next synchronization.  simt flushes only there, so
-     * the interleaving with host output is the GPU's, deterministically. */
-    g->kernel = k;
-    g->ks = ks;
-    g->name = k && k->name ? k->name : "(unnamed)";
-    g->grid_dim = grid;
-    g->block_dim = block;
-    g->dyn_shmem = shared_bytes;
-    g->fn = fn;
-    g->range = attrs ? attrs->range : NULL;
-    /* The compiled tier, where simt-kc built the block function. */
-    g->block = attrs && attrs->block && engine_tier_compiled() && attrs->block(NULL) ? attrs->block
-                                                                                       : NULL;
-    g->args = args;
-    g->release = release;
-    g->nblocks = (unsigned long long)grid.x * grid.y * grid.z;
-    g->nthreads = block.x * block.y * block.z;
-    g->cluster_dim[0] = cl[0];
-    g->cluster_dim[1] = cl[1];
-    g->cluster_dim[2] = cl[2];
-    g->unit_blocks = cl[0] * cl[1] * cl[2];
-    g->nunits = g->nblocks / g->unit_blocks;
-    g->cooperative = attrs && attrs->cooperative;
-    if (g->cooperative && gridbar_create(g) != 0) {
-        free(g);
-        if (release)
-            release(args);
-        return api_return(cudaErrorMemoryAllocation);
-    }
-    launch_grid_completion(g);
-    struct worker *self = engine_self();
-    if (self && self->cur && sched_current(self)) {
-        struct CUstream_st *cs = child_of(g, self->cur->grid, stream);
-        if (!cs) {
-            gridbar_destroy(g);
-            free(g);
-            if (release)
-                release(args);
-            return api_return(cudaErrorInvalidResourceHandle);
-        }
-        s = cs;
-    }
-    struct cmd *c = cmd_new(CMD_GRID);
-    c->grid = g;
-    g->owner = c;
-    stream_enqueue(s, c, NULL);
-    if (launch_blocking()) {
-        cmd_wait(c);
-        printf_flush();
-    }
-    cmd_unref(c);
     return cudaSuccess;
 }
 

@@ -21,9 +21,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/base.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
-#include "runtime/graph.h"
+#include "runtime/graph_mem.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
@@ -142,17 +143,7 @@ static struct symbol *symbol_at_locked(uintptr_t a)
 
 static int grow(void **v, size_t *cap, size_t need, size_t elem)
 {
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? 2 * *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *p = realloc(*v, n * elem);
-    if (!p)
-        return -1;
-    *v = p;
-    *cap = n;
-    return 0;
+    return simt__grow(v, cap, need, elem, 64);
 }
 
 /* Inserts b, which overlaps no block. */
@@ -973,7 +964,7 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMe
         e = cudaErrorInvalidValue;
     struct CUstream_st *s = NULL;
     if (e == cudaSuccess && !(s = stream_resolve(stream)))
-        e = cudaErrorInvalidResourceHandle;
+        e = stream_error(stream);
     /* An H200: not in a capturing stream. */
     if (e == cudaSuccess && stream_is_capturing(s))
         e = capture_forbid(s);

@@ -18,18 +18,21 @@
  * capacities of both kinds.  One lock guards everything here; it is taken
  * before the timeline and memory locks, never after them.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/graph.h"
+#include "base/hmap.h"
+#include "runtime/graph_mem.h"
+#include "runtime/handle.h"
 #include "runtime/memory.h"
+#include "runtime/op.h"
 #include "runtime/stream.h"
 
 #define RESERVE_STEP ((size_t)32 << 20)
 #define BLOCK_ALIGN 512
-#define NBUCKETS 1024
 
 struct pblock {
     char *ptr;
@@ -57,22 +60,21 @@ static struct {
     struct CUmemPoolHandle_st def;
     struct CUmemPoolHandle_st *current;
     struct CUmemPoolHandle_st *pools;
-    struct pblock *live[NBUCKETS];
+    struct hmap live;           /* handed-out blocks by address */
 } P = {.lock = PTHREAD_MUTEX_INITIALIZER,
        .def = {.props = {.allocType = cudaMemAllocationTypePinned,
                          .location = {cudaMemLocationTypeDevice, 0}},
                .is_default = 1, .follow = 1, .opportunistic = 1, .internal = 1}};
 
+/* Whether p is the default pool or a created pool not yet destroyed. */
+static int pool_live(cudaMemPool_t p)
+{
+    return p == &P.def || simt__handle_check(HANDLE_POOL, HANDLE(p)) == HANDLE_LIVE;
+}
+
 static struct CUmemPoolHandle_st *current_locked(void)
 {
     return P.current ? P.current : &P.def;
-}
-
-static size_t bucket(const void *p)
-{
-    uintptr_t x = (uintptr_t)p >> 8;
-    x ^= x >> 17;
-    return (size_t)(x * 0x9E3779B97F4A7C15ULL >> 54) & (NBUCKETS - 1);
 }
 
 static size_t reserved_of(const struct CUmemPoolHandle_st *p)
@@ -120,24 +122,30 @@ static struct pblock *reuse_locked(struct CUmemPoolHandle_st *p, size_t size,
     return k;
 }
 
+/* Room was reserved (simt__hmap_reserve): cannot fail. */
 static void live_insert_locked(struct pblock *b)
 {
-    size_t i = bucket(b->ptr);
-    b->next = P.live[i];
-    P.live[i] = b;
+    int rc = simt__hmap_put(&P.live, (uintptr_t)b->ptr, (uintptr_t)b);
+    assert(rc == 0);
+    (void)rc;
 }
 
 static struct pblock *live_remove_locked(const void *ptr)
 {
-    for (struct pblock **b = &P.live[bucket(ptr)]; *b; b = &(*b)->next) {
-        if ((*b)->ptr == ptr) {
-            struct pblock *k = *b;
-            *b = k->next;
-            k->next = NULL;
-            return k;
-        }
-    }
-    return NULL;
+    uintptr_t *v = ptr ? simt__hmap_find(&P.live, (uintptr_t)ptr) : NULL;
+    if (!v)
+        return NULL;
+    struct pblock *k = (struct pblock *)*v;
+    simt__hmap_del(&P.live, (uintptr_t)ptr);
+    k->next = NULL;
+    return k;
+}
+
+static int forget_block(uintptr_t val, void *arg)
+{
+    (void)arg;
+    free((struct pblock *)val);
+    return 0;
 }
 
 static int is_kept_locked(const void *ptr)
@@ -243,13 +251,7 @@ void mempool_reset(void)
     /* cudaDeviceReset frees all memory (mem_reset) after this: blocks are
      * only forgotten. */
     pthread_mutex_lock(&P.lock);
-    for (size_t i = 0; i < NBUCKETS; i++) {
-        while (P.live[i]) {
-            struct pblock *b = P.live[i];
-            P.live[i] = b->next;
-            free(b);
-        }
-    }
+    simt__hmap_filter(&P.live, forget_block, NULL);
     struct CUmemPoolHandle_st *all = &P.def;
     while (all) {
         while (all->kept) {
@@ -264,6 +266,7 @@ void mempool_reset(void)
     while (P.pools) {
         struct CUmemPoolHandle_st *p = P.pools;
         P.pools = p->next;
+        simt__handle_remove(HANDLE_POOL, HANDLE(p));
         free(p);
     }
     P.current = NULL;
@@ -276,6 +279,8 @@ void mempool_reset(void)
 
 static cudaError_t alloc_to(void **out, size_t size, struct CUmemPoolHandle_st *pool,
                             struct CUstream_st *s, const void *caller);
+static cudaError_t enqueue_alloc(struct CUstream_st *s, struct op *op);
+static cudaError_t enqueue_free(struct CUstream_st *s, struct op *op);
 
 /* Validates, then allocates; on failure *out becomes NULL, as an H200
  * leaves it. */
@@ -285,7 +290,7 @@ static cudaError_t alloc_async(void **out, size_t size, struct CUmemPoolHandle_s
     if (!out)
         return cudaErrorInvalidValue;
     struct CUstream_st *s = stream_resolve(h);
-    cudaError_t e = s ? alloc_to(out, size, pool, s, caller) : cudaErrorInvalidResourceHandle;
+    cudaError_t e = s ? alloc_to(out, size, pool, s, caller) : stream_error(h);
     if (e != cudaSuccess)
         *out = NULL;
     return e;
@@ -299,23 +304,34 @@ static cudaError_t alloc_to(void **out, size_t size, struct CUmemPoolHandle_st *
         *out = NULL;
         return cudaSuccess;
     }
-    cudaGraphNode_t node;
-    cudaError_t e = capture_op(s, cudaGraphNodeTypeMemAlloc, &node);
-    if (e != cudaSuccess)
-        return e;
-    if (node) {
-        e = graph_memalloc_fill(node, size, out);
-        capture_done();
-        return e;
-    }
+    struct op op = {.kind = OP_ALLOC, .enqueue = enqueue_alloc};
+    op.u.alloc.size = size;
+    op.u.alloc.out = out;
+    op.u.alloc.pool = pool;
+    op.u.alloc.caller = caller;
+    return op_submit(s, &op);
+}
+
+/* The timeline's side of an allocation (op.h): a block of the pool,
+ * reused in stream order or new. */
+static cudaError_t enqueue_alloc(struct CUstream_st *s, struct op *op)
+{
+    void **out = op->u.alloc.out;
+    size_t size = op->u.alloc.size;
+    struct CUmemPoolHandle_st *pool = op->u.alloc.pool;
+    const void *caller = op->u.alloc.caller;
     /* An H200: into a stream that is not capturing, while a capture
      * forbids it, this is a potentially unsafe call. */
-    e = capture_check_unsafe();
+    cudaError_t e = capture_check_unsafe();
     if (e != cudaSuccess)
         return e;
     if (size > SIZE_MAX - BLOCK_ALIGN)
         return cudaErrorMemoryAllocation;
     pthread_mutex_lock(&P.lock);
+    if (simt__hmap_reserve(&P.live, P.live.n + 1) != 0) {
+        pthread_mutex_unlock(&P.lock);
+        return cudaErrorMemoryAllocation;
+    }
     struct CUmemPoolHandle_st *p = pool ? pool : current_locked();
     struct pblock *b = reuse_locked(p, size, s);
     if (!b) {
@@ -364,7 +380,7 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
                                     cudaStream_t stream)
 {
     API_ENTER();
-    if (!memPool) {
+    if (!pool_live(memPool)) {
         if (ptr)
             *ptr = NULL;
         return api_return(cudaErrorInvalidValue);
@@ -390,27 +406,29 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         return cudaSuccess;
     struct CUstream_st *s = stream_resolve(hStream);
     if (!s)
-        return api_return(cudaErrorInvalidResourceHandle);
-    cudaGraphNode_t node;
-    cudaError_t e = capture_op(s, cudaGraphNodeTypeMemFree, &node);
-    if (e != cudaSuccess)
-        return api_return(e);
-    if (node) {
-        node->u.free_ptr = devPtr;
-        capture_done();
-        return cudaSuccess;
-    }
+        return api_return(stream_error(hStream));
+    struct op op = {.kind = OP_FREE, .enqueue = enqueue_free, .u.free_ptr = devPtr};
+    cudaError_t e = op_submit(s, &op);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+/* The timeline's side of a free (op.h): the block is kept for reuse once
+ * the stream reaches the free. */
+static cudaError_t enqueue_free(struct CUstream_st *s, struct op *op)
+{
+    void *devPtr = op->u.free_ptr;
     /* An H200: into a stream that is not capturing, while a capture
      * forbids it, this is a potentially unsafe call. */
-    e = capture_check_unsafe();
+    cudaError_t e = capture_check_unsafe();
     if (e != cudaSuccess)
-        return api_return(e);
+        return e;
     /* A graph's allocation is freed in stream order (after the launch
      * that allocated it), its address kept for the graph. */
-    if (graph_mem_owns(devPtr)) {
-        stream_run_async(s, free_graph_mem, devPtr);
-        return cudaSuccess;
-    }
+    if (graph_mem_owns(devPtr))
+        return stream_run_async(s, free_graph_mem, devPtr);
+    struct cmd *c = cmd_new(CMD_MARK); /* a pool block's reference */
+    if (!c)
+        return cudaErrorMemoryAllocation;
     struct pblock *gone = NULL;
     pthread_mutex_lock(&P.lock);
     struct pblock *b = live_remove_locked(devPtr);
@@ -420,13 +438,13 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         struct mem_range r;
         if (mem_lookup(devPtr, &r) && r.start == devPtr && r.type == MEM_DEVICE &&
             !(r.flags & 0x80000000u)) {
-            stream_run_async(s, free_plain, devPtr);
-            return cudaSuccess;
+            cmd_unref(c);
+            return stream_run_async(s, free_plain, devPtr);
         }
-        return api_return(cudaErrorInvalidValue);
+        cmd_unref(c);
+        return cudaErrorInvalidValue;
     }
     struct CUmemPoolHandle_st *p = b->pool;
-    struct cmd *c = cmd_new(CMD_MARK); /* the block's reference */
     stream_enqueue(s, c, NULL);
     b->freed = c;
     b->stream = s;
@@ -461,6 +479,10 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
     if (host)
         p->props.location.type = cudaMemLocationTypeHost;
     p->follow = p->opportunistic = p->internal = 1;
+    if (simt__handle_add(HANDLE_POOL, HANDLE(p)) != 0) {
+        free(p);
+        return api_return(cudaErrorMemoryAllocation);
+    }
     pthread_mutex_lock(&P.lock);
     p->next = P.pools;
     P.pools = p;
@@ -472,7 +494,8 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
 cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool)
 {
     API_ENTER();
-    if (!memPool || memPool == &P.def)
+    /* An H100: destroying a destroyed pool (or the default) is an invalid value. */
+    if (memPool == &P.def || simt__handle_remove(HANDLE_POOL, HANDLE(memPool)) != HANDLE_LIVE)
         return api_return(cudaErrorInvalidValue);
     struct pblock *gone = NULL;
     pthread_mutex_lock(&P.lock);
@@ -500,8 +523,11 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
 cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
 {
     API_ENTER();
+    /* An H100 accepts a destroyed pool, and nothing changes. */
+    if (device == 0 && simt__handle_check(HANDLE_POOL, HANDLE(memPool)) == HANDLE_DESTROYED)
+        return cudaSuccess;
     /* An H200: device 1 is an invalid value here. */
-    if (device != 0 || !memPool || memPool->destroyed ||
+    if (device != 0 || !pool_live(memPool) ||
         memPool->props.location.type != cudaMemLocationTypeDevice)
         return api_return(cudaErrorInvalidValue);
     pthread_mutex_lock(&P.lock);
@@ -536,7 +562,7 @@ static int *policy_of(struct CUmemPoolHandle_st *p, enum cudaMemPoolAttr attr)
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
 {
     API_ENTER();
-    if (!memPool || !value)
+    if (!pool_live(memPool) || !value)
         return api_return(cudaErrorInvalidValue);
     cudaError_t e = cudaSuccess;
     pthread_mutex_lock(&P.lock);
@@ -565,7 +591,7 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
 {
     API_ENTER();
-    if (!memPool || !value)
+    if (!pool_live(memPool) || !value)
         return api_return(cudaErrorInvalidValue);
     cudaError_t e = cudaSuccess;
     pthread_mutex_lock(&P.lock);
@@ -593,7 +619,7 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr 
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)
 {
     API_ENTER();
-    if (!memPool)
+    if (!pool_live(memPool))
         return api_return(cudaErrorInvalidValue);
     pthread_mutex_lock(&P.lock);
     struct pblock *gone = trim_locked(memPool, SIZE_MAX, minBytesToKeep, NULL);
@@ -611,7 +637,7 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAcce
                                  size_t count)
 {
     API_ENTER();
-    if (!memPool || (count && !descList))
+    if (!pool_live(memPool) || (count && !descList))
         return api_return(cudaErrorInvalidValue);
     for (size_t i = 0; i < count; i++) {
         if (!location_ok(&descList[i].location))
@@ -629,7 +655,7 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t m
                                  struct cudaMemLocation *location)
 {
     API_ENTER();
-    if (!flags || !memPool || !location)
+    if (!flags || !pool_live(memPool) || !location)
         return api_return(cudaErrorInvalidValue);
     if (!location_ok(location))
         return api_return(cudaErrorInvalidDevice);

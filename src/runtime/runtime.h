@@ -32,6 +32,15 @@ int api_runtime_started(void);
  * cooperative grid's barrier destroyed first. */
 struct grid;
 void launch_grid_completion(struct grid *g);
+/* The command of a grid running fn over args in the shape cfg for kernel
+ * k (its completion as launch_grid_completion sets it up), not yet
+ * enqueued; NULL when out of memory, the arguments still the caller's.
+ * attrs (may be NULL): the compiled tier's block function and ranges. */
+struct launch_config;
+struct simt_kernel_state;
+struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
+                            const struct launch_config *cfg, simt_thread_fn fn, void *args,
+                            void (*release)(void *), const simt_launch_attrs *attrs);
 
 /* printf.c: device printf output waiting for a flush point. */
 void printf_flush(void);

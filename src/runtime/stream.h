@@ -1,6 +1,6 @@
 /*
- * stream.h: the device timeline: commands, streams and their ordering, and
- * stream capture.
+ * stream.h: the device timeline: commands, streams and their ordering
+ * (timeline.c), streams (stream.c) and stream capture (capture.c).
  *
  * Every asynchronous operation is a command in a stream.  A command runs
  * once its dependencies are done: the previous command of its stream, the
@@ -48,6 +48,7 @@ struct cmd {
     void *arg;
     struct grid *grid;         /* CMD_GRID */
     struct cmd *wait_for;      /* batches: one more dependency (referenced) */
+    struct cmd *ready_next;    /* in a list of ready commands, under the lock */
     long long done_ns;         /* completion time (CLOCK_MONOTONIC) */
 };
 
@@ -79,6 +80,16 @@ struct CUstream_st {
 /* Resolves a handle (0, cudaStreamLegacy, cudaStreamPerThread or created)
  * to a stream; NULL if the handle is not a live stream. */
 struct CUstream_st *stream_resolve(cudaStream_t s);
+/* The error of a call given h when stream_resolve(h) is NULL: another
+ * object's handle is a destroyed context (an H100); a destroyed stream or
+ * an address that never was a handle is an invalid resource handle. */
+cudaError_t stream_error(cudaStream_t h);
+
+/* Whether s is a blocking stream: one the legacy stream synchronizes with. */
+static inline int stream_is_blocking(const struct CUstream_st *s)
+{
+    return !s->legacy && !(s->flags & cudaStreamNonBlocking);
+}
 
 /* Stream priorities run from 0 (least) to -5 (greatest); a priority
  * outside clamps to the range (cudaStreamCreateWithPriority, stream and
@@ -99,6 +110,7 @@ static inline int access_window_ok(const struct cudaAccessPolicyWindow *w)
     return w->hitRatio >= 0.0f && w->hitRatio <= 1.0f;
 }
 
+/* A new command, referenced once; NULL when out of memory. */
 struct cmd *cmd_new(enum cmd_kind kind);
 /* Adds c to stream s and starts it when its dependencies are done; after
  * is an extra dependency (an event's command) or NULL.  The caller keeps
@@ -133,12 +145,32 @@ int cmd_done(const struct cmd *c);
  * memory back (a device synchronization). */
 void timeline_wait_all(void);
 /* Runs fn(arg) in stream order, synchronously: used by the blocking API
- * calls (cudaMemcpy, cudaMemset). */
-void stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg);
-/* Queues fn(arg) asynchronously; arg is freed by fn's owner. */
-void stream_run_async(struct CUstream_st *s, void (*fn)(void *), void *arg);
+ * calls (cudaMemcpy, cudaMemset).  cudaErrorMemoryAllocation: fn did not
+ * run. */
+cudaError_t stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg);
+/* Queues fn(arg) asynchronously; arg is freed by fn's owner.
+ * cudaErrorMemoryAllocation: nothing was queued. */
+cudaError_t stream_run_async(struct CUstream_st *s, void (*fn)(void *), void *arg);
 
 cudaError_t stream_sync(struct CUstream_st *s);
+
+/* ---- the timeline's list of streams (timeline.c) ------------------------- */
+
+/* The legacy default stream. */
+struct CUstream_st *timeline_legacy(void);
+/* Adds a new stream (created or per-thread) to the list, with its id. */
+void timeline_add_stream(struct CUstream_st *s);
+/* A destroyed stream, or the stream of a thread that ended: it goes once
+ * its last command is done. */
+void timeline_release_stream(struct CUstream_st *s);
+/* What waiting for stream s waits for: its newest command and, for the
+ * legacy stream, the newest command of every blocking stream (the legacy
+ * stream's next command would wait for them).  Fills v (referenced) and
+ * returns the count, at most max. */
+int timeline_ends_of(struct CUstream_st *s, struct cmd **v, int max);
+/* cudaDeviceReset: created streams and ended threads' streams go; the
+ * others forget their commands. */
+void timeline_reset_streams(void);
 /* Makes the next command of s wait for `after` (an event's command). */
 cudaError_t stream_wait_cmd(struct CUstream_st *s, struct cmd *after);
 /* cudaDeviceReset: waits for everything and forgets all streams. */
@@ -199,6 +231,11 @@ int capture_is_active(unsigned long long id);
 cudaError_t capture_event_error(unsigned long long id, int invalidate);
 /* Whether s is capturing (its capture may be invalidated). */
 int stream_is_capturing(struct CUstream_st *s);
+/* s is destroyed or its thread ended: it leaves its capture (ending it
+ * if s began it; otherwise its frontier must still rejoin the origin). */
+void capture_leave(struct CUstream_st *s);
+/* cudaDeviceReset: every capture sequence ends and its graph goes. */
+void capture_reset_all(void);
 
 /* ---- events (event.c) -------------------------------------------------- */
 

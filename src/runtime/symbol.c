@@ -16,6 +16,12 @@
  * in read-only memory (a string literal) and holds an identifier is looked
  * up by name in the program's symbol table, as CUDA 4's runtime did
  * (cudaErrorInvalidSymbol if no variable has that name).
+ *
+ * A symbol is a variable of static storage: an address outside every
+ * loaded object's segments (a stack array, heap or device memory) is
+ * cudaErrorInvalidSymbol, as on an H100.  A host variable is one too
+ * there; here it is not told from a __device__ one (both are ordinary
+ * globals once rewritten).
  */
 #include <elf.h>
 #include <link.h>
@@ -208,6 +214,50 @@ static cudaError_t copy_from(void *dst, const void *sym, size_t symsize, size_t 
                  : cudaMemcpy(dst, src, count, kind);
 }
 
+/* ---- static storage ------------------------------------------------------------ */
+
+struct segment_query {
+    uintptr_t addr;
+    int found;
+};
+
+static int in_segment(struct dl_phdr_info *info, size_t size, void *data)
+{
+    struct segment_query *q = data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && q->addr >= lo && q->addr - lo < ph->p_memsz) {
+            q->found = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether sym may name a variable: a known symbol, or an address in a
+ * loaded object's segments (static storage). */
+static int may_be_symbol(const void *sym)
+{
+    if (mem_symbol_find(sym, NULL))
+        return 1;
+    struct segment_query q = {(uintptr_t)sym, 0};
+    dl_iterate_phdr(in_segment, &q);
+    return q.found;
+}
+
+/* The overloads' first steps: a CUDA 4 name resolved, then the symbol
+ * checked and noted with its size in *size. */
+static cudaError_t overload_symbol(const void **sym, size_t symsize, size_t *size)
+{
+    cudaError_t e = resolve_name(sym, &symsize);
+    if (e == cudaSuccess && !may_be_symbol(*sym))
+        e = cudaErrorInvalidSymbol;
+    if (e == cudaSuccess)
+        e = mem_symbol_note(*sym, symsize, size);
+    return e;
+}
+
 /* ---- the C++ overloads' entry points -------------------------------------- */
 
 cudaError_t simt__symbol_copy_to(const void *sym, size_t symsize, const void *src, size_t count,
@@ -216,9 +266,7 @@ cudaError_t simt__symbol_copy_to(const void *sym, size_t symsize, const void *sr
 {
     API_ENTER();
     size_t size;
-    cudaError_t e = resolve_name(&sym, &symsize);
-    if (e == cudaSuccess)
-        e = mem_symbol_note(sym, symsize, &size);
+    cudaError_t e = overload_symbol(&sym, symsize, &size);
     if (e == cudaSuccess)
         e = copy_to(sym, size, src, count, offset, kind, stream, async);
     return api_return(e);
@@ -230,9 +278,7 @@ cudaError_t simt__symbol_copy_from(void *dst, const void *sym, size_t symsize, s
 {
     API_ENTER();
     size_t size;
-    cudaError_t e = resolve_name(&sym, &symsize);
-    if (e == cudaSuccess)
-        e = mem_symbol_note(sym, symsize, &size);
+    cudaError_t e = overload_symbol(&sym, symsize, &size);
     if (e == cudaSuccess)
         e = copy_from(dst, sym, size, count, offset, kind, stream, async);
     return api_return(e);
@@ -245,9 +291,7 @@ cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize)
     if (!devPtr)
         return api_return(cudaErrorInvalidValue);
     size_t size;
-    cudaError_t e = resolve_name(&sym, &symsize);
-    if (e == cudaSuccess)
-        e = mem_symbol_note(sym, symsize, &size);
+    cudaError_t e = overload_symbol(&sym, symsize, &size);
     if (e != cudaSuccess)
         return api_return(e);
     *devPtr = writable(sym);

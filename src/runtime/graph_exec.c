@@ -1,0 +1,836 @@
+/*
+ * graph_exec.c: executable graphs: instantiation, update, and launch.
+ *
+ * Instantiation copies the graph (the executable graph never sees later
+ * changes to it), checks that it has no cycle, and flattens it: child
+ * graphs are spliced in between an entry and an exit mark.  A launch turns
+ * the flattened nodes into commands whose dependencies are the edges
+ * (stream_enqueue_batch), after the stream's earlier work and the exec's
+ * previous launch (an H200 never overlaps two launches of one exec).  An
+ * executable graph has a lock, since a launch and a parameter update may
+ * come from different threads.
+ *
+ * Results are what an H200 returned (CUDA 13): docs/gpu-facts/graphs.txt.
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/base.h"
+#include "engine/gridsync.h"
+#include "engine/kstate.h"
+#include "runtime/graph.h"
+#include "runtime/handle.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+
+/* ---- instantiation ------------------------------------------------------------ */
+
+/* An exec is referenced by its handle and by the conditional nodes of its
+ * launches in flight, which read its flattened bodies when they run. */
+struct CUgraphExec_st {
+    pthread_mutex_t lock;
+    atomic_int refs;
+    unsigned long long flags;
+    struct cmd *last;          /* exit of the previous launch */
+    cudaGraph_t graph;         /* private copy of the instantiated graph */
+    struct plan p;             /* graph, flattened */
+    struct chandle **resets;   /* handles given their default at each launch */
+    size_t nresets;
+};
+
+/* Orders g's nodes so that every edge goes forward; returns NULL (and
+ * frees nothing) when g has a cycle. */
+static cudaGraphNode_t *topo_order(cudaGraph_t g)
+{
+    cudaGraphNode_t *order = graph_xcalloc(g->n, sizeof *order);
+    size_t head = 0, tail = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        g->nodes[i]->scratch = g->nodes[i]->nin;
+        if (g->nodes[i]->nin == 0)
+            order[tail++] = g->nodes[i];
+    }
+    while (head < tail) {
+        cudaGraphNode_t n = order[head++];
+        for (size_t j = 0; j < n->nout; j++)
+            if (--n->out[j]->scratch == 0)
+                order[tail++] = n->out[j];
+    }
+    if (tail != g->n) {
+        free(order);
+        return NULL;
+    }
+    return order;
+}
+
+static int acyclic(cudaGraph_t g)
+{
+    cudaGraphNode_t *order = topo_order(g);
+    if (!order)
+        return 0;
+    free(order);
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t n = g->nodes[i];
+        if (n->type == cudaGraphNodeTypeGraph && !acyclic(n->u.child))
+            return 0;
+        for (unsigned b = 0; n->type == cudaGraphNodeTypeConditional && b < n->u.cond.size; b++)
+            if (!acyclic(n->u.cond.bodies[b]))
+                return 0;
+    }
+    return 1;
+}
+
+/* Appends a flattened node depending on deps[0..ndeps); returns its
+ * index. */
+static int emit(struct plan *x, cudaGraphNode_t gn, cudaGraphNode_t src, const int *deps,
+                int ndeps)
+{
+    if (graph_grow((void **)&x->nodes, &x->cap, x->n + 1, sizeof *x->nodes) ||
+        graph_grow((void **)&x->dep_start, &x->cap_start, x->n + 2, sizeof *x->dep_start) ||
+        graph_grow((void **)&x->deps, &x->capdeps, x->ndeps + (size_t)ndeps, sizeof *x->deps))
+        simt__oom("a graph");
+    x->nodes[x->n] = (struct enode){.gn = gn, .src = src, .enabled = 1};
+    x->dep_start[x->n] = (int)x->ndeps;
+    if (ndeps) /* deps and x->deps may both be NULL then */
+        memcpy(x->deps + x->ndeps, deps, (size_t)ndeps * sizeof *deps);
+    x->ndeps += (size_t)ndeps;
+    x->dep_start[x->n + 1] = (int)x->ndeps;
+    return (int)x->n++;
+}
+
+/* Flattens g into x: nodes without dependencies in g depend on
+ * entry[0..nentry).  Each node's scratch receives the index that its
+ * dependents wait for. */
+/* An H100 evaluates a conditional node after the nodes created before it
+ * even where no edge says so (NVIDIA's graphConditionalNodes sample relies
+ * on it: its kernel that sets the value is no dependency of the node).  So
+ * g (the exec's private copy) gets those edges while it is flattened, each
+ * only if it makes no cycle; returns how many, listed in *added as pairs. */
+static size_t order_conditionals(cudaGraph_t g, cudaGraphNode_t **added)
+{
+    size_t n = 0, cap = 0;
+    *added = NULL;
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t c = g->nodes[i];
+        if (c->type != cudaGraphNodeTypeConditional)
+            continue;
+        for (size_t j = 0; j < i; j++) {
+            cudaGraphNode_t e = g->nodes[j];
+            if (graph_has_edge(e, c) || graph_reaches(c, e))
+                continue;
+            if (graph_grow((void **)added, &cap, 2 * n + 2, sizeof **added) || graph_edge_add(e, c))
+                simt__oom("a graph");
+            (*added)[2 * n] = e;
+            (*added)[2 * n + 1] = c;
+            n++;
+        }
+    }
+    return n;
+}
+
+void plan_flatten(struct plan *x, cudaGraph_t g, const int *entry, int nentry, int top)
+{
+    cudaGraphNode_t *added;
+    size_t nadded = order_conditionals(g, &added);
+    cudaGraphNode_t *order = topo_order(g);
+    assert(order);
+    int *deps = NULL;
+    size_t capd = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t n = order[i];
+        const int *d = entry;
+        int nd = nentry;
+        if (n->nin) {
+            if (graph_grow((void **)&deps, &capd, n->nin, sizeof *deps))
+                simt__oom("a graph");
+            for (size_t j = 0; j < n->nin; j++)
+                deps[j] = (int)n->in[j]->scratch;
+            d = deps;
+            nd = (int)n->nin;
+        }
+        cudaGraphNode_t src = top ? n->origin : NULL;
+        if (n->type == cudaGraphNodeTypeConditional) {
+            /* Its evaluation, then a mark that its dependents wait for
+             * and that the evaluation makes wait for the chosen body. */
+            int ev = emit(x, n, src, d, nd);
+            struct cexec *ce = graph_xcalloc(1, sizeof *ce);
+            ce->h = n->u.cond.h;
+            ce->type = n->u.cond.type;
+            ce->size = n->u.cond.size;
+            ce->body = graph_xcalloc(ce->size, sizeof *ce->body);
+            for (unsigned b = 0; b < ce->size; b++) {
+                if (graph_grow((void **)&ce->body[b].dep_start, &ce->body[b].cap_start, 1,
+                         sizeof *ce->body[b].dep_start))
+                    simt__oom("a graph");
+                ce->body[b].dep_start[0] = 0;
+                plan_flatten(&ce->body[b], n->u.cond.bodies[b], NULL, 0, 0);
+            }
+            x->nodes[ev].cond = ce;
+            n->scratch = (size_t)emit(x, NULL, NULL, &ev, 1);
+            continue;
+        }
+        if (n->type != cudaGraphNodeTypeGraph) {
+            n->scratch = (size_t)emit(x, n, src, d, nd);
+            continue;
+        }
+        /* A child graph: between an entry and an exit mark. */
+        int in = emit(x, NULL, src, d, nd);
+        cudaGraph_t c = n->u.child;
+        plan_flatten(x, c, &in, 1, 0);
+        int *sinks = graph_xcalloc(c->n + 1, sizeof *sinks);
+        int ns = 0;
+        for (size_t j = 0; j < c->n; j++)
+            if (c->nodes[j]->nout == 0)
+                sinks[ns++] = (int)c->nodes[j]->scratch;
+        if (ns == 0)
+            sinks[ns++] = in;
+        n->scratch = (size_t)emit(x, NULL, NULL, sinks, ns);
+        free(sinks);
+    }
+    free(deps);
+    free(order);
+    for (size_t i = 0; i < nadded; i++)
+        graph_edge_remove(added[2 * i], added[2 * i + 1]);
+    free(added);
+}
+
+static const unsigned long long instantiate_flags =
+    cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagUpload |
+    cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
+
+void plan_free(struct plan *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        struct cexec *ce = p->nodes[i].cond;
+        if (!ce)
+            continue;
+        for (unsigned b = 0; b < ce->size; b++)
+            plan_free(&ce->body[b]);
+        free(ce->body);
+        free(ce);
+    }
+    free(p->nodes);
+    free(p->dep_start);
+    free(p->deps);
+}
+
+static void exec_free(cudaGraphExec_t x)
+{
+    cmd_unref(x->last);
+    plan_free(&x->p);
+    graph_free(x->graph);
+    for (size_t i = 0; i < x->nresets; i++)
+        chandle_unref(x->resets[i]);
+    free(x->resets);
+    pthread_mutex_destroy(&x->lock);
+    free(x);
+}
+
+void exec_ref(cudaGraphExec_t x)
+{
+    atomic_fetch_add_explicit(&x->refs, 1, memory_order_relaxed);
+}
+
+void exec_unref(cudaGraphExec_t x)
+{
+    if (atomic_fetch_sub_explicit(&x->refs, 1, memory_order_acq_rel) == 1)
+        exec_free(x);
+}
+
+void exec_lock(cudaGraphExec_t x)
+{
+    pthread_mutex_lock(&x->lock);
+}
+
+void exec_unlock(cudaGraphExec_t x)
+{
+    pthread_mutex_unlock(&x->lock);
+}
+
+/* Collects the handles of g, its child graphs and bodies that take their
+ * default value at each launch. */
+static void collect_resets(cudaGraphExec_t x, cudaGraph_t g)
+{
+    size_t cap = x->nresets;
+    for (size_t i = 0; i < g->nhandles; i++) {
+        if (!(g->handles[i]->flags & cudaGraphCondAssignDefault))
+            continue;
+        if (graph_grow((void **)&x->resets, &cap, x->nresets + 1, sizeof *x->resets))
+            simt__oom("a graph");
+        x->resets[x->nresets++] = chandle_ref(g->handles[i]);
+    }
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t n = g->nodes[i];
+        if (n->type == cudaGraphNodeTypeGraph)
+            collect_resets(x, n->u.child);
+        for (unsigned b = 0; n->type == cudaGraphNodeTypeConditional && b < n->u.cond.size; b++)
+            collect_resets(x, n->u.cond.bodies[b]);
+    }
+}
+
+static void run_resets(void *arg)
+{
+    cudaGraphExec_t x = arg;
+    for (size_t i = 0; i < x->nresets; i++)
+        atomic_store(&x->resets[i]->value, x->resets[i]->dflt);
+    exec_unref(x);
+}
+
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                          unsigned long long flags)
+{
+    API_ENTER();
+    if (!pGraphExec || !graph_live(graph) || (flags & ~instantiate_flags))
+        return api_return(cudaErrorInvalidValue);
+    if (!acyclic(graph))
+        return api_return(cudaErrorInvalidValue);
+    cudaGraphExec_t x = graph_xcalloc(1, sizeof *x);
+    pthread_mutex_init(&x->lock, NULL);
+    atomic_init(&x->refs, 1);
+    x->flags = flags;
+    x->graph = graph_clone(graph);
+    if (!x->graph) {
+        exec_free(x);
+        return api_return(cudaErrorMemoryAllocation);
+    }
+    if (graph_grow((void **)&x->p.dep_start, &x->p.cap_start, 1, sizeof *x->p.dep_start))
+        simt__oom("a graph");
+    x->p.dep_start[0] = 0;
+    collect_resets(x, x->graph);
+    if (x->nresets) {
+        /* CUDA: the default is assigned when the graph starts, so in
+         * stream order: a first node that everything follows. */
+        int first = emit(&x->p, NULL, NULL, NULL, 0);
+        plan_flatten(&x->p, x->graph, &first, 1, 1);
+    } else {
+        plan_flatten(&x->p, x->graph, NULL, 0, 1);
+    }
+    if (simt__handle_add(HANDLE_EXEC, HANDLE(x)) != 0) {
+        exec_unref(x);
+        return api_return(cudaErrorMemoryAllocation);
+    }
+    *pGraphExec = x;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                 unsigned long long flags)
+{
+    return cudaGraphInstantiateWithFlags(pGraphExec, graph, flags);
+}
+
+cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long *flags)
+{
+    API_ENTER();
+    if (!exec_live(graphExec) || !flags)
+        return api_return(cudaErrorInvalidValue);
+    *flags = graphExec->flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec)
+{
+    API_ENTER();
+    if (simt__handle_remove(HANDLE_EXEC, HANDLE(graphExec)) != HANDLE_LIVE)
+        return api_return(cudaErrorInvalidValue);
+    /* Launches in flight own what they run (argument references, copies
+     * of transfers) or reference the exec (conditional nodes). */
+    exec_unref(graphExec);
+    return cudaSuccess;
+}
+
+/* The flattened node made from top-level node `node`, or NULL. */
+static struct enode *exec_find(cudaGraphExec_t x, cudaGraphNode_t node)
+{
+    for (size_t i = 0; node && i < x->p.n; i++)
+        if (x->p.nodes[i].src == node && x->p.nodes[i].gn)
+            return &x->p.nodes[i];
+    return NULL;
+}
+
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaKernelNodeParams *pNodeParams)
+{
+    API_ENTER();
+    if (!exec_live(hGraphExec))
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&hGraphExec->lock);
+    struct enode *en = exec_find(hGraphExec, node);
+    cudaError_t e = cudaErrorInvalidValue;
+    if (en && en->gn->type == cudaGraphNodeTypeKernel) {
+        struct knode k;
+        /* An H200 accepts another function here. */
+        e = node_kernel_params(pNodeParams, &en->gn->u.k, &k);
+        if (e == cudaSuccess)
+            node_kernel_set(en->gn, &k);
+    }
+    pthread_mutex_unlock(&hGraphExec->lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+/* Exec*SetParams of the other node types: finds the node, checks its
+ * type, runs set(). */
+static cudaError_t exec_set(cudaGraphExec_t x, cudaGraphNode_t node, enum cudaGraphNodeType t,
+                            cudaError_t (*set)(cudaGraphNode_t n, const void *arg),
+                            const void *arg)
+{
+    if (!exec_live(x))
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&x->lock);
+    struct enode *en = exec_find(x, node);
+    cudaError_t e = cudaErrorInvalidValue;
+    if (en && en->gn->type == t)
+        e = set(en->gn, arg);
+    pthread_mutex_unlock(&x->lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+static cudaError_t set_copy3d(cudaGraphNode_t n, const void *arg)
+{
+    if (!arg)
+        return cudaErrorInvalidValue;
+    return node_copy_params(arg, NULL, NULL, 0, cudaMemcpyDefault, n);
+}
+
+struct copy1d {
+    void *dst;
+    const void *src;
+    size_t count;
+    enum cudaMemcpyKind kind;
+};
+
+static cudaError_t set_copy1d(cudaGraphNode_t n, const void *arg)
+{
+    const struct copy1d *c = arg;
+    return node_copy_params(NULL, c->dst, c->src, c->count, c->kind, n);
+}
+
+static cudaError_t set_memset(cudaGraphNode_t n, const void *arg)
+{
+    return node_set_params(n, arg);
+}
+
+static cudaError_t set_host(cudaGraphNode_t n, const void *arg)
+{
+    const struct cudaHostNodeParams *p = arg;
+    if (!p || !p->fn)
+        return cudaErrorInvalidValue;
+    n->u.host = *p;
+    return cudaSuccess;
+}
+
+static cudaError_t set_event(cudaGraphNode_t n, const void *arg)
+{
+    if (!arg)
+        return cudaErrorInvalidValue;
+    n->u.event = (cudaEvent_t)(uintptr_t)arg;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemcpy3DParms *pNodeParams)
+{
+    API_ENTER();
+    return exec_set(hGraphExec, node, cudaGraphNodeTypeMemcpy, set_copy3d, pNodeParams);
+}
+
+cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                               void *dst, const void *src, size_t count,
+                                               enum cudaMemcpyKind kind)
+{
+    API_ENTER();
+    struct copy1d c = {dst, src, count, kind};
+    return exec_set(hGraphExec, node, cudaGraphNodeTypeMemcpy, set_copy1d, &c);
+}
+
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const struct cudaMemsetParams *pNodeParams)
+{
+    API_ENTER();
+    return exec_set(hGraphExec, node, cudaGraphNodeTypeMemset, set_memset, pNodeParams);
+}
+
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                           const struct cudaHostNodeParams *pNodeParams)
+{
+    API_ENTER();
+    return exec_set(hGraphExec, node, cudaGraphNodeTypeHost, set_host, pNodeParams);
+}
+
+cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec,
+                                                 cudaGraphNode_t hNode, cudaEvent_t event)
+{
+    API_ENTER();
+    return exec_set(hGraphExec, hNode, cudaGraphNodeTypeEventRecord, set_event, event);
+}
+
+cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                               cudaEvent_t event)
+{
+    API_ENTER();
+    return exec_set(hGraphExec, hNode, cudaGraphNodeTypeWaitEvent, set_event, event);
+}
+
+/* CUDA runtime API: only kernel, memcpy and memset nodes can be
+ * disabled. */
+static int can_disable(const struct enode *en)
+{
+    enum cudaGraphNodeType t = en->gn->type;
+    return t == cudaGraphNodeTypeKernel || t == cudaGraphNodeTypeMemcpy ||
+           t == cudaGraphNodeTypeMemset;
+}
+
+cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                    unsigned int isEnabled)
+{
+    API_ENTER();
+    if (!exec_live(hGraphExec))
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&hGraphExec->lock);
+    struct enode *en = exec_find(hGraphExec, hNode);
+    int ok = en && can_disable(en);
+    if (ok)
+        en->enabled = isEnabled != 0;
+    pthread_mutex_unlock(&hGraphExec->lock);
+    return ok ? cudaSuccess : api_return(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                    unsigned int *isEnabled)
+{
+    API_ENTER();
+    if (!exec_live(hGraphExec) || !isEnabled)
+        return api_return(cudaErrorInvalidValue);
+    pthread_mutex_lock(&hGraphExec->lock);
+    struct enode *en = exec_find(hGraphExec, hNode);
+    int ok = en && can_disable(en);
+    if (ok)
+        *isEnabled = (unsigned)en->enabled;
+    pthread_mutex_unlock(&hGraphExec->lock);
+    return ok ? cudaSuccess : api_return(cudaErrorInvalidValue);
+}
+
+static int same_topology(cudaGraph_t a, cudaGraph_t b, enum cudaGraphExecUpdateResult *result,
+                         cudaGraphNode_t *where);
+static void update_params(cudaGraph_t a, cudaGraph_t b);
+
+/* Exec*SetParams of a child graph node: the new graph must have the child's
+ * topology; its parameters replace the child's (the flattened nodes are
+ * the child's, so they see them). */
+static cudaError_t exec_set_child(cudaGraphExec_t x, cudaGraphNode_t node, cudaGraph_t g)
+{
+    pthread_mutex_lock(&x->lock);
+    cudaGraphNode_t n = NULL;
+    for (size_t i = 0; i < x->graph->n && !n; i++)
+        if (x->graph->nodes[i]->origin == node)
+            n = x->graph->nodes[i];
+    enum cudaGraphExecUpdateResult r;
+    cudaGraphNode_t where = NULL;
+    cudaError_t e = cudaErrorInvalidValue;
+    if (n && n->type == cudaGraphNodeTypeGraph && g && same_topology(n->u.child, g, &r, &where)) {
+        update_params(n->u.child, g);
+        e = cudaSuccess;
+    }
+    pthread_mutex_unlock(&x->lock);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
+}
+
+cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
+                                       struct cudaGraphNodeParams *p)
+{
+    API_ENTER();
+    if (!exec_live(graphExec) || !node || !p || p->type != node->type)
+        return api_return(cudaErrorInvalidValue);
+    switch (p->type) {
+    case cudaGraphNodeTypeKernel: {
+        struct cudaKernelNodeParams k = node_kernel_v1(&p->kernel);
+        return cudaGraphExecKernelNodeSetParams(graphExec, node, &k);
+    }
+    case cudaGraphNodeTypeMemcpy:
+        if (p->memcpy.flags)
+            return api_return(cudaErrorInvalidValue);
+        return cudaGraphExecMemcpyNodeSetParams(graphExec, node, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        struct cudaMemsetParams m = node_memset_v1(&p->memset);
+        return cudaGraphExecMemsetNodeSetParams(graphExec, node, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+        struct cudaHostNodeParams h = {p->host.fn, p->host.userData};
+        return cudaGraphExecHostNodeSetParams(graphExec, node, &h);
+    }
+    case cudaGraphNodeTypeGraph:
+        return exec_set_child(graphExec, node, p->graph.graph);
+    case cudaGraphNodeTypeWaitEvent:
+        return cudaGraphExecEventWaitNodeSetEvent(graphExec, node, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+        return cudaGraphExecEventRecordNodeSetEvent(graphExec, node, p->eventRecord.event);
+    case cudaGraphNodeTypeEmpty:
+        return cudaSuccess;
+    default: /* allocations, frees and conditional nodes */
+        return api_return(cudaErrorNotSupported);
+    }
+}
+
+/* ---- update --------------------------------------------------------------------- */
+
+/* Whether a and b have the same nodes (types, in creation order) and
+ * edges, child graphs included.  Otherwise *result says how they differ
+ * and *where is b's first node that differs (NULL when the node counts
+ * do: an H200 names no node then). */
+static int same_topology(cudaGraph_t a, cudaGraph_t b, enum cudaGraphExecUpdateResult *result,
+                         cudaGraphNode_t *where)
+{
+    if (a->n != b->n) {
+        *result = cudaGraphExecUpdateErrorTopologyChanged;
+        return 0;
+    }
+    for (size_t i = 0; i < a->n; i++) {
+        a->nodes[i]->scratch = i;
+        b->nodes[i]->scratch = i;
+    }
+    for (size_t i = 0; i < a->n; i++) {
+        cudaGraphNode_t x = a->nodes[i], y = b->nodes[i];
+        int same = x->nin == y->nin && x->nout == y->nout;
+        for (size_t j = 0; same && j < x->nin; j++) {
+            size_t k = 0;
+            while (k < y->nin && y->in[k]->scratch != x->in[j]->scratch)
+                k++;
+            same = k < y->nin;
+        }
+        if (!same) {
+            *result = cudaGraphExecUpdateErrorTopologyChanged;
+            *where = y;
+            return 0;
+        }
+    }
+    for (size_t i = 0; i < a->n; i++) {
+        cudaGraphNode_t x = a->nodes[i], y = b->nodes[i];
+        if (x->type != y->type) {
+            *result = cudaGraphExecUpdateErrorNodeTypeChanged;
+            *where = y;
+            return 0;
+        }
+        if (x->type == cudaGraphNodeTypeGraph &&
+            !same_topology(x->u.child, y->u.child, result, where)) {
+            *where = y;
+            return 0;
+        }
+        if (x->type == cudaGraphNodeTypeConditional) {
+            if (x->u.cond.h != y->u.cond.h || x->u.cond.type != y->u.cond.type ||
+                x->u.cond.size != y->u.cond.size) {
+                *result = cudaGraphExecUpdateErrorParametersChanged;
+                *where = y;
+                return 0;
+            }
+            for (unsigned k = 0; k < x->u.cond.size; k++) {
+                if (!same_topology(x->u.cond.bodies[k], y->u.cond.bodies[k], result, where)) {
+                    *where = y;
+                    return 0;
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+/* Copies b's parameters into a, which has the same topology. */
+static void update_params(cudaGraph_t a, cudaGraph_t b)
+{
+    for (size_t i = 0; i < a->n; i++) {
+        cudaGraphNode_t x = a->nodes[i], y = b->nodes[i];
+        if (x->type == cudaGraphNodeTypeGraph) {
+            update_params(x->u.child, y->u.child);
+            continue;
+        }
+        if (x->type == cudaGraphNodeTypeConditional) {
+            /* The flattened bodies point at these nodes: update in place. */
+            for (unsigned k = 0; k < x->u.cond.size; k++)
+                update_params(x->u.cond.bodies[k], y->u.cond.bodies[k]);
+            continue;
+        }
+        if (x->type == cudaGraphNodeTypeMemAlloc)
+            continue; /* the allocation keeps its address */
+        graph_params_free(x);
+        graph_params_copy(x, y);
+    }
+}
+
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                cudaGraphExecUpdateResultInfo *resultInfo)
+{
+    API_ENTER();
+    if (!exec_live(hGraphExec) || !graph_live(hGraph))
+        return api_return(cudaErrorInvalidValue);
+    enum cudaGraphExecUpdateResult result = cudaGraphExecUpdateSuccess;
+    cudaGraphNode_t where = NULL;
+    pthread_mutex_lock(&hGraphExec->lock);
+    int same = same_topology(hGraphExec->graph, hGraph, &result, &where);
+    if (same)
+        update_params(hGraphExec->graph, hGraph);
+    pthread_mutex_unlock(&hGraphExec->lock);
+    /* An H200 accepts a NULL resultInfo. */
+    if (resultInfo) {
+        resultInfo->result = result;
+        resultInfo->errorNode = where;
+        resultInfo->errorFromNode = NULL;
+    }
+    return same ? cudaSuccess : api_return(cudaErrorGraphExecUpdateFailure);
+}
+
+/* ---- launch ------------------------------------------------------------------- */
+
+/* A command running kernel node n (as simt_launch builds one). */
+static struct cmd *kernel_cmd(const struct knode *k)
+{
+    struct kargs *a = k->a;
+    struct simt_kernel_state *ks = kstate_of(a->k);
+    struct cmd *c = ks ? launch_grid_cmd(a->k, ks, &k->cfg, kargs_run, kargs_ref(a),
+                                         kargs_release, NULL)
+                       : NULL;
+    if (!c)
+        simt__oom("a graph");
+    return c;
+}
+
+static void xfer_run_owned(void *arg)
+{
+    xfer_run(arg);
+    free(arg);
+}
+
+static void host_run(void *arg)
+{
+    struct cudaHostNodeParams *p = arg;
+    /* CUDA guide: device printf output is flushed before host work. */
+    printf_flush();
+    p->fn(p->userData);
+    free(p);
+}
+
+static struct cmd *host_cmd(void (*fn)(void *), const void *data, size_t size)
+{
+    struct cmd *c = graph_cmd_new(CMD_HOST);
+    c->fn = fn;
+    c->arg = malloc(size);
+    if (!c->arg)
+        simt__oom("a graph");
+    memcpy(c->arg, data, size);
+    return c;
+}
+
+static void gmem_run_alloc(void *arg)
+{
+    gmem_set_mapped(*(struct gmem **)arg, 1);
+}
+
+static void gmem_run_free(void *arg)
+{
+    (void)graph_mem_free(*(void **)arg);
+}
+
+/* The command of flattened node en. */
+static struct cmd *node_cmd(const struct enode *en)
+{
+    cudaGraphNode_t n = en->gn;
+    if (!n || !en->enabled)
+        return graph_cmd_new(CMD_MARK);
+    switch (n->type) {
+    case cudaGraphNodeTypeKernel:
+        return kernel_cmd(&n->u.k);
+    case cudaGraphNodeTypeMemcpy:
+        return host_cmd(xfer_run_owned, &n->u.copy.x, sizeof n->u.copy.x);
+    case cudaGraphNodeTypeMemset:
+        return host_cmd(xfer_run_owned, &n->u.set.x, sizeof n->u.set.x);
+    case cudaGraphNodeTypeHost:
+        return host_cmd(host_run, &n->u.host, sizeof n->u.host);
+    case cudaGraphNodeTypeWaitEvent: {
+        struct cmd *c = graph_cmd_new(CMD_MARK);
+        c->wait_for = event_cmd(n->u.event);
+        return c;
+    }
+    case cudaGraphNodeTypeMemAlloc:
+        return host_cmd(gmem_run_alloc, &n->u.mem, sizeof n->u.mem);
+    case cudaGraphNodeTypeMemFree:
+        return host_cmd(gmem_run_free, &n->u.free_ptr, sizeof n->u.free_ptr);
+    default: /* empty and event record nodes */
+        return graph_cmd_new(CMD_MARK);
+    }
+}
+
+struct cmd **plan_cmds(cudaGraphExec_t x, const struct plan *p)
+{
+    struct cmd **cmds = graph_xcalloc(p->n, sizeof *cmds);
+    for (size_t i = 0; i < p->n; i++) {
+        const struct enode *en = &p->nodes[i];
+        if (p == &x->p && i == 0 && x->nresets) {
+            cmds[i] = graph_cmd_new(CMD_HOST);
+            cmds[i]->fn = run_resets;
+            cmds[i]->arg = x;
+            exec_ref(x);
+        } else if (en->cond) {
+            /* Its exit mark comes next (plan_flatten). */
+            cmds[i + 1] = node_cmd(&p->nodes[i + 1]);
+            cmds[i] = cond_cmd(x, en->cond, cmds[i + 1]);
+        } else if (!cmds[i]) {
+            cmds[i] = node_cmd(en);
+        }
+        if (en->gn && en->gn->type == cudaGraphNodeTypeEventRecord)
+            cmd_ref(cmds[i]); /* kept until the event gets it */
+    }
+    return cmds;
+}
+
+void plan_cmds_enqueued(const struct plan *p, struct cmd **cmds)
+{
+    /* CUDA: an event record node records the event when the graph is
+     * launched, at its place in the graph. */
+    for (size_t i = 0; i < p->n; i++) {
+        if (p->nodes[i].gn && p->nodes[i].gn->type == cudaGraphNodeTypeEventRecord) {
+            event_set_cmd(p->nodes[i].gn->u.event, cmds[i]);
+            cmd_unref(cmds[i]);
+        }
+    }
+    free(cmds);
+}
+
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
+{
+    API_ENTER();
+    if (!exec_live(graphExec))
+        return api_return(cudaErrorInvalidValue);
+    struct CUstream_st *s = stream_resolve(stream);
+    if (!s)
+        return api_return(stream_error(stream));
+    cudaGraphExec_t x = graphExec;
+    /* An H200 does not capture graph launches. */
+    if (stream_is_capturing(s))
+        return api_return(capture_forbid(s));
+    cudaGraphNode_t node;
+    cudaError_t e = capture_op(s, cudaGraphNodeTypeEmpty, &node);
+    if (node) /* s began capturing meanwhile: an empty node is harmless */
+        capture_done();
+    if (e != cudaSuccess)
+        return api_return(e);
+    pthread_mutex_lock(&x->lock);
+    struct cmd **cmds = plan_cmds(x, &x->p);
+    struct cmd *exit =
+        stream_enqueue_batch(s, cmds, (int)x->p.n, x->p.dep_start, x->p.deps, x->last);
+    plan_cmds_enqueued(&x->p, cmds);
+    cmd_unref(x->last);
+    x->last = exit;
+    pthread_mutex_unlock(&x->lock);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream)
+{
+    API_ENTER();
+    if (!exec_live(graphExec))
+        return api_return(cudaErrorInvalidValue);
+    if (!stream_resolve(stream))
+        return api_return(stream_error(stream));
+    return cudaSuccess; /* nothing to move: host and device share memory */
+}

@@ -1,0 +1,519 @@
+/*
+ * timeline.c: the device timeline: commands, their dependencies and
+ * completion, and the order of the streams they are queued in (stream.h).
+ *
+ * One lock (the timeline lock) guards every command's dependency counts,
+ * every stream's `last` and the list of streams; it is never held while
+ * user code or a kernel runs.  Completion wakes waiters through one
+ * condition variable.  The capture lock (capture.c) is taken before it,
+ * never after it.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/base.h"
+#include "runtime/handle.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t done;
+    int waiters;
+    struct CUstream_st legacy;
+    struct CUstream_st *streams; /* created and per-thread streams */
+    unsigned long long next_id;
+} T = {.lock = PTHREAD_MUTEX_INITIALIZER, .done = PTHREAD_COND_INITIALIZER,
+       .legacy = {.legacy = 1, .id = 1}, .next_id = 2};
+
+
+/* ---- commands ----------------------------------------------------------- */
+
+struct cmd *cmd_new(enum cmd_kind kind)
+{
+    struct cmd *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->kind = kind;
+    c->refs = 1;
+    return c;
+}
+
+static void cmd_free(struct cmd *c)
+{
+    free(c->succ);
+    free(c);
+}
+
+static void unref_locked(struct cmd *c)
+{
+    if (c && --c->refs == 0)
+        cmd_free(c);
+}
+
+void cmd_ref(struct cmd *c)
+{
+    pthread_mutex_lock(&T.lock);
+    c->refs++;
+    pthread_mutex_unlock(&T.lock);
+}
+
+void cmd_unref(struct cmd *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&T.lock);
+    unref_locked(c);
+    pthread_mutex_unlock(&T.lock);
+}
+
+int cmd_done(const struct cmd *c)
+{
+    return atomic_load_explicit(&c->done, memory_order_acquire);
+}
+
+static void run_host_task(struct task *t)
+{
+    struct cmd *c = (struct cmd *)((char *)t - offsetof(struct cmd, task));
+    c->fn(c->arg);
+    cmd_complete(c, 0);
+}
+
+/* Commands whose dependencies became done while the lock was held: marks
+ * complete at once, under the lock, after the caller's own work; the
+ * others go to the workers once the lock is dropped (submit_ready), so
+ * that the lock is never held across the engine's own lock and wake-ups. */
+struct ready {
+    struct cmd *marks;          /* a stack, through ready_next */
+    struct cmd *run;            /* in the order they became ready */
+    struct cmd **run_tail;
+};
+
+#define READY_INIT(r) {NULL, NULL, &(r).run}
+
+/* c's dependencies are all done.  A command becomes ready once, so one
+ * link in the command suffices and nothing is allocated here. */
+static void start_locked(struct cmd *c, struct ready *r)
+{
+    assert(c->deps == 0 && c->ready_next == NULL);
+    if (c->kind == CMD_MARK) {
+        c->ready_next = r->marks;
+        r->marks = c;
+    } else {
+        *r->run_tail = c;
+        r->run_tail = &c->ready_next;
+    }
+}
+
+static struct cmd *pop_mark(struct ready *r)
+{
+    struct cmd *c = r->marks;
+    if (c) {
+        r->marks = c->ready_next;
+        c->ready_next = NULL;
+    }
+    return c;
+}
+
+/* Hands the runnable commands of r to the workers; called without the
+ * lock.  A command cannot complete (nor be freed: the timeline holds it)
+ * before it is submitted. */
+static void submit_ready(struct ready *r)
+{
+    struct cmd *next;
+    for (struct cmd *c = r->run; c; c = next) {
+        next = c->ready_next;
+        c->ready_next = NULL;
+        if (c->kind == CMD_GRID) {
+            engine_submit_grid(c->grid);
+        } else {
+            c->task.run = run_host_task;
+            engine_submit_task(&c->task);
+        }
+    }
+}
+
+static void add_dep_locked(struct cmd *c, struct cmd *before)
+{
+    if (!before || before == c || cmd_done(before))
+        return;
+    for (int i = 0; i < before->nsucc; i++)
+        if (before->succ[i] == c)
+            return;
+    if (before->nsucc == before->capsucc) {
+        int cap = before->capsucc ? 2 * before->capsucc : 4;
+        struct cmd **n = realloc(before->succ, (size_t)cap * sizeof *n);
+        /* The one allocation under the timeline lock that cannot be
+         * undone: the dependency would be lost. */
+        if (!n)
+            simt__oom("the stream timeline");
+        before->succ = n;
+        before->capsucc = cap;
+    }
+    before->succ[before->nsucc++] = c;
+    c->deps++;
+    c->refs++; /* held by before's successor list */
+}
+
+
+static void stream_remove_locked(struct CUstream_st *s)
+{
+    for (struct CUstream_st **p = &T.streams; *p; p = &(*p)->next) {
+        if (*p == s) {
+            *p = s->next;
+            break;
+        }
+    }
+    unref_locked(s->last);
+    free(s->frontier);
+    free(s);
+}
+
+/* Completes c and everything its completion makes complete (marks),
+ * under lock; what becomes runnable is added to r. */
+/* Commands not done, all streams (changed under T.lock; read without
+ * it by simt/core/hostlib.h's inline check). */
+long simt__pending_cmds;
+
+static void complete_locked(struct cmd *c, int error, struct ready *r)
+{
+    for (;;) {
+        c->error = error;
+        c->done_ns = simt__now_ns();
+        atomic_store_explicit(&c->done, 1, memory_order_release);
+        __atomic_store_n(&simt__pending_cmds, simt__pending_cmds - 1, __ATOMIC_RELEASE);
+        for (int i = 0; i < c->nsucc; i++) {
+            struct cmd *s = c->succ[i];
+            if (--s->deps == 0)
+                start_locked(s, r);
+            unref_locked(s);
+        }
+        c->nsucc = 0;
+        struct CUstream_st *st = c->stream;
+        if (st && st->destroyed && st->last == c)
+            stream_remove_locked(st);
+        unref_locked(c); /* the reference the timeline held while it ran */
+        if (!(c = pop_mark(r)))
+            break;
+        error = 0;
+    }
+    if (T.waiters)
+        pthread_cond_broadcast(&T.done);
+}
+
+/* Completes the marks found so far. */
+static void complete_marks_locked(struct ready *r)
+{
+    struct cmd *c = pop_mark(r);
+    if (c)
+        complete_locked(c, 0, r);
+}
+
+void cmd_complete(struct cmd *c, int error)
+{
+    struct ready r = READY_INIT(r);
+    if (error)
+        api_fail_context((cudaError_t)error);
+    pthread_mutex_lock(&T.lock);
+    complete_locked(c, error, &r);
+    pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
+}
+
+/* Counts c as pending on the timeline, owned by stream s. */
+static void track_locked(struct CUstream_st *s, struct cmd *c)
+{
+    c->stream = s;
+    c->refs++; /* held by the timeline until c completes */
+    __atomic_store_n(&simt__pending_cmds, simt__pending_cmds + 1, __ATOMIC_RELAXED);
+}
+
+/* Makes c the newest command of s. */
+static void set_last_locked(struct CUstream_st *s, struct cmd *c)
+{
+    c->refs++;
+    unref_locked(s->last);
+    s->last = c;
+}
+
+/* Links c into s and counts its dependencies; returns 1 when c can start. */
+static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
+{
+    track_locked(s, c);
+    add_dep_locked(c, s->last);
+    add_dep_locked(c, after);
+    if (s->legacy) {
+        for (struct CUstream_st *o = T.streams; o; o = o->next)
+            if (stream_is_blocking(o))
+                add_dep_locked(c, o->last);
+    } else if (stream_is_blocking(s)) {
+        add_dep_locked(c, T.legacy.last);
+    }
+    set_last_locked(s, c);
+    return c->deps == 0;
+}
+
+void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after)
+{
+    struct ready r = READY_INIT(r);
+    engine_start();
+    pthread_mutex_lock(&T.lock);
+    if (link_locked(s, c, after))
+        start_locked(c, &r);
+    complete_marks_locked(&r);
+    pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
+}
+
+int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c)
+{
+    engine_start();
+    pthread_mutex_lock(&T.lock);
+    int now = link_locked(s, c, NULL);
+    pthread_mutex_unlock(&T.lock);
+    return now;
+}
+
+struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n,
+                                 const int *dep_start, const int *deps, struct cmd *after)
+{
+    struct ready r = READY_INIT(r);
+    struct cmd *entry = cmd_new(CMD_MARK), *exit = cmd_new(CMD_MARK);
+    if (!entry || !exit)
+        simt__oom("a graph launch");
+    engine_start();
+    pthread_mutex_lock(&T.lock);
+    /* The entry follows the stream's rules; everything else follows the
+     * entry, and the exit becomes the stream's newest command. */
+    link_locked(s, entry, after);
+    for (int i = 0; i < n; i++) {
+        struct cmd *c = cmds[i];
+        track_locked(s, c);
+        if (dep_start[i] == dep_start[i + 1])
+            add_dep_locked(c, entry);
+        for (int k = dep_start[i]; k < dep_start[i + 1]; k++) {
+            assert(deps[k] < i);
+            add_dep_locked(c, cmds[deps[k]]);
+        }
+        if (c->wait_for) {
+            add_dep_locked(c, c->wait_for);
+            unref_locked(c->wait_for);
+            c->wait_for = NULL;
+        }
+    }
+    track_locked(s, exit);
+    add_dep_locked(exit, entry);
+    for (int i = 0; i < n; i++)
+        add_dep_locked(exit, cmds[i]);
+    set_last_locked(s, exit);
+    exit->refs++; /* the caller's */
+    /* Nothing could start before the entry; what has no unmet dependency
+     * now (the entry, commands whose dependencies are all done already)
+     * starts. */
+    if (entry->deps == 0)
+        start_locked(entry, &r);
+    for (int i = 0; i < n; i++) {
+        if (cmds[i]->deps == 0)
+            start_locked(cmds[i], &r);
+        unref_locked(cmds[i]);
+    }
+    if (exit->deps == 0)
+        start_locked(exit, &r);
+    unref_locked(entry);
+    unref_locked(exit);
+    complete_marks_locked(&r);
+    pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
+    return exit;
+}
+
+void stream_expand(struct cmd *exit, struct cmd **cmds, int n, const int *dep_start,
+                   const int *deps)
+{
+    struct ready r = READY_INIT(r);
+    pthread_mutex_lock(&T.lock);
+    /* exit cannot complete meanwhile: the caller is one of its
+     * dependencies and still runs; so its stream is alive too. */
+    assert(!cmd_done(exit));
+    struct CUstream_st *s = exit->stream;
+    for (int i = 0; i < n; i++) {
+        struct cmd *c = cmds[i];
+        track_locked(s, c);
+        for (int k = dep_start[i]; k < dep_start[i + 1]; k++) {
+            assert(deps[k] < i);
+            add_dep_locked(c, cmds[deps[k]]);
+        }
+        if (c->wait_for) {
+            add_dep_locked(c, c->wait_for);
+            unref_locked(c->wait_for);
+            c->wait_for = NULL;
+        }
+        add_dep_locked(exit, c);
+    }
+    for (int i = 0; i < n; i++) {
+        if (cmds[i]->deps == 0)
+            start_locked(cmds[i], &r);
+        unref_locked(cmds[i]);
+    }
+    complete_marks_locked(&r);
+    pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
+}
+
+
+/* Whether grid g's command comes before c in the timeline (c waits for
+ * it, directly or through others): a host thread waiting for c may run
+ * g's blocks.  Under the lock, a command that has not completed is alive,
+ * and g's is not complete while g holds its blocks (holds > 0).  The
+ * search is bounded (and the lock only tried, the caller may hold the
+ * engine's): when it gives up, the workers run g. */
+static int cmd_needs(const struct grid *g, const void *arg)
+{
+    const struct cmd *c = arg;
+    if (g->owner == c)
+        return 1;
+    if (pthread_mutex_trylock(&T.lock) != 0)
+        return 0;
+    int found = 0;
+    if (atomic_load_explicit(&g->holds, memory_order_acquire) > 0) {
+        const struct cmd *stack[32];
+        int n = 0, visits = 0;
+        stack[n++] = g->owner;
+        while (n > 0 && !found && visits++ < 256) {
+            const struct cmd *x = stack[--n];
+            for (int i = 0; i < x->nsucc && !found; i++) {
+                if (x->succ[i] == c)
+                    found = 1;
+                else if (n < 32)
+                    stack[n++] = x->succ[i];
+            }
+        }
+    }
+    pthread_mutex_unlock(&T.lock);
+    return found;
+}
+
+/* Waits until done(arg).  The waiting thread first runs blocks of the
+ * grids it waits for itself (engine_help, as a guest worker), then spins
+ * briefly (a launch often completes within microseconds), then sleeps on
+ * the completion condition; each completion that wakes it has it try
+ * running blocks again (the next grid of a stream becomes runnable when
+ * the one before completes). */
+static void wait_until(int (*done)(const void *), int (*wants)(const struct grid *, const void *),
+                       const void *arg)
+{
+    long long start = simt__now_ns();
+    for (unsigned i = 0;; i++) {
+        if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg))
+            return;
+        simt__relax();
+        if ((i & 255) == 255 && simt__now_ns() - start > 50000)
+            break;
+    }
+    pthread_mutex_lock(&T.lock);
+    while (!done(arg)) {
+        T.waiters++;
+        pthread_cond_wait(&T.done, &T.lock);
+        T.waiters--;
+        if (!done(arg)) {
+            pthread_mutex_unlock(&T.lock);
+            engine_help(done, wants, arg);
+            pthread_mutex_lock(&T.lock);
+        }
+    }
+    pthread_mutex_unlock(&T.lock);
+}
+
+static int cmd_is_done(const void *c)
+{
+    return cmd_done(c);
+}
+
+static int all_done(const void *unused)
+{
+    (void)unused;
+    return __atomic_load_n(&simt__pending_cmds, __ATOMIC_ACQUIRE) == 0;
+}
+
+void cmd_wait(struct cmd *c)
+{
+    wait_until(cmd_is_done, cmd_needs, c);
+}
+
+void timeline_wait_all(void)
+{
+    wait_until(all_done, NULL, NULL);
+    mempool_trim_all();
+}
+
+/* ---- the streams' list ---------------------------------------------------- */
+
+struct CUstream_st *timeline_legacy(void)
+{
+    return &T.legacy;
+}
+
+void timeline_add_stream(struct CUstream_st *s)
+{
+    pthread_mutex_lock(&T.lock);
+    s->id = T.next_id++;
+    s->next = T.streams;
+    T.streams = s;
+    pthread_mutex_unlock(&T.lock);
+}
+
+void timeline_release_stream(struct CUstream_st *s)
+{
+    pthread_mutex_lock(&T.lock);
+    s->destroyed = 1;
+    if (!s->last || cmd_done(s->last))
+        stream_remove_locked(s);
+    pthread_mutex_unlock(&T.lock);
+}
+
+int timeline_ends_of(struct CUstream_st *s, struct cmd **v, int max)
+{
+    int n = 0;
+    pthread_mutex_lock(&T.lock);
+    if (s->last && !cmd_done(s->last))
+        v[n++] = s->last;
+    if (s->legacy)
+        for (struct CUstream_st *o = T.streams; o && n < max; o = o->next)
+            if (stream_is_blocking(o) && o->last && !cmd_done(o->last))
+                v[n++] = o->last;
+    for (int i = 0; i < n; i++)
+        v[i]->refs++;
+    pthread_mutex_unlock(&T.lock);
+    return n;
+}
+
+void timeline_reset_streams(void)
+{
+    pthread_mutex_lock(&T.lock);
+    /* Created streams go; per-thread streams stay their threads' (their
+     * pointers live in thread-local storage) unless the thread ended. */
+    struct CUstream_st **p = &T.streams;
+    while (*p) {
+        struct CUstream_st *s = *p;
+        if (s->per_thread && !s->destroyed) {
+            unref_locked(s->last);
+            s->last = NULL;
+            p = &s->next;
+        } else {
+            *p = s->next;
+            if (!s->per_thread)
+                simt__handle_remove(HANDLE_STREAM, HANDLE(s));
+            unref_locked(s->last);
+            free(s->frontier);
+            free(s);
+        }
+    }
+    unref_locked(T.legacy.last);
+    T.legacy.last = NULL;
+    pthread_mutex_unlock(&T.lock);
+}
