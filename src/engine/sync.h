@@ -173,6 +173,13 @@ static inline int engine_in_kernel(void)
     return engine__self && engine__self->cur;
 }
 
+/* The running block's grid, NULL outside a kernel (a launch from a
+ * kernel names its parent grid). */
+static inline struct grid *engine_current_grid(void)
+{
+    return engine_in_kernel() ? engine__self->cur->grid : NULL;
+}
+
 /* Whether p lies in the running block's shared memory. */
 static inline int engine_in_shared(const void *p)
 {
