@@ -94,6 +94,8 @@ pb_main() {
         # Best of 3 of the kernels' time and of the twin's, interleaved (the
         # first simt run is the one above).
         tw=$(pb_twin "$name" "$dir" "$ds") || tw=
+        [ -z "$tw" ] || replayrow "polybench/$name" "$dir" "./$(cd "$dir" && ls ./*.exe | head -n 1 | sed 's|^\./||')" "$tw" "./${name}_acc" gpu
+        [ -z "${SIMT_REPLAY_ONLY:-}" ] || continue
         gs=() os=()
         for i in 1 2 3; do
             [ $i = 1 ] || (cd "$dir" && run "$out.$i" 1800 ./*.exe) || break

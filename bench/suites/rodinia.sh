@@ -45,6 +45,8 @@ cmp_num() {
 t() {
     [ "$TIME" = 1 ] || return 0
     local name=$1 d1=$2 c1=$3 d2=$4 c2=$5 i s1=() s2=()
+    replayrow "rodinia/$name" "$d1" "$c1" "$d2" "$c2" wall
+    [ -z "${SIMT_REPLAY_ONLY:-}" ] || return 0
     for i in 1 2 3; do
         s1+=("$(cd "$d1" && eval wall $c1)")
         s2+=("$(cd "$d2" && eval wall $c2)")

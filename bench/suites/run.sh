@@ -13,7 +13,10 @@
 #                     twin (PolyBench-ACC's OpenMP/, Rodinia's openmp/) with
 #                     as many threads as simt has workers (SIMT_WORKERS,
 #                     default: all cores)
-#   --work DIR        scratch directory (default ${TMPDIR:-/tmp}/simt-suites)
+#   --work DIR        scratch directory (default ${TMPDIR:-/tmp}/simt-suites);
+#                     with --time it holds replay.txt, what replay.sh needs
+#                     to time the same binaries on another machine
+#                     (SIMT_REPLAY_ONLY=1: write it, time nothing here)
 #   --size small|large
 #                     small (default): sizes that keep a correctness run of
 #                     both suites around 10 minutes on two cores;
@@ -102,6 +105,15 @@ selected() { # suite name
 NPASS=0 NFAIL=0 NKNOWN=0
 TIMES=$WORK/times.txt
 : > "$TIMES"
+# Every timed pair, for bench/suites/replay.sh on another machine: name,
+# each side's directory (relative to WORK) and command, and how its time
+# is read (gpu: PolyBench's "GPU Time" line and the twin's last number;
+# wall: wall time).
+REPLAY=$WORK/replay.txt
+: > "$REPLAY"
+replayrow() { # name dir1 cmd1 dir2 cmd2 kind
+    printf '%s|%s|%s|%s|%s|%s\n' "$1" "${2#"$WORK"/}" "${3//$WORK/@WORK@}" "${4#"$WORK"/}" "${5//$WORK/@WORK@}" "$6" >> "$REPLAY"
+}
 report() { # status suite/name reason
     printf '%-5s %-32s %s\n' "$1" "$2" "$3"
     case $1 in PASS) NPASS=$((NPASS + 1));; FAIL) NFAIL=$((NFAIL + 1));; KNOWN) NKNOWN=$((NKNOWN + 1));; esac
