@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/base.h"
 #include "engine/sync.h"
 #include "simt/core/cg_core.h"
 
 static void oom(void) __attribute__((noreturn));
 static void oom(void)
 {
-    fprintf(stderr, "simt: error: out of memory in cooperative groups\n");
-    abort();
+    simt__oom("cooperative groups");
 }
 
 /* ---- call sites -------------------------------------------------------------- */
@@ -112,14 +112,8 @@ struct simt_cg_scratch *simt_cg_scratch_area(void)
             return slots[i].area;
         }
     }
-    if (nslots == cap_slots) {
-        size_t cap = cap_slots ? 2 * cap_slots : 8;
-        struct scratch_slot *n = realloc(slots, cap * sizeof *n);
-        if (!n)
-            oom();
-        slots = n;
-        cap_slots = cap;
-    }
+    if (VEC_RESERVE(slots, cap_slots, nslots + 1) != 0)
+        oom();
     struct simt_cg_scratch *area = calloc(1, sizeof *area);
     if (!area)
         oom();

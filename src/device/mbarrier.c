@@ -36,6 +36,7 @@
 #include <time.h>
 
 #include "check/hooks.h"
+#include "base/base.h"
 #include "device/mbarrier.h"
 #include "simt/core/mbarrier.h"
 
@@ -236,10 +237,8 @@ static uint32_t new_rec(void)
     if (tab.n == tab.cap) {
         uint32_t cap = tab.cap ? 2 * tab.cap : 64;
         struct mbar *v = realloc(tab.v, cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "simt: error: out of memory for mbarrier records\n");
-            abort();
-        }
+        if (!v)
+            simt__oom("mbarrier records");
         memset(v + tab.cap, 0, (cap - tab.cap) * sizeof *v);
         tab.v = v;
         tab.cap = cap;
@@ -333,13 +332,9 @@ static inline int token_done(const void *bar, uint64_t token, uint32_t phase, ui
                   op_name(api, op), p, phase & mask);
 }
 
-/* ---- time ------------------------------------------------------------------ */
-
 static uint64_t now_ns(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return (uint64_t)simt__now_ns();
 }
 
 /* ---- shared-memory barriers: phases ------------------------------------------- */
@@ -416,10 +411,8 @@ static struct aop *new_op(uint32_t i)
     if (m->nops == m->cap_ops) {
         uint32_t cap = m->cap_ops ? 2 * m->cap_ops : 8;
         struct aop *v = realloc(m->ops, cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "simt: error: out of memory for asynchronous copies\n");
-            abort();
-        }
+        if (!v)
+            simt__oom("asynchronous copies");
         m->ops = v;
         m->cap_ops = cap;
     }

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/base.h"
 #include "device/mbarrier.h"
 #include "simt/core/pipeline.h"
 
@@ -47,8 +48,7 @@ struct athread {
 static void oom(void) __attribute__((noreturn));
 static void oom(void)
 {
-    fprintf(stderr, "simt: error: out of memory for asynchronous copies\n");
-    abort();
+    simt__oom("asynchronous copies");
 }
 
 /* The states of a block record's threads, side by side (a pipeline loop
@@ -72,14 +72,8 @@ static struct athread *states_of(const struct block *rec)
             return last.v;
         }
     }
-    if (nrecords == cap_records) {
-        size_t cap = cap_records ? 2 * cap_records : 8;
-        struct record_states *n = realloc(records, cap * sizeof *n);
-        if (!n)
-            oom();
-        records = n;
-        cap_records = cap;
-    }
+    if (VEC_RESERVE(records, cap_records, nrecords + 1) != 0)
+        oom();
     struct athread *v = calloc(1024, sizeof *v);
     if (!v)
         oom();

@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/base.h"
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
@@ -87,22 +88,6 @@ int engine_workers(void)
 {
     engine_start();
     return E.nworkers;
-}
-
-static long now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
-static void cpu_relax(void)
-{
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ volatile("yield");
-#endif
 }
 
 /* The sleepers' side of `work`: a worker sleeps only while it reads 0, and
@@ -329,7 +314,7 @@ void engine_find_work(struct worker *w)
             /* Many idle workers see new work at once; one takes the lock,
              * the others keep spinning rather than queue on it. */
             if (pthread_mutex_trylock(&E.lock) != 0) {
-                cpu_relax();
+                simt__relax();
                 continue;
             }
             struct task *t = take_locked(w);
@@ -353,10 +338,10 @@ void engine_find_work(struct worker *w)
             continue;
         }
         if (!deadline)
-            deadline = now_ns() + E.spin_ns;
-        if (now_ns() < deadline) {
+            deadline = simt__now_ns() + E.spin_ns;
+        if (simt__now_ns() < deadline) {
             for (int i = 0; i < 64; i++)
-                cpu_relax();
+                simt__relax();
             continue;
         }
         work_sleep();

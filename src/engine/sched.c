@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "base/base.h"
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/cluster.h"
@@ -318,15 +319,6 @@ int engine_has_ready(void)
     return engine__self && engine__self->ready;
 }
 
-static void cpu_relax(void)
-{
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ volatile("yield");
-#endif
-}
-
 /* Threads polling memory that other threads change (a barrier outside
  * shared memory, an atomic wait).  sched_yield_current resumes ready
  * threads before it starts new ones, so two pollers would pass the worker
@@ -398,7 +390,7 @@ void engine_poll_pause(unsigned *spins, const char *site)
     /* What the thread waits for is another block's or the host's doing. */
     unsigned n = ++*spins;
     if (n < 64) {
-        cpu_relax();
+        simt__relax();
     } else if (n < 256) {
         sched_yield();
     } else {
