@@ -171,46 +171,6 @@ static LLVMValueRef remat_clone(kc_tier *t, LLVMValueRef v, int s)
     return c;
 }
 
-static void remat_cross_uses(kc_tier *t, LLVMValueRef v)
-{
-    int s = kc_seg_of_inst(t, v);
-    size_t nu = 0, cap = 8;
-    LLVMValueRef *users = xcalloc(cap, sizeof *users);
-    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-        if (nu == cap) {
-            cap *= 2;
-            users = realloc(users, cap * sizeof *users);
-            if (!users)
-                abort();
-        }
-        users[nu++] = LLVMGetUser(u);
-    }
-    for (size_t i = 0; i < nu; i++) {
-        LLVMValueRef user = users[i];
-        int dup = 0;
-        for (size_t j = 0; j < i; j++)
-            dup |= users[j] == user;
-        if (dup || kc_map_get(&t->iidx, user) < 0 ||
-            (LLVMIsAPHINode(user) && t->leader[kc_block_index(&t->g, LLVMGetInstructionParent(user))]))
-            continue; /* leader phis: their stubs materialize */
-        unsigned n = (unsigned)LLVMGetNumOperands(user);
-        for (unsigned o = 0; o < n; o++) {
-            if (LLVMGetOperand(user, o) != v)
-                continue;
-            int us = LLVMIsAPHINode(user) ? t->bseg[kc_block_index(&t->g, LLVMGetIncomingBlock(user, o))]
-                                          : kc_seg_of_inst(t, user);
-            if (us == s)
-                continue;
-            if (LLVMIsAPHINode(user))
-                before_terminator(t, LLVMGetIncomingBlock(user, o));
-            else
-                LLVMPositionBuilderBefore(t->b, user);
-            LLVMSetOperand(user, o, remat_clone(t, v, us));
-        }
-    }
-    free(users);
-}
-
 /* v as segment s sees it, for an instruction the builder is placed at. */
 static LLVMValueRef materialize(kc_tier *t, LLVMValueRef v, int s)
 {
@@ -530,6 +490,8 @@ static void store_after_def(kc_tier *t, LLVMValueRef v, int slot)
     LLVMBuildStore(t->b, v, slot_ptr(t, t->b, slot, s));
 }
 
+/* Uses of v in segments other than its own read it from its slot, or
+ * (slot < 0: a recomputed value) compute it again. */
 static void reload_cross_uses(kc_tier *t, LLVMValueRef v, int slot)
 {
     int s = kc_seg_of_inst(t, v);
@@ -563,7 +525,8 @@ static void reload_cross_uses(kc_tier *t, LLVMValueRef v, int slot)
                 before_terminator(t, LLVMGetIncomingBlock(user, o));
             else
                 LLVMPositionBuilderBefore(t->b, user);
-            LLVMValueRef l = LLVMBuildLoad2(t->b, t->slot_ty[slot], slot_ptr(t, t->b, slot, us), "");
+            LLVMValueRef l = slot < 0 ? remat_clone(t, v, us)
+                                      : LLVMBuildLoad2(t->b, t->slot_ty[slot], slot_ptr(t, t->b, slot, us), "");
             LLVMSetOperand(user, o, l);
         }
     }
@@ -1499,7 +1462,7 @@ void kc_generate(kc_tier *t)
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
         if (t->remat[i]) {
-            remat_cross_uses(t, v);
+            reload_cross_uses(t, v, -1);
             continue;
         }
         int slot = kc_map_get(&t->slot, v);
