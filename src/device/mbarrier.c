@@ -27,7 +27,6 @@
  * completing the phase releases them all; a record belongs to one block
  * generation and is recycled once that block is over.
  */
-#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,70 +37,13 @@
 #include "check/hooks.h"
 #include "base/base.h"
 #include "device/mbarrier.h"
+#include "simt/core/cg_core.h"
 #include "simt/core/mbarrier.h"
 
-/* ---- sites and diagnostics ----------------------------------------------- */
-
-struct site {
-    const char *file;
-    unsigned line;
-    const char *text;
-};
-
-static SIMT_TLS struct site site_cache[256];
-static pthread_mutex_t site_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct site *sites;
-static size_t nsites, cap_sites;
-
-static SIMT_TLS struct site site_last; /* a loop blocks at one site */
-
-const char *async_site(const char *file, unsigned line)
-{
-    if (site_last.file == file && site_last.line == line)
-        return site_last.text;
-    struct site *c = &site_cache[(((uintptr_t)file >> 3) ^ (line * 2654435761u)) & 255];
-    if (c->file == file && c->line == line) {
-        site_last = *c;
-        return c->text;
-    }
-    const char *text = NULL;
-    pthread_mutex_lock(&site_lock);
-    for (size_t i = 0; i < nsites; i++) {
-        if (sites[i].line == line && (sites[i].file == file || strcmp(sites[i].file, file) == 0)) {
-            text = sites[i].text;
-            break;
-        }
-    }
-    if (!text) {
-        size_t len = strlen(file) + 16;
-        char *s = malloc(len);
-        if (nsites == cap_sites) {
-            size_t cap = cap_sites ? 2 * cap_sites : 64;
-            struct site *n = realloc(sites, cap * sizeof *n);
-            if (n) {
-                sites = n;
-                cap_sites = cap;
-            }
-        }
-        if (!s || nsites == cap_sites) {
-            pthread_mutex_unlock(&site_lock);
-            free(s);
-            return "?";
-        }
-        snprintf(s, len, "%s:%u", file, line);
-        sites[nsites].file = file;
-        sites[nsites].line = line;
-        sites[nsites].text = s;
-        nsites++;
-        text = s;
-    }
-    pthread_mutex_unlock(&site_lock);
-    c->file = file;
-    c->line = line;
-    c->text = text;
-    site_last = *c;
-    return text;
-}
+/* ---- sites -------------------------------------------------------------------- *
+ * Wait sites are cooperative groups' interned "file:line" strings
+ * (simt_cg_site, cg_core.c): they outlive the call, as a waiting thread's
+ * site must. */
 
 int simt_is_shared(const void *p)
 {
@@ -465,7 +407,7 @@ static inline void enqueue(struct sthread *t, uint32_t i, int timed_wait, const 
     m->ntimed += timed_wait;
     engine_count_sync(t);
     engine_poll_forget(t);
-    engine_park(t, &m->waiters, async_site(file, line), timed_wait ? WAIT_TIMED : 0);
+    engine_park(t, &m->waiters, simt_cg_site(file, line), timed_wait ? WAIT_TIMED : 0);
 }
 
 /* The calling thread waits for the current phase of record i. */
@@ -794,7 +736,7 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
                 return 0;
             if (!counted)
                 counted = engine_poll_begin();
-            engine_poll_pause(&spins, async_site(file, line));
+            engine_poll_pause(&spins, simt_cg_site(file, line));
         }
     }
     uint32_t i = need(bar, api, op, file, line);
@@ -828,7 +770,7 @@ static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int ap
                 return 0;
             if (!counted)
                 counted = engine_poll_begin();
-            engine_poll_pause(&spins, async_site(file, line));
+            engine_poll_pause(&spins, simt_cg_site(file, line));
         }
     }
     uint32_t i = need(bar, api, op, file, line);
@@ -863,7 +805,7 @@ int simt_mbar_try_wait(uint64_t *bar, uint64_t token, uint64_t ns, int api, cons
     unsigned spins = 0;
     int counted = engine_poll_begin(), done;
     while (!(done = wait_token(bar, token, 0, OP_TRY, api, file, line)) && now_ns() < end)
-        engine_poll_pause(&spins, async_site(file, line));
+        engine_poll_pause(&spins, simt_cg_site(file, line));
     engine_poll_end(counted);
     return done;
 }
@@ -877,7 +819,7 @@ int simt_mbar_try_wait_parity(uint64_t *bar, unsigned parity, uint64_t ns, int a
     unsigned spins = 0;
     int counted = engine_poll_begin(), done;
     while (!(done = wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line)) && now_ns() < end)
-        engine_poll_pause(&spins, async_site(file, line));
+        engine_poll_pause(&spins, simt_cg_site(file, line));
     engine_poll_end(counted);
     return done;
 }
@@ -923,12 +865,12 @@ void simt_atomic_wait(const volatile void *addr, uint64_t old, unsigned size, co
         if (!shared) {
             if (!counted)
                 counted = engine_poll_begin();
-            engine_poll_pause(&spins, async_site(file, line));
+            engine_poll_pause(&spins, simt_cg_site(file, line));
             continue;
         }
         engine_count_sync(t);
         engine_poll_forget(t);
-        engine_park(t, &word_waiters, async_site(file, line), (uintptr_t)addr);
+        engine_park(t, &word_waiters, simt_cg_site(file, line), (uintptr_t)addr);
     }
     engine_poll_end(counted);
 }
@@ -975,5 +917,5 @@ void simt_async_misuse(const char *what, const char *todo, const char *file, uns
 
 const char *simt_site(const char *file, unsigned line)
 {
-    return async_site(file, line);
+    return simt_cg_site(file, line);
 }

@@ -10,10 +10,6 @@
 
 #include "engine/sync.h"
 
-/* "file:line" as a string that lives as long as the program (thread wait
- * sites outlive the call). */
-const char *async_site(const char *file, unsigned line);
-
 /* One CUDA thread's asynchronous copies (pipeline.c). */
 struct athread;
 
