@@ -7,9 +7,11 @@
  * pools, arrays, texture objects, device and pinned memory) and calls the
  * API with live handles, with the null or default handle, with invalid
  * enum values, flags and sizes, and, by FUZZ_LEVEL, with handles already
- * destroyed (1) or foreign ones: another kind's handle or a pointer to
- * memory that is no handle (2).  Every call must return; a crash, an
- * AddressSanitizer report, a leak or a hang is a finding.
+ * destroyed (1), foreign ones: another kind's handle or a pointer to
+ * memory that is no handle (2), and freed memory (3: a copy into freed
+ * device memory writes the C heap, as a freed pointer is no device
+ * address).  Every call must return; a crash, an AddressSanitizer
+ * report, a leak or a hang is a finding.
  *
  * What the target itself must not do, because CUDA leaves it undefined
  * and no runtime could diagnose it: hand a copy a host buffer that dies
@@ -133,7 +135,8 @@ static struct slot *take(struct slot *t, void (*kill)(struct slot *))
 }
 
 /* A pointer and the bytes usable from it: device, managed or pinned memory
- * in a slot, static host memory, null, or (levels 1, 2) freed memory. */
+ * in a slot, static host memory, null, foreign memory (level 2) or freed
+ * memory (level 3). */
 static void *pick_ptr(size_t *room)
 {
     unsigned b = byte();
@@ -152,7 +155,7 @@ static void *pick_ptr(size_t *room)
         }
         /* fall through */
     default:
-        if (usable(s)) {
+        if (s->state == LIVE || (level >= 3 && s->state == DEAD)) {
             *room = s->size;
             return s->h;
         }
