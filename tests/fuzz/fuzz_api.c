@@ -8,9 +8,9 @@
  * API with live handles, with the null or default handle, with invalid
  * enum values, flags and sizes, and, by FUZZ_LEVEL, with handles already
  * destroyed (1), foreign ones: another kind's handle or a pointer to
- * memory that is no handle (2), and freed memory (3: a copy into freed
- * device memory writes the C heap, as a freed pointer is no device
- * address).  Every call must return; a crash, an AddressSanitizer
+ * memory that is no handle (2), and what CUDA does not validate either
+ * (3): freed memory (a copy into freed device memory writes the C heap,
+ * as a freed pointer is no device address) and destroyed graph nodes.  Every call must return; a crash, an AddressSanitizer
  * report, a leak or a hang is a finding.
  *
  * What the target itself must not do, because CUDA leaves it undefined
@@ -696,10 +696,10 @@ static void op_graph(unsigned op)
         cudaGraphGetNodes(gh, (byte() & 1) ? nodes : NULL, &num);
         unsigned b = byte();
         if (S.nnode[gi] && (b & 1)) {
-            /* Destroying a node: it leaves the table (level 1 keeps it). */
+            /* Destroying a node: it leaves the table (level 3 keeps it). */
             unsigned k = (b >> 1) % S.nnode[gi];
             cudaGraphDestroyNode(S.node[gi][k]);
-            if (level < 1)
+            if (level < 3)
                 S.node[gi][k] = S.node[gi][--S.nnode[gi]];
         } else if (byte() & 1) {
             struct slot *c = take(S.graph, kill_graph);
