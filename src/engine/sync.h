@@ -17,7 +17,7 @@
  *         engine_wake_if (the threads of a list a predicate picks): the
  *         threads become ready and resume, in the order they were woken,
  *         when the running thread parks or ends.  All three pass each
- *         thread through one step of the scheduler (sched.c, make_ready).
+ *         thread through one step of the scheduler (sched.c, woken()).
  *   fail  engine_fail_with: prints the one diagnostic shape, "simt: error:
  *         WHAT in kernel K block (x,y,z) thread (x,y,z) at SITE...", fails
  *         the grid and abandons the block; engine_fail and engine_misuse
@@ -46,6 +46,9 @@
 #include "engine/engine.h"
 
 /* ---- park and wake ---------------------------------------------------------- */
+
+/* The running CUDA thread, NULL outside a kernel: engine_thread()
+ * (engine.h). */
 
 /* Parks the running thread t on q (NULL: on no list) at site (a
  * "file:line" that lives as long as the program, shown if the wait
