@@ -38,6 +38,22 @@
 #define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
 #define __cluster_dims__(...) __cluster_dims__(__VA_ARGS__)
 #define __maxnreg__(...) __maxnreg__(__VA_ARGS__)
+#elif defined(__clang__) && defined(__CUDA__)
+/* clang's CUDA mode (clangd and clang's other tools, through
+ * simt/lang/clang_cuda.h): the qualifiers are clang's attributes, so that
+ * it reads <<<>>> and checks which side calls what. */
+#undef __host__
+#undef __constant__
+#undef __managed__
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __cluster_dims__(...)
+#define __maxnreg__(...)
 #else
 #define __device__
 #define __global__

@@ -264,5 +264,16 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
     fi
 fi
 
+# clangd reads a .cu file through simt's headers in clang's CUDA mode
+# (include/simt/lang/clang_cuda.h), <<<>>> and built-ins included.
+if command -v clangd > /dev/null 2>&1 && [ -f "$ROOT/include/simt/lang/clang_cuda.h" ]; then
+    mkdir -p clangd && cp "$ROOT/tests/cuda/core/matmul_tiled.cu" clangd/ &&
+        printf '%s\n' -xcuda --cuda-host-only -nocudainc -nocudalib -Xclang \
+            -fcuda-allow-variadic-functions -std=c++17 "-I$ROOT/include" -include \
+            simt/lang/clang_cuda.h > clangd/compile_flags.txt
+    (cd clangd && timeout 120 clangd --check=matmul_tiled.cu) > out 2>&1
+    contains "clangd --check on a .cu file" out "All checks completed, 0 errors"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
