@@ -54,8 +54,10 @@ size_t fiber_stack_size(void)
         want = limits_stack_size() + 128 * 1024;
         if (want < 256 * 1024)
             want = 256 * 1024;
-        want += STACK_COLORS; /* the colour offset comes off the top */
     }
+    /* The colour offset comes off the top, also of a SIMT_STACK_SIZE
+     * stack (below 128 KiB a thread's first frame fell under the stack). */
+    want += STACK_COLORS;
     size_t ps = page_size();
     return (want + ps - 1) & ~(ps - 1);
 }
@@ -95,11 +97,14 @@ static void init_frame(struct fiber *f, fiber_entry entry, void *arg)
 #else
 #error "simt's engine supports x86-64 and AArch64"
 #endif
+    /* The frame lies within the stack, above the guard page. */
+    assert((char *)sp > f->stack_lo && (uintptr_t)sp % 16 == 0);
     f->sp = sp;
 }
 
 struct fiber *fiber_create(size_t stack_size, fiber_entry entry, void *arg)
 {
+    assert(entry && stack_size > STACK_COLORS && stack_size % page_size() == 0);
     size_t guard = FIBER_GUARD_BYTES;
     size_t total = stack_size + guard;
     char *base = mmap(NULL, total, PROT_READ | PROT_WRITE,

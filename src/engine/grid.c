@@ -1,25 +1,32 @@
 /*
  * grid.c: a grid's life: block numbering, completion, failure.
  */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "engine/engine.h"
 #include "engine/gridsync.h"
 
+/* Only a holder of a reference takes another. */
 void grid_ref(struct grid *g)
 {
-    atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
+    int was = atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
+    assert(was > 0);
+    (void)was;
 }
 
 void grid_unref(struct grid *g)
 {
-    if (atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel) == 1)
+    int was = atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel);
+    assert(was > 0);
+    if (was == 1)
         free(g);
 }
 
 void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
 {
     unsigned long long gx = g->grid_dim.x, gy = g->grid_dim.y;
+    assert(i < g->nblocks);
     idx->x = (unsigned)(i % gx);
     idx->y = (unsigned)((i / gx) % gy);
     idx->z = (unsigned)(i / (gx * gy));
@@ -28,6 +35,8 @@ void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
 void grid_block_done(struct grid *g, unsigned long long n)
 {
     unsigned long long done = atomic_fetch_add_explicit(&g->blocks_done, n, memory_order_acq_rel) + n;
+    /* engine.h: blocks_done reaches nblocks, once. */
+    assert(done <= g->nblocks);
     if (done == g->nblocks) {
         g->on_done(g);
         grid_unref(g);
@@ -36,6 +45,7 @@ void grid_block_done(struct grid *g, unsigned long long n)
 
 void grid_fail(struct grid *g, int err)
 {
+    assert(err != 0);
     int none = 0;
     atomic_compare_exchange_strong(&g->error, &none, err);
     unsigned long long n = atomic_exchange(&g->next_block, g->nunits);

@@ -1,6 +1,7 @@
 /*
  * shared.c: per-block shared memory and the static __shared__ layout.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -17,11 +18,13 @@ SIMT_TLS simt_block_arena simt__arena;
 
 static size_t align_up(size_t n, size_t a)
 {
+    assert(a && (a & (a - 1)) == 0);
     return (n + a - 1) & ~(a - 1);
 }
 
 int shared_block_init(struct block *b)
 {
+    assert(!b->arena); /* once: records are reused with their arena */
     size_t ps = (size_t)sysconf(_SC_PAGESIZE);
     size_t cap = align_up(SHARED_ARENA_BYTES, ps);
     /* A guard page after the arena turns a block running off its end into
@@ -38,11 +41,14 @@ int shared_block_init(struct block *b)
 
 void shared_block_start(struct block *b)
 {
+    /* The launch refused a dynamic size beyond the arena. */
+    assert(b->arena && align_up(b->grid->dyn_shmem, 128) <= b->arena_cap);
     b->static_base = b->arena + align_up(b->grid->dyn_shmem, 128);
 }
 
 void shared_block_enter(const struct block *b)
 {
+    assert(b->static_base >= b->arena && b->static_base <= b->arena + b->arena_cap);
     simt__arena.kernel = b->grid->ks;
     simt__arena.dynamic_base = b->arena;
     simt__arena.static_base = b->static_base;
