@@ -151,6 +151,15 @@ void capture_done(void)
     pthread_mutex_unlock(&C.lock);
 }
 
+void capture_op_failed(struct CUstream_st *s, cudaGraphNode_t node)
+{
+    /* The node stays, as an empty one (it is s's frontier already); the
+     * capture cannot stand for the stream's work any more. */
+    node->type = cudaGraphNodeTypeEmpty;
+    if (s->cap)
+        s->cap->invalidated = 1;
+}
+
 int stream_is_capturing(struct CUstream_st *s)
 {
     if (!capture_active())

@@ -30,7 +30,9 @@
 
 struct kargs *kargs_new(simt_kernel *k, simt_thread_fn fn, void *args, void (*release)(void *))
 {
-    struct kargs *a = graph_xcalloc(1, sizeof *a);
+    struct kargs *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
     atomic_init(&a->refs, 1);
     a->k = k;
     a->fn = fn;
@@ -188,6 +190,26 @@ void graph_edge_remove(cudaGraphNode_t from, cudaGraphNode_t to)
     remove_from(to->in, &to->nin, from);
 }
 
+/* graph_reaches without memory: marks the ancestors of b pass by pass
+ * (of the scratch marks of b's graph, b's alone is set). */
+static int reaches_slowly(cudaGraphNode_t a, cudaGraphNode_t b)
+{
+    cudaGraph_t g = b->graph;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t i = 0; i < g->n; i++) {
+            cudaGraphNode_t n = g->nodes[i];
+            for (size_t j = 0; n->scratch && j < n->nin; j++) {
+                if (n->in[j] == a)
+                    return 1;
+                if (!n->in[j]->scratch)
+                    changed = n->in[j]->scratch = 1;
+            }
+        }
+    }
+    return 0;
+}
+
 int graph_reaches(cudaGraphNode_t a, cudaGraphNode_t b)
 {
     if (a == b)
@@ -197,10 +219,13 @@ int graph_reaches(cudaGraphNode_t a, cudaGraphNode_t b)
     cudaGraph_t g = b->graph;
     for (size_t i = 0; i < g->n; i++)
         g->nodes[i]->scratch = 0;
-    size_t cap = 16, top = 0;
-    cudaGraphNode_t *stack = graph_xcalloc(cap, sizeof *stack);
-    stack[top++] = b;
     b->scratch = 1;
+    /* Each node is pushed once at most. */
+    cudaGraphNode_t *stack = simt__zalloc(g->n + 1, sizeof *stack);
+    if (!stack)
+        return reaches_slowly(a, b);
+    size_t top = 0;
+    stack[top++] = b;
     int found = 0;
     while (top && !found) {
         cudaGraphNode_t n = stack[--top];
@@ -210,8 +235,6 @@ int graph_reaches(cudaGraphNode_t a, cudaGraphNode_t b)
                 found = 1;
             } else if (!p->scratch) {
                 p->scratch = 1;
-                if (graph_grow((void **)&stack, &cap, top + 1, sizeof *stack))
-                    simt__oom("a graph");
                 stack[top++] = p;
             }
         }
@@ -220,28 +243,23 @@ int graph_reaches(cudaGraphNode_t a, cudaGraphNode_t b)
     return found;
 }
 
-/* Copies n's parameters into c (a node of the same type), taking
- * references to what they share. */
-void graph_params_copy(cudaGraphNode_t c, cudaGraphNode_t n)
+int graph_params_copy(cudaGraphNode_t c, cudaGraphNode_t n)
 {
     c->u = n->u;
     switch (n->type) {
     case cudaGraphNodeTypeKernel:
         kargs_ref(c->u.k.a);
-        break;
+        return 0;
     case cudaGraphNodeTypeGraph:
         c->u.child = graph_clone(n->u.child);
-        if (!c->u.child)
-            simt__oom("a graph");
-        break;
+        return c->u.child ? 0 : -1;
     case cudaGraphNodeTypeMemAlloc:
         gmem_ref(c->u.mem);
-        break;
+        return 0;
     case cudaGraphNodeTypeConditional:
-        cond_copy(c, n);
-        break;
+        return cond_copy(c, n);
     default:
-        break;
+        return 0;
     }
 }
 
@@ -252,7 +270,9 @@ cudaGraph_t graph_clone(cudaGraph_t src)
         return NULL;
     g->is_body = src->is_body;
     if (src->nhandles) {
-        g->handles = graph_xcalloc(src->nhandles, sizeof *g->handles);
+        g->handles = calloc(src->nhandles, sizeof *g->handles);
+        if (!g->handles)
+            goto fail;
         g->nhandles = g->caphandles = src->nhandles;
         for (size_t i = 0; i < src->nhandles; i++)
             g->handles[i] = chandle_ref(src->handles[i]);
@@ -260,18 +280,22 @@ cudaGraph_t graph_clone(cudaGraph_t src)
     for (size_t i = 0; i < src->n; i++) {
         cudaGraphNode_t n = src->nodes[i], c = graph_node_new(g, n->type);
         if (!c)
-            simt__oom("a graph");
+            goto fail;
         c->origin = n;
-        graph_params_copy(c, n);
         n->scratch = i;
+        if (graph_params_copy(c, n))
+            goto fail;
     }
     for (size_t i = 0; i < src->n; i++) {
         cudaGraphNode_t n = src->nodes[i];
         for (size_t j = 0; j < n->nout; j++)
             if (graph_edge_add(g->nodes[i], g->nodes[n->out[j]->scratch]))
-                simt__oom("a graph");
+                goto fail;
     }
     return g;
+fail:
+    graph_free(g);
+    return NULL;
 }
 
 /* ---- structure ----------------------------------------------------------------- */
@@ -315,7 +339,9 @@ cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t *pRootNodes
     if (!graph_live(graph) || !pNumRootNodes)
         return api_return(cudaErrorInvalidValue);
     /* An H200 lists roots newest first. */
-    cudaGraphNode_t *roots = graph_xcalloc(graph->n, sizeof *roots);
+    cudaGraphNode_t *roots = simt__zalloc(graph->n, sizeof *roots);
+    if (!roots)
+        return api_return(cudaErrorMemoryAllocation);
     size_t r = 0;
     for (size_t i = graph->n; i-- > 0;)
         if (graph->nodes[i]->nin == 0)

@@ -34,6 +34,7 @@ struct kargs {
     void (*release)(void *args);
 };
 
+/* NULL when out of memory (args not taken). */
 struct kargs *kargs_new(simt_kernel *k, simt_thread_fn fn, void *args, void (*release)(void *));
 void kargs_unref(struct kargs *a);
 
@@ -171,9 +172,10 @@ struct cexec {
     struct plan *body;         /* size plans */
 };
 
-/* Flattens g into p (graph.c): nodes without dependencies in g depend on
- * entry[0..nentry); top: g is the exec's own graph. */
-void plan_flatten(struct plan *p, cudaGraph_t g, const int *entry, int nentry, int top);
+/* Flattens g into p (graph_exec.c): nodes without dependencies in g
+ * depend on entry[0..nentry); top: g is the exec's own graph.  0, or -1
+ * when out of memory (p then holds what plan_free releases). */
+int plan_flatten(struct plan *p, cudaGraph_t g, const int *entry, int nentry, int top);
 void plan_free(struct plan *p);
 /* The commands of p's nodes in x, unlinked; event record commands are
  * referenced once more until plan_cmds_enqueued. */
@@ -190,7 +192,9 @@ struct cmd *cond_cmd(cudaGraphExec_t x, const struct cexec *ce, struct cmd *exit
 /* Conditional node parameters: validation and creation of the bodies
  * (cudaGraphAddNode), copy and release. */
 cudaError_t cond_fill(cudaGraphNode_t n, struct cudaConditionalNodeParams *p);
-void cond_copy(cudaGraphNode_t c, cudaGraphNode_t n);
+/* Copies n's conditional parameters into c: 0, or -1 when out of memory,
+ * c then holding what cond_free releases. */
+int cond_copy(cudaGraphNode_t c, cudaGraphNode_t n);
 void cond_free(cudaGraphNode_t n);
 
 /* ---- shared by the graph modules (graph.c, graph_node.c, graph_exec.c,
@@ -229,7 +233,10 @@ void graph_edge_remove(cudaGraphNode_t from, cudaGraphNode_t to);
 int graph_has_edge(cudaGraphNode_t from, cudaGraphNode_t to);
 /* Whether edge data asks for plain edges only (what simt supports). */
 int graph_default_edges(const cudaGraphEdgeData *d, size_t n);
-void graph_params_copy(cudaGraphNode_t c, cudaGraphNode_t n);
+/* Copies n's parameters into c (a node of the same type), taking
+ * references to what they share: 0, or -1 when out of memory, c then
+ * holding what graph_params_free releases. */
+int graph_params_copy(cudaGraphNode_t c, cudaGraphNode_t n);
 void graph_params_free(cudaGraphNode_t n);
 
 /* Node parameters (graph_node.c). */

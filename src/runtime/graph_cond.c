@@ -104,17 +104,19 @@ cudaError_t cond_fill(cudaGraphNode_t n, struct cudaConditionalNodeParams *p)
     return cudaSuccess;
 }
 
-void cond_copy(cudaGraphNode_t c, cudaGraphNode_t n)
+int cond_copy(cudaGraphNode_t c, cudaGraphNode_t n)
 {
     c->u.cond.h = chandle_ref(n->u.cond.h);
     c->u.cond.bodies = calloc(n->u.cond.size, sizeof *c->u.cond.bodies);
-    if (!c->u.cond.bodies)
-        simt__oom("a conditional node");
-    for (unsigned b = 0; b < n->u.cond.size; b++) {
-        c->u.cond.bodies[b] = graph_clone(n->u.cond.bodies[b]);
-        if (!c->u.cond.bodies[b])
-            simt__oom("a conditional node");
+    if (!c->u.cond.bodies) {
+        c->u.cond.size = 0;
+        return -1;
     }
+    /* A body that could not be cloned stays NULL, which cond_free skips. */
+    for (unsigned b = 0; b < n->u.cond.size; b++)
+        if (!(c->u.cond.bodies[b] = graph_clone(n->u.cond.bodies[b])))
+            return -1;
+    return 0;
 }
 
 void cond_free(cudaGraphNode_t n)

@@ -42,11 +42,14 @@ struct CUgraphExec_st {
     size_t nresets;
 };
 
-/* Orders g's nodes so that every edge goes forward; returns NULL (and
- * frees nothing) when g has a cycle. */
-static cudaGraphNode_t *topo_order(cudaGraph_t g)
+/* Orders g's nodes so that every edge goes forward into *out (the
+ * caller frees it): 0; 1 when g has a cycle; -1 when out of memory. */
+static int topo_order(cudaGraph_t g, cudaGraphNode_t **out)
 {
-    cudaGraphNode_t *order = graph_xcalloc(g->n, sizeof *order);
+    cudaGraphNode_t *order = simt__zalloc(g->n, sizeof *order);
+    *out = NULL;
+    if (!order)
+        return -1;
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < g->n; i++) {
         g->nodes[i]->scratch = g->nodes[i]->nin;
@@ -61,37 +64,41 @@ static cudaGraphNode_t *topo_order(cudaGraph_t g)
     }
     if (tail != g->n) {
         free(order);
-        return NULL;
+        return 1;
     }
-    return order;
+    *out = order;
+    return 0;
 }
 
+/* Whether g and its child graphs and bodies have no cycle: 1, 0 (a
+ * cycle), or -1 when out of memory. */
 static int acyclic(cudaGraph_t g)
 {
-    cudaGraphNode_t *order = topo_order(g);
-    if (!order)
-        return 0;
+    cudaGraphNode_t *order;
+    int r = topo_order(g, &order);
     free(order);
+    if (r != 0)
+        return r < 0 ? -1 : 0;
     for (size_t i = 0; i < g->n; i++) {
         cudaGraphNode_t n = g->nodes[i];
-        if (n->type == cudaGraphNodeTypeGraph && !acyclic(n->u.child))
-            return 0;
+        if (n->type == cudaGraphNodeTypeGraph && (r = acyclic(n->u.child)) != 1)
+            return r;
         for (unsigned b = 0; n->type == cudaGraphNodeTypeConditional && b < n->u.cond.size; b++)
-            if (!acyclic(n->u.cond.bodies[b]))
-                return 0;
+            if ((r = acyclic(n->u.cond.bodies[b])) != 1)
+                return r;
     }
     return 1;
 }
 
 /* Appends a flattened node depending on deps[0..ndeps); returns its
- * index. */
+ * index, or -1 when out of memory (x unchanged). */
 static int emit(struct plan *x, cudaGraphNode_t gn, cudaGraphNode_t src, const int *deps,
                 int ndeps)
 {
     if (graph_grow((void **)&x->nodes, &x->cap, x->n + 1, sizeof *x->nodes) ||
         graph_grow((void **)&x->dep_start, &x->cap_start, x->n + 2, sizeof *x->dep_start) ||
         graph_grow((void **)&x->deps, &x->capdeps, x->ndeps + (size_t)ndeps, sizeof *x->deps))
-        simt__oom("a graph");
+        return -1;
     x->nodes[x->n] = (struct enode){.gn = gn, .src = src, .enabled = 1};
     x->dep_start[x->n] = (int)x->ndeps;
     if (ndeps) /* deps and x->deps may both be NULL then */
@@ -108,11 +115,13 @@ static int emit(struct plan *x, cudaGraphNode_t gn, cudaGraphNode_t src, const i
  * even where no edge says so (NVIDIA's graphConditionalNodes sample relies
  * on it: its kernel that sets the value is no dependency of the node).  So
  * g (the exec's private copy) gets those edges while it is flattened, each
- * only if it makes no cycle; returns how many, listed in *added as pairs. */
-static size_t order_conditionals(cudaGraph_t g, cudaGraphNode_t **added)
+ * only if it makes no cycle; *nadded says how many, listed in *added as
+ * pairs (also when out of memory, which returns -1). */
+static int order_conditionals(cudaGraph_t g, cudaGraphNode_t **added, size_t *nadded)
 {
     size_t n = 0, cap = 0;
     *added = NULL;
+    *nadded = 0;
     for (size_t i = 0; i < g->n; i++) {
         cudaGraphNode_t c = g->nodes[i];
         if (c->type != cudaGraphNodeTypeConditional)
@@ -122,79 +131,94 @@ static size_t order_conditionals(cudaGraph_t g, cudaGraphNode_t **added)
             if (graph_has_edge(e, c) || graph_reaches(c, e))
                 continue;
             if (graph_grow((void **)added, &cap, 2 * n + 2, sizeof **added) || graph_edge_add(e, c))
-                simt__oom("a graph");
+                return -1;
             (*added)[2 * n] = e;
             (*added)[2 * n + 1] = c;
-            n++;
+            *nadded = ++n;
         }
     }
-    return n;
+    return 0;
 }
 
-void plan_flatten(struct plan *x, cudaGraph_t g, const int *entry, int nentry, int top)
+int plan_flatten(struct plan *x, cudaGraph_t g, const int *entry, int nentry, int top)
 {
-    cudaGraphNode_t *added;
-    size_t nadded = order_conditionals(g, &added);
-    cudaGraphNode_t *order = topo_order(g);
-    assert(order);
-    int *deps = NULL;
+    cudaGraphNode_t *added, *order = NULL;
+    size_t nadded;
+    int *deps = NULL, *sinks = NULL, rc = -1;
     size_t capd = 0;
+    if (order_conditionals(g, &added, &nadded) != 0 || topo_order(g, &order) != 0)
+        goto out; /* acyclic() saw no cycle: out of memory */
     for (size_t i = 0; i < g->n; i++) {
         cudaGraphNode_t n = order[i];
         const int *d = entry;
         int nd = nentry;
         if (n->nin) {
             if (graph_grow((void **)&deps, &capd, n->nin, sizeof *deps))
-                simt__oom("a graph");
+                goto out;
             for (size_t j = 0; j < n->nin; j++)
                 deps[j] = (int)n->in[j]->scratch;
             d = deps;
             nd = (int)n->nin;
         }
         cudaGraphNode_t src = top ? n->origin : NULL;
+        int at;
         if (n->type == cudaGraphNodeTypeConditional) {
             /* Its evaluation, then a mark that its dependents wait for
              * and that the evaluation makes wait for the chosen body. */
             int ev = emit(x, n, src, d, nd);
-            struct cexec *ce = graph_xcalloc(1, sizeof *ce);
+            if (ev < 0)
+                goto out;
+            struct cexec *ce = calloc(1, sizeof *ce);
+            if (!ce)
+                goto out;
+            x->nodes[ev].cond = ce; /* plan_free releases it from here */
             ce->h = n->u.cond.h;
             ce->type = n->u.cond.type;
+            ce->body = calloc(n->u.cond.size, sizeof *ce->body);
+            if (!ce->body)
+                goto out;
             ce->size = n->u.cond.size;
-            ce->body = graph_xcalloc(ce->size, sizeof *ce->body);
             for (unsigned b = 0; b < ce->size; b++) {
                 if (graph_grow((void **)&ce->body[b].dep_start, &ce->body[b].cap_start, 1,
-                         sizeof *ce->body[b].dep_start))
-                    simt__oom("a graph");
+                               sizeof *ce->body[b].dep_start))
+                    goto out;
                 ce->body[b].dep_start[0] = 0;
-                plan_flatten(&ce->body[b], n->u.cond.bodies[b], NULL, 0, 0);
+                if (plan_flatten(&ce->body[b], n->u.cond.bodies[b], NULL, 0, 0))
+                    goto out;
             }
-            x->nodes[ev].cond = ce;
-            n->scratch = (size_t)emit(x, NULL, NULL, &ev, 1);
-            continue;
+            at = emit(x, NULL, NULL, &ev, 1);
+        } else if (n->type != cudaGraphNodeTypeGraph) {
+            at = emit(x, n, src, d, nd);
+        } else {
+            /* A child graph: between an entry and an exit mark. */
+            int in = emit(x, NULL, src, d, nd);
+            cudaGraph_t c = n->u.child;
+            if (in < 0 || plan_flatten(x, c, &in, 1, 0) ||
+                !(sinks = calloc(c->n + 1, sizeof *sinks)))
+                goto out;
+            int ns = 0;
+            for (size_t j = 0; j < c->n; j++)
+                if (c->nodes[j]->nout == 0)
+                    sinks[ns++] = (int)c->nodes[j]->scratch;
+            if (ns == 0)
+                sinks[ns++] = in;
+            at = emit(x, NULL, NULL, sinks, ns);
+            free(sinks);
+            sinks = NULL;
         }
-        if (n->type != cudaGraphNodeTypeGraph) {
-            n->scratch = (size_t)emit(x, n, src, d, nd);
-            continue;
-        }
-        /* A child graph: between an entry and an exit mark. */
-        int in = emit(x, NULL, src, d, nd);
-        cudaGraph_t c = n->u.child;
-        plan_flatten(x, c, &in, 1, 0);
-        int *sinks = graph_xcalloc(c->n + 1, sizeof *sinks);
-        int ns = 0;
-        for (size_t j = 0; j < c->n; j++)
-            if (c->nodes[j]->nout == 0)
-                sinks[ns++] = (int)c->nodes[j]->scratch;
-        if (ns == 0)
-            sinks[ns++] = in;
-        n->scratch = (size_t)emit(x, NULL, NULL, sinks, ns);
-        free(sinks);
+        if (at < 0)
+            goto out;
+        n->scratch = (size_t)at;
     }
+    rc = 0;
+out:
+    free(sinks);
     free(deps);
     free(order);
     for (size_t i = 0; i < nadded; i++)
         graph_edge_remove(added[2 * i], added[2 * i + 1]);
     free(added);
+    return rc;
 }
 
 static const unsigned long long instantiate_flags =
@@ -251,24 +275,25 @@ void exec_unlock(cudaGraphExec_t x)
 }
 
 /* Collects the handles of g, its child graphs and bodies that take their
- * default value at each launch. */
-static void collect_resets(cudaGraphExec_t x, cudaGraph_t g)
+ * default value at each launch: 0, or -1 when out of memory. */
+static int collect_resets(cudaGraphExec_t x, cudaGraph_t g, size_t *cap)
 {
-    size_t cap = x->nresets;
     for (size_t i = 0; i < g->nhandles; i++) {
         if (!(g->handles[i]->flags & cudaGraphCondAssignDefault))
             continue;
-        if (graph_grow((void **)&x->resets, &cap, x->nresets + 1, sizeof *x->resets))
-            simt__oom("a graph");
+        if (graph_grow((void **)&x->resets, cap, x->nresets + 1, sizeof *x->resets))
+            return -1;
         x->resets[x->nresets++] = chandle_ref(g->handles[i]);
     }
     for (size_t i = 0; i < g->n; i++) {
         cudaGraphNode_t n = g->nodes[i];
-        if (n->type == cudaGraphNodeTypeGraph)
-            collect_resets(x, n->u.child);
+        if (n->type == cudaGraphNodeTypeGraph && collect_resets(x, n->u.child, cap))
+            return -1;
         for (unsigned b = 0; n->type == cudaGraphNodeTypeConditional && b < n->u.cond.size; b++)
-            collect_resets(x, n->u.cond.bodies[b]);
+            if (collect_resets(x, n->u.cond.bodies[b], cap))
+                return -1;
     }
+    return 0;
 }
 
 static void run_resets(void *arg)
@@ -285,9 +310,12 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph
     API_ENTER();
     if (!pGraphExec || !graph_live(graph) || (flags & ~instantiate_flags))
         return api_return(cudaErrorInvalidValue);
-    if (!acyclic(graph))
-        return api_return(cudaErrorInvalidValue);
-    cudaGraphExec_t x = graph_xcalloc(1, sizeof *x);
+    int a = acyclic(graph);
+    if (a != 1)
+        return api_return(a ? cudaErrorMemoryAllocation : cudaErrorInvalidValue);
+    cudaGraphExec_t x = calloc(1, sizeof *x);
+    if (!x)
+        return api_return(cudaErrorMemoryAllocation);
     pthread_mutex_init(&x->lock, NULL);
     atomic_init(&x->refs, 1);
     x->flags = flags;
@@ -296,19 +324,18 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph
         exec_free(x);
         return api_return(cudaErrorMemoryAllocation);
     }
-    if (graph_grow((void **)&x->p.dep_start, &x->p.cap_start, 1, sizeof *x->p.dep_start))
-        simt__oom("a graph");
-    x->p.dep_start[0] = 0;
-    collect_resets(x, x->graph);
-    if (x->nresets) {
-        /* CUDA: the default is assigned when the graph starts, so in
-         * stream order: a first node that everything follows. */
-        int first = emit(&x->p, NULL, NULL, NULL, 0);
-        plan_flatten(&x->p, x->graph, &first, 1, 1);
-    } else {
-        plan_flatten(&x->p, x->graph, NULL, 0, 1);
+    size_t capresets = 0;
+    int fail = graph_grow((void **)&x->p.dep_start, &x->p.cap_start, 1, sizeof *x->p.dep_start) ||
+               collect_resets(x, x->graph, &capresets);
+    if (!fail) {
+        x->p.dep_start[0] = 0;
+        /* CUDA: a handle's default is assigned when the graph starts, so
+         * in stream order: a first node that everything follows. */
+        int first = x->nresets ? emit(&x->p, NULL, NULL, NULL, 0) : 0;
+        fail = first < 0 || plan_flatten(&x->p, x->graph, x->nresets ? &first : NULL,
+                                         x->nresets ? 1 : 0, 1);
     }
-    if (simt__handle_add(HANDLE_EXEC, HANDLE(x)) != 0) {
+    if (fail || simt__handle_add(HANDLE_EXEC, HANDLE(x)) != 0) {
         exec_unref(x);
         return api_return(cudaErrorMemoryAllocation);
     }
@@ -654,7 +681,8 @@ static void update_params(cudaGraph_t a, cudaGraph_t b)
         if (x->type == cudaGraphNodeTypeMemAlloc)
             continue; /* the allocation keeps its address */
         graph_params_free(x);
-        graph_params_copy(x, y);
+        if (graph_params_copy(x, y))
+            simt__oom("a graph update");
     }
 }
 
@@ -796,24 +824,11 @@ void plan_cmds_enqueued(const struct plan *p, struct cmd **cmds)
     free(cmds);
 }
 
-cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
+/* The timeline's side of a graph launch (op.h): the flattened nodes'
+ * commands as one batch of s, after the exec's previous launch. */
+static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
 {
-    API_ENTER();
-    if (!exec_live(graphExec))
-        return api_return(cudaErrorInvalidValue);
-    struct CUstream_st *s = stream_resolve(stream);
-    if (!s)
-        return api_return(stream_error(stream));
-    cudaGraphExec_t x = graphExec;
-    /* An H200 does not capture graph launches. */
-    if (stream_is_capturing(s))
-        return api_return(capture_forbid(s));
-    cudaGraphNode_t node;
-    cudaError_t e = capture_op(s, cudaGraphNodeTypeEmpty, &node);
-    if (node) /* s began capturing meanwhile: an empty node is harmless */
-        capture_done();
-    if (e != cudaSuccess)
-        return api_return(e);
+    cudaGraphExec_t x = op->u.exec;
     pthread_mutex_lock(&x->lock);
     struct cmd **cmds = plan_cmds(x, &x->p);
     struct cmd *exit =
@@ -823,6 +838,23 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
     x->last = exit;
     pthread_mutex_unlock(&x->lock);
     return cudaSuccess;
+}
+
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
+{
+    API_ENTER();
+    if (!exec_live(graphExec))
+        return api_return(cudaErrorInvalidValue);
+    struct CUstream_st *s = stream_resolve(stream);
+    if (!s)
+        return api_return(stream_error(stream));
+    /* An H200 does not capture graph launches. */
+    if (stream_is_capturing(s))
+        return api_return(capture_forbid(s));
+    /* Should s begin capturing meanwhile, an empty node is harmless. */
+    struct op op = {.kind = OP_MARK, .enqueue = enqueue_launch, .u.exec = graphExec};
+    cudaError_t e = op_submit(s, &op);
+    return e == cudaSuccess ? cudaSuccess : api_return(e);
 }
 
 cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream)

@@ -70,7 +70,9 @@ static void graph_xfer_fill(cudaGraphNode_t n, const struct xfer *x)
 static cudaError_t graph_memalloc_fill(cudaGraphNode_t n, size_t size, void **ptr,
                                        const void *caller)
 {
-    struct gmem *m = graph_xcalloc(1, sizeof *m);
+    struct gmem *m = calloc(1, sizeof *m);
+    if (!m)
+        return cudaErrorMemoryAllocation;
     cudaError_t e = mem_alloc_tracked(&m->ptr, size, MEM_DEVICE, "cudaMallocAsync (graph)",
                                       caller);
     if (e != cudaSuccess) {
@@ -92,6 +94,8 @@ cudaError_t graph_node_fill(cudaGraphNode_t n, const struct op *op)
     case OP_KERNEL:
         n->u.k.a = kargs_new(op->u.kernel.k, op->u.kernel.fn, op->u.kernel.args,
                              op->u.kernel.release);
+        if (!n->u.k.a)
+            return cudaErrorMemoryAllocation;
         n->u.k.cfg = op->u.kernel.cfg;
         return cudaSuccess;
     case OP_TRANSFER:
@@ -197,6 +201,10 @@ cudaError_t node_kernel_params(const struct cudaKernelNodeParams *p, const struc
     bp->k = k;
     bp->pack = k->pack(p->kernelParams ? p->kernelParams : no_arguments());
     out->a = kargs_new(k, run_by_pointer, bp, release_by_pointer);
+    if (!out->a) {
+        release_by_pointer(bp);
+        return cudaErrorMemoryAllocation;
+    }
     return cudaSuccess;
 }
 
@@ -241,16 +249,19 @@ static cudaError_t check_add(cudaGraphNode_t *out, cudaGraph_t g, const cudaGrap
 }
 
 /* Adds a node of type t after deps; its parameters are the caller's to
- * fill. */
+ * fill.  NULL when out of memory (g unchanged). */
 static cudaGraphNode_t add(cudaGraph_t g, enum cudaGraphNodeType t, const cudaGraphNode_t *deps,
                            size_t ndeps)
 {
     cudaGraphNode_t n = graph_node_new(g, t);
     if (!n)
-        simt__oom("a graph");
-    for (size_t i = 0; i < ndeps; i++)
-        if (graph_edge_add(deps[i], n))
-            simt__oom("a graph");
+        return NULL;
+    for (size_t i = 0; i < ndeps; i++) {
+        if (graph_edge_add(deps[i], n)) {
+            graph_node_free(n);
+            return NULL;
+        }
+    }
     return n;
 }
 
@@ -315,6 +326,10 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
     if (e != cudaSuccess)
         return api_return(e);
     cudaGraphNode_t n = add(graph, cudaGraphNodeTypeKernel, pDependencies, numDependencies);
+    if (!n) {
+        kargs_unref(k.a);
+        return api_return(cudaErrorMemoryAllocation);
+    }
     n->u.k = k;
     *pGraphNode = n;
     return cudaSuccess;
@@ -474,6 +489,8 @@ static cudaError_t add_copy(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraph
                             size_t ndeps, const struct xfer *x, const struct cudaMemcpy3DParms *p)
 {
     cudaGraphNode_t n = add(g, cudaGraphNodeTypeMemcpy, deps, ndeps);
+    if (!n)
+        return cudaErrorMemoryAllocation;
     graph_xfer_fill(n, x);
     if (p)
         n->u.copy.p = *p;
@@ -564,6 +581,8 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t grap
     if (e != cudaSuccess)
         return api_return(e);
     cudaGraphNode_t n = add(graph, cudaGraphNodeTypeMemset, pDependencies, numDependencies);
+    if (!n)
+        return api_return(cudaErrorMemoryAllocation);
     graph_xfer_fill(n, &x);
     n->u.set.p = *pMemsetParams;
     *pGraphNode = n;
@@ -610,6 +629,8 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
     if (e != cudaSuccess)
         return api_return(e);
     cudaGraphNode_t n = add(graph, cudaGraphNodeTypeHost, pDependencies, numDependencies);
+    if (!n)
+        return api_return(cudaErrorMemoryAllocation);
     n->u.host = *pNodeParams;
     *pGraphNode = n;
     return cudaSuccess;
@@ -648,6 +669,10 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t 
     if (!copy)
         return api_return(cudaErrorMemoryAllocation);
     cudaGraphNode_t n = add(graph, cudaGraphNodeTypeGraph, pDependencies, numDependencies);
+    if (!n) {
+        graph_free(copy);
+        return api_return(cudaErrorMemoryAllocation);
+    }
     n->u.child = copy;
     *pGraphNode = n;
     return cudaSuccess;
@@ -669,7 +694,10 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph
     cudaError_t e = check_add(pGraphNode, graph, pDependencies, numDependencies);
     if (e != cudaSuccess)
         return api_return(e);
-    *pGraphNode = add(graph, cudaGraphNodeTypeEmpty, pDependencies, numDependencies);
+    cudaGraphNode_t n = add(graph, cudaGraphNodeTypeEmpty, pDependencies, numDependencies);
+    if (!n)
+        return api_return(cudaErrorMemoryAllocation);
+    *pGraphNode = n;
     return cudaSuccess;
 }
 
@@ -682,6 +710,8 @@ static cudaError_t add_event(cudaGraphNode_t *out, cudaGraph_t g, const cudaGrap
     if (e != cudaSuccess)
         return api_return(e);
     cudaGraphNode_t n = add(g, t, deps, ndeps);
+    if (!n)
+        return api_return(cudaErrorMemoryAllocation);
     n->u.event = ev;
     *out = n;
     return cudaSuccess;
@@ -759,6 +789,8 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
     if (e != cudaSuccess)
         return api_return(e);
     cudaGraphNode_t n = add(graph, cudaGraphNodeTypeMemAlloc, pDependencies, numDependencies);
+    if (!n)
+        return api_return(cudaErrorMemoryAllocation);
     e = graph_memalloc_fill(n, nodeParams->bytesize, &nodeParams->dptr,
                             __builtin_return_address(0));
     if (e != cudaSuccess) {
@@ -794,6 +826,8 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gra
     if (e != cudaSuccess)
         return api_return(e);
     cudaGraphNode_t n = add(graph, cudaGraphNodeTypeMemFree, pDependencies, numDependencies);
+    if (!n)
+        return api_return(cudaErrorMemoryAllocation);
     n->u.free_ptr = dptr;
     *pGraphNode = n;
     return cudaSuccess;
@@ -866,6 +900,8 @@ cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
             return api_return(cudaErrorInvalidValue);
         /* Moved: the node owns the caller's graph, handle and all. */
         cudaGraphNode_t n = add(graph, cudaGraphNodeTypeGraph, d, nd);
+        if (!n)
+            return api_return(cudaErrorMemoryAllocation);
         n->u.child = child;
         *pGraphNode = n;
         return cudaSuccess;
@@ -888,6 +924,8 @@ cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
         return cudaGraphAddMemFreeNode(pGraphNode, graph, d, nd, p->free.dptr);
     case cudaGraphNodeTypeConditional: {
         cudaGraphNode_t n = add(graph, cudaGraphNodeTypeConditional, d, nd);
+        if (!n)
+            return api_return(cudaErrorMemoryAllocation);
         e = cond_fill(n, &p->conditional);
         if (e != cudaSuccess) {
             n->type = cudaGraphNodeTypeEmpty; /* nothing to release */

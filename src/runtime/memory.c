@@ -562,10 +562,11 @@ void simt_register_symbol(const void *addr, size_t size, const char *name)
     if (!addr || size == 0)
         return;
     pthread_rwlock_wrlock(&M.lock);
-    if (symbol_put_locked((uintptr_t)addr, size, name, 1)) {
-        fprintf(stderr, "simt: error: out of memory registering symbol %s\n", name ? name : "?");
-        abort();
-    }
+    /* Out of memory, the variable stays unknown: the symbol calls naming
+     * it return cudaErrorInvalidSymbol. */
+    if (symbol_put_locked((uintptr_t)addr, size, name, 1))
+        fprintf(stderr, "simt: warning: out of memory registering symbol %s\n",
+                name ? name : "?");
     pthread_rwlock_unlock(&M.lock);
 }
 

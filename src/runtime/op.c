@@ -28,8 +28,8 @@ cudaError_t op_submit(struct CUstream_st *s, struct op *op)
     cudaError_t e = capture_op(s, node_type(op), &node);
     if (node) {
         /* capture_op holds the capture until capture_done. */
-        if (e == cudaSuccess)
-            e = graph_node_fill(node, op);
+        if (e == cudaSuccess && (e = graph_node_fill(node, op)) != cudaSuccess)
+            capture_op_failed(s, node);
         capture_done();
         return e;
     }

@@ -91,6 +91,7 @@ struct op {
             const void *caller;
         } alloc;
         void *free_ptr;
+        cudaGraphExec_t exec;          /* a graph launch (captured: empty) */
     } u;
 };
 

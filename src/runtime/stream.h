@@ -189,6 +189,9 @@ void stream_reset_all(void);
 cudaError_t capture_op(struct CUstream_st *s, enum cudaGraphNodeType type, cudaGraphNode_t *node);
 /* Ends what capture_op began when it returned a node. */
 void capture_done(void);
+/* Between capture_op and capture_done: the operation could not fill node
+ * (out of memory); node becomes empty and s's capture is invalidated. */
+void capture_op_failed(struct CUstream_st *s, cudaGraphNode_t node);
 /* Whether a call that is not permitted during capture may run: returns
  * cudaErrorStreamCaptureUnsupported (and invalidates the captures that
  * forbid it) when the calling thread may not make potentially unsafe API

@@ -70,8 +70,9 @@ static struct obj *obj_new(uint32_t *index)
     if (T.free_head) {
         *index = T.free_head - 1;
         o = slot(*index);
+        /* Freed slots lie in chunks made already. */
         assert(o && o->kind == OBJ_FREE);
-        T.free_head = o->next_free;
+        T.free_head = o ? o->next_free : 0;
     } else if (T.used < CHUNK * CHUNKS) {
         uint32_t i = T.used;
         struct obj *c = atomic_load_explicit(&T.chunk[i >> CHUNK_BITS], memory_order_relaxed);
