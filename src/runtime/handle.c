@@ -77,20 +77,3 @@ enum handle_state simt__handle_check(enum handle_kind k, uintptr_t h)
     pthread_mutex_unlock(&R.lock);
     return st;
 }
-
-static int other_kind(uintptr_t val, void *arg)
-{
-    return (val & ~DEAD) != *(uintptr_t *)arg;
-}
-
-void simt__handle_forget_all(enum handle_kind k)
-{
-    uintptr_t kind = (uintptr_t)k;
-    pthread_mutex_lock(&R.lock);
-    simt__hmap_filter(&R.map, other_kind, &kind);
-    R.dead = 0;
-    for (size_t i = 0; i < R.map.cap; i++)
-        if (R.map.keys[i] && (R.map.vals[i] & DEAD))
-            R.dead++;
-    pthread_mutex_unlock(&R.lock);
-}

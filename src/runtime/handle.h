@@ -50,8 +50,6 @@ int simt__handle_add(enum handle_kind k, uintptr_t h);
 enum handle_state simt__handle_remove(enum handle_kind k, uintptr_t h);
 /* h's state as a handle of kind k. */
 enum handle_state simt__handle_check(enum handle_kind k, uintptr_t h);
-/* cudaDeviceReset: forgets every handle of kind k. */
-void simt__handle_forget_all(enum handle_kind k);
 
 #define HANDLE(p) ((uintptr_t)(const void *)(p))
 
