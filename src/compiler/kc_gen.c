@@ -351,7 +351,7 @@ static void build_entry(kc_tier *t)
          * fiber tier, which reports what its collectives do there. */
         LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.go");
         LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.decline");
-        LLVMValueRef part = LLVMBuildAnd(b, t->n64, ci64(k, 31), "");
+        LLVMValueRef part = LLVMBuildAnd(b, t->warp_rows ? t->bx : t->n64, ci64(k, 31), "");
         LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, part, ci64(k, 0), ""), no, go);
         fill_decline(t, no);
         t->entry = go;

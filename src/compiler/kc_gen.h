@@ -44,6 +44,7 @@ typedef struct kc_tier {
     int nseg;
     int nalloca;
     int warps;                  /* holds warp collectives: needs whole warps */
+    int warp_rows;              /* relies on warps lying in rows: blockDim.x % 32 == 0 */
     /* A column walk's entry guard, taken as uniform: its block (-1: none)
      * and which successor does the work. */
     int guard_bb, guard_work;

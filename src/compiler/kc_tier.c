@@ -798,6 +798,170 @@ static void remove_splits(kc_ctx *k)
         LLVMInstructionEraseFromParent(LLVMGetUser(u));
 }
 
+/* ---- collectives under warp-uniform control ------------------------------------------------ */
+
+/* "if (warp == 0) v = warp_reduce(v);": the branch differs between warps
+ * but not within one, so the collectives in it see whole warps.  When the
+ * region (up to the branch's post-dominator) computes without effects (no
+ * stores, loads, calls or barriers; collectives over the whole warp, its
+ * own loops and branches), it runs for every thread and the join selects
+ * its results or the values from before: every collective is then under
+ * the block's uniform control.  Warps are rows of threadIdx.x only when
+ * blockDim.x is a multiple of 32: other blocks decline. */
+
+static int warp_uniform(kc_tier *t, LLVMValueRef v, int depth)
+{
+    if (!LLVMIsAInstruction(v))
+        return 1;
+    int i = inst_index(t, v);
+    if (i < 0 || depth > 16)
+        return 0;
+    if (!t->div[i])
+        return 1;
+    int f = kc_tid_field(t, v);
+    if (f == 1 || f == 2)
+        return 1; /* a warp lies in one row */
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if ((op == LLVMUDiv || op == LLVMLShr || op == LLVMSDiv || op == LLVMAShr) &&
+        LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+        unsigned long long c = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1));
+        int whole = (op == LLVMUDiv || op == LLVMSDiv) ? c && c % 32 == 0 : c >= 5 && c < 64;
+        LLVMValueRef x = LLVMGetOperand(v, 0);
+        if (LLVMIsAZExtInst(x) || LLVMIsASExtInst(x))
+            x = LLVMGetOperand(x, 0);
+        if (whole && kc_tid_field(t, x) == 0)
+            return 1;
+    }
+    if (op == LLVMICmp) {
+        /* threadIdx.x against a warp boundary ("x / 32 == 0" is "x < 32"
+         * after instcombine). */
+        LLVMValueRef a = LLVMGetOperand(v, 0), c = LLVMGetOperand(v, 1);
+        LLVMIntPredicate p = LLVMGetICmpPredicate(v);
+        if (LLVMIsAZExtInst(a) || LLVMIsASExtInst(a))
+            a = LLVMGetOperand(a, 0);
+        if (kc_tid_field(t, a) == 0 && LLVMIsAConstantInt(c)) {
+            long long k = LLVMConstIntGetSExtValue(c);
+            if ((p == LLVMIntULT || p == LLVMIntUGE || p == LLVMIntSLT || p == LLVMIntSGE) && k % 32 == 0)
+                return 1;
+            if ((p == LLVMIntULE || p == LLVMIntUGT || p == LLVMIntSLE || p == LLVMIntSGT) && (k + 1) % 32 == 0)
+                return 1;
+        }
+    }
+    switch (op) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
+    case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+    case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMSExt: case LLVMZExt: case LLVMTrunc:
+    case LLVMICmp: case LLVMSelect:
+        break;
+    default:
+        return 0;
+    }
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    for (unsigned o = 0; o < n; o++)
+        if (!warp_uniform(t, LLVMGetOperand(v, o), depth + 1))
+            return 0;
+    return 1;
+}
+
+/* Whether a region's blocks compute without effects and hold a collective. */
+static int speculable(kc_tier *t, const char *region)
+{
+    int coll = 0;
+    for (int r = 0; r < t->g.n; r++) {
+        if (!region[r])
+            continue;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(t->g.bb[r]); i; i = LLVMGetNextInstruction(i)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(i);
+            if (op == LLVMCall) {
+                int kind = kc_barrier_kind(i);
+                if (kind >= KC_SHFL) {
+                    coll = 1;
+                    continue;
+                }
+                if (kind != KC_BAR_NONE)
+                    return 0;
+                size_t n;
+                const char *name = kc_callee_name(i, &n);
+                if (!name || n < 5 || memcmp(name, "llvm.", 5) || (n >= 8 && !memcmp(name, "llvm.mem", 8)))
+                    return 0;
+                continue;
+            }
+            if (op == LLVMStore || op == LLVMLoad || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg ||
+                op == LLVMFence || op == LLVMAlloca || op == LLVMRet || op == LLVMUnreachable)
+                return 0; /* an effect, or a fault where the thread would not have gone */
+            if (op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem) {
+                LLVMValueRef d = LLVMGetOperand(i, 1);
+                if (!LLVMIsAConstantInt(d) || LLVMConstIntGetZExtValue(d) == 0 ||
+                    ((op == LLVMSDiv || op == LLVMSRem) && LLVMConstIntGetSExtValue(d) == -1))
+                    return 0; /* a division that could trap */
+            }
+        }
+    }
+    return coll;
+}
+
+/* Runs one such region unconditionally; 1 if one was found. */
+static int speculate_one(kc_tier *t)
+{
+    kc_ctx *k = t->k;
+    int nb = t->g.n, done = 0;
+    char *region = xcalloc((size_t)nb, 1);
+    for (int b = 0; b < nb && !done; b++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(t->g.bb[b]);
+        if (LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term) || t->g.nsucc[b] != 2)
+            continue;
+        LLVMValueRef c = LLVMGetCondition(term);
+        int ci = inst_index(t, c);
+        int join = t->g.ipdom[b];
+        if (ci < 0 || !t->div[ci] || join >= nb || !warp_uniform(t, c, 0))
+            continue;
+        int side = t->g.succ[b][0] == join ? 1 : t->g.succ[b][1] == join ? 0 : -1;
+        if (side < 0 || t->g.succ[b][side] == join || t->g.npred[t->g.succ[b][side]] != 1)
+            continue;
+        kc_reach_from_succs(&t->g, b, join, region);
+        region[join] = 0;
+        if (!speculable(t, region))
+            continue;
+        /* The join's phis: the region's values when c says the region
+         * ran, the value from b otherwise. */
+        LLVMBasicBlockRef jb = t->g.bb[join], bb = t->g.bb[b];
+        LLVMBuilderRef bld = LLVMCreateBuilderInContext(k->c);
+        LLVMValueRef p = LLVMGetFirstInstruction(jb);
+        while (p && LLVMIsAPHINode(p)) {
+            LLVMValueRef next = LLVMGetNextInstruction(p);
+            LLVMPositionBuilderBefore(bld, p);
+            LLVMValueRef np = LLVMBuildPhi(bld, LLVMTypeOf(p), "kc.spec");
+            LLVMValueRef from_b = NULL;
+            for (unsigned q = 0; q < LLVMCountIncoming(p); q++) {
+                LLVMValueRef v = LLVMGetIncomingValue(p, q);
+                LLVMBasicBlockRef ib = LLVMGetIncomingBlock(p, q);
+                if (ib == bb)
+                    from_b = v;
+                else
+                    LLVMAddIncoming(np, &v, &ib, 1);
+            }
+            assert(from_b);
+            LLVMValueRef at = p;
+            while (at && LLVMIsAPHINode(at))
+                at = LLVMGetNextInstruction(at);
+            LLVMPositionBuilderBefore(bld, at);
+            LLVMValueRef sel = side == 0 ? LLVMBuildSelect(bld, c, np, from_b, "")
+                                         : LLVMBuildSelect(bld, c, from_b, np, "");
+            LLVMReplaceAllUsesWith(p, sel);
+            LLVMInstructionEraseFromParent(p);
+            p = next;
+        }
+        LLVMBasicBlockRef into = LLVMGetSuccessor(term, (unsigned)side);
+        LLVMInstructionEraseFromParent(term);
+        LLVMPositionBuilderAtEnd(bld, bb);
+        LLVMBuildBr(bld, into);
+        LLVMDisposeBuilder(bld);
+        done = 1;
+    }
+    free(region);
+    return done;
+}
+
 /* ---- entry point ------------------------------------------------------------------------ */
 
 /* The analyses up to segments; 0 with *why if the function stays on the
@@ -849,6 +1013,17 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
     kc_tier t;
     memset(&t, 0, sizeof t);
     int ok = 0;
+    /* Collectives under warp-uniform branches first (each changes the CFG:
+     * analysed again). */
+    kc_why scratch0 = {{0}};
+    int rows = 0;
+    for (int round = 0; round < 8; round++) {
+        int more = analyse(&t, k, fn, &scratch0, 0) == 0 && t.ins && speculate_one(&t);
+        tier_free(&t);
+        if (!more)
+            break;
+        rows = 1;
+    }
     /* Column walks first: a barrier-free kernel whose loops walk columns
      * gets its barriers of the compiler's own.  Any failure after that
      * takes them out again and compiles the kernel as it was. */
@@ -862,6 +1037,7 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
         isolate_barriers(k, fn);
         if (analyse(&t, k, fn, &scratch, 1) && segments(&t)) {
             t.walks = walks;
+            t.warp_rows = rows;
             kc_generate(&t);
             tier_free(&t);
             /* For --resource-usage: said after "compiled tier". */
@@ -874,6 +1050,7 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
     }
     if (!analyse(&t, k, fn, why, 0) || !segments(&t))
         goto done;
+    t.warp_rows = rows;
     kc_generate(&t);
     ok = 1;
 done:
