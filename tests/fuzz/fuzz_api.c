@@ -219,15 +219,6 @@ static void kill_event(struct slot *s) { died(s, cudaEventDestroy(s->h)); }
 static void kill_exec(struct slot *s) { died(s, cudaGraphExecDestroy(s->h)); }
 static void kill_pool(struct slot *s) { died(s, cudaMemPoolDestroy(s->h)); }
 static void kill_array(struct slot *s) { died(s, cudaFreeArray(s->h)); }
-static void kill_dmem(struct slot *s) { died(s, cudaFree(s->h)); }
-
-/* Pinned memory an asynchronous copy still uses would be this program's
- * bug: wait for the device first. */
-static void kill_hmem(struct slot *s)
-{
-    if (cudaDeviceSynchronize() == cudaSuccess)
-        died(s, cudaFreeHost(s->h));
-}
 
 static void kill_tex(struct slot *s)
 {
@@ -239,6 +230,40 @@ static void kill_graph(struct slot *s)
     died(s, cudaGraphDestroy(s->h));
     if (s->state == DEAD)
         S.nnode[s - S.graph] = 0;
+}
+
+static void end_captures(void);
+
+/* Graph nodes keep the pointers they were given, and a graph that runs
+ * after its memory was freed is this program's bug (a GPU faults): before
+ * memory is freed, every capture ends and every graph and executable
+ * graph goes.  Returns 0 if one could not. */
+static int forget_graphs(void)
+{
+    end_captures();
+    for (int i = 0; i < NSLOT; i++) {
+        if (S.exec[i].state == LIVE)
+            kill_exec(&S.exec[i]);
+        if (S.graph[i].state == LIVE)
+            kill_graph(&S.graph[i]);
+        if (S.exec[i].state == LIVE || S.graph[i].state == LIVE)
+            return 0;
+    }
+    return 1;
+}
+
+static void kill_dmem(struct slot *s)
+{
+    if (forget_graphs())
+        died(s, cudaFree(s->h));
+}
+
+/* Pinned memory an asynchronous copy still uses would be this program's
+ * bug too: wait for the device first. */
+static void kill_hmem(struct slot *s)
+{
+    if (forget_graphs() && cudaDeviceSynchronize() == cudaSuccess)
+        died(s, cudaFreeHost(s->h));
 }
 
 /* Destroys a usable slot's handle (again, for a dead one). */
@@ -405,7 +430,7 @@ static void op_memory(unsigned op)
         struct slot *s = &S.dmem[byte() % NSLOT];
         cudaStream_t st = pick_stream();
         /* Earlier work on other streams may still use it: wait for it. */
-        if (usable(s) && cudaDeviceSynchronize() == cudaSuccess &&
+        if (usable(s) && forget_graphs() && cudaDeviceSynchronize() == cudaSuccess &&
             cudaFreeAsync(s->h, st) == cudaSuccess)
             s->state = DEAD;
         break;
@@ -793,8 +818,7 @@ static void op_device(unsigned op)
     }
 }
 
-/* Ends every capture and destroys everything, live or not. */
-static void cleanup(void)
+static void end_captures(void)
 {
     for (int i = 0; i < NSLOT; i++) {
         cudaGraph_t g = NULL;
@@ -808,6 +832,12 @@ static void cleanup(void)
     }
     enum cudaStreamCaptureMode m = cudaStreamCaptureModeGlobal;
     cudaThreadExchangeStreamCaptureMode(&m);
+}
+
+/* Ends every capture and destroys everything live. */
+static void cleanup(void)
+{
+    end_captures();
     cudaDeviceSynchronize();
     for (int i = 0; i < NSLOT; i++) {
         if (S.exec[i].state == LIVE)
