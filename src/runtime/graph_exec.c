@@ -749,14 +749,17 @@ static struct cmd *host_cmd(void (*fn)(void *), const void *data, size_t size)
     return c;
 }
 
+/* host_cmd's copy of the node's parameter is the command's to free. */
 static void gmem_run_alloc(void *arg)
 {
     gmem_set_mapped(*(struct gmem **)arg, 1);
+    free(arg);
 }
 
 static void gmem_run_free(void *arg)
 {
     (void)graph_mem_free(*(void **)arg);
+    free(arg);
 }
 
 /* The command of flattened node en. */
