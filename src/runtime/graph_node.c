@@ -660,7 +660,7 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t 
 {
     API_ENTER();
     cudaError_t e = check_add(pGraphNode, graph, pDependencies, numDependencies);
-    if (e == cudaSuccess && (!childGraph || childGraph == graph))
+    if (e == cudaSuccess && (!graph_live(childGraph) || childGraph == graph))
         e = cudaErrorInvalidValue;
     if (e != cudaSuccess)
         return api_return(e);
