@@ -33,7 +33,7 @@ CFLAGS_ALL := -std=c17 -D_GNU_SOURCE -fPIC $(OPT) $(WARN) $(SAN_FLAGS) \
               -Iinclude -Isrc $(CFLAGS)
 ASFLAGS_ALL := -fPIC $(SAN_FLAGS)
 
-LIB_SRC := $(wildcard src/base/*.c src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/curand/*.c)
+LIB_SRC := $(wildcard src/base/*.c src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c src/curand/*.c)
 LIB_ASM := $(wildcard src/engine/*.S)
 # C++ that runs the device API's own code (src/curand/: cuRAND's generators).
 LIB_CXX := $(wildcard src/curand/*.cpp)

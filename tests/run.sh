@@ -152,6 +152,25 @@ if [ -x "$SIMTCC" ] && [ -f tests/projects/cmake.sh ] && [ -z "${SIMT_QUICK:-}" 
     fi
 fi
 
+# ---- the timeline and profile (SIMT_TRACE, SIMT_PROFILE), gdb's CUDA commands --
+if [ -x "$SIMTCC" ] && [ -z "${SIMT_QUICK:-}" ]; then
+    for sub in tests/trace/run.sh tests/gdb/run.sh; do
+        [ -f "$sub" ] || continue
+        B="$B" sh "$sub" > "$T/sub.log" 2>&1
+        line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/sub.log" | tail -n 1)
+        if [ -n "$line" ]; then
+            p=${line%% passed*}
+            f=${line#*passed, }
+            f=${f%% failed*}
+            pass=$((pass + p))
+            fail=$((fail + f))
+            [ "$f" = 0 ] || grep -v '^[0-9]* passed' "$T/sub.log" | head -n 40
+        else
+            bad "$sub did not report"; tail -n 20 "$T/sub.log"
+        fi
+    done
+fi
+
 # ---- nvcc accepts every test program -----------------------------------------
 if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ] && [ -z "${SIMT_QUICK:-}" ]; then
     for src in $(find tests/cuda tests/check -name '*.cu' | sort); do

@@ -73,7 +73,9 @@ static void help(void)
          "Environment: SIMTCC_CXX (host C++ compiler), TMPDIR.\n"
          "Programs read: SIMT_WORKERS (worker threads), SIMT_TIER=fiber (no compiled\n"
          "tier), SIMT_GUEST=0 (waiting host threads run no blocks), CUDA_LAUNCH_BLOCKING,\n"
-         "SIMT_LEAKS=1, SIMT_STACK_SIZE (fiber stack bytes), SIMT_SPIN_US.");
+         "SIMT_LEAKS=1, SIMT_STACK_SIZE (fiber stack bytes), SIMT_SPIN_US,\n"
+         "SIMT_TRACE=file.json (a timeline for Perfetto), SIMT_PROFILE=1 (nsys-like\n"
+         "summaries at exit), SIMT_PROFILE_FROM_START=0 (record from cudaProfilerStart).");
 }
 
 static void list_arch(int code)

@@ -26,6 +26,7 @@
 #include "runtime/handle.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
+#include "trace/trace.h"
 
 /* ---- instantiation ------------------------------------------------------------ */
 
@@ -836,6 +837,7 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
     struct cmd **cmds = plan_cmds(x, &x->p);
     struct cmd *exit =
         stream_enqueue_batch(s, cmds, (int)x->p.n, x->p.dep_start, x->p.deps, x->last);
+    trace_graph(exit, x->p.n);
     plan_cmds_enqueued(&x->p, cmds);
     cmd_unref(x->last);
     x->last = exit;

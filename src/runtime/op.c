@@ -5,6 +5,7 @@
 #include "runtime/graph.h"
 #include "runtime/op.h"
 #include "runtime/stream.h"
+#include "trace/trace.h"
 
 static enum cudaGraphNodeType node_type(const struct op *op)
 {
@@ -35,5 +36,5 @@ cudaError_t op_submit(struct CUstream_st *s, struct op *op)
     }
     if (e != cudaSuccess || !op->enqueue)
         return e;
-    return op->enqueue(s, op);
+    return trace_submit(s, op);
 }

@@ -17,6 +17,7 @@
 #include "runtime/memory.h"
 #include "runtime/op.h"
 #include "runtime/stream.h"
+#include "trace/trace.h"
 
 /* ---- streams ------------------------------------------------------------- */
 
@@ -101,6 +102,7 @@ cudaError_t stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg
     c->fn = fn;
     c->arg = arg;
     if (stream_enqueue_inline(s, c)) {
+        trace_cmd_start(c);
         fn(arg);
         cmd_complete(c, 0);
     } else {

@@ -20,6 +20,7 @@
 #include "runtime/handle.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
+#include "trace/trace.h"
 
 static struct {
     pthread_mutex_t lock;
@@ -80,6 +81,7 @@ int cmd_done(const struct cmd *c)
 static void run_host_task(struct task *t)
 {
     struct cmd *c = (struct cmd *)((char *)t - offsetof(struct cmd, task));
+    trace_cmd_start(c);
     c->fn(c->arg);
     cmd_complete(c, 0);
 }
@@ -130,6 +132,7 @@ static void submit_ready(struct ready *r)
         next = c->ready_next;
         c->ready_next = NULL;
         if (c->kind == CMD_GRID) {
+            trace_cmd_start(c);
             engine_submit_grid(c->grid);
         } else {
             c->task.run = run_host_task;
@@ -183,6 +186,7 @@ long simt__pending_cmds;
 static void complete_locked(struct cmd *c, int error, struct ready *r)
 {
     for (;;) {
+        trace_cmd_end(c);
         c->error = error;
         c->done_ns = simt__now_ns();
         atomic_store_explicit(&c->done, 1, memory_order_release);
@@ -229,6 +233,7 @@ void cmd_complete(struct cmd *c, int error)
 static void track_locked(struct CUstream_st *s, struct cmd *c)
 {
     c->stream = s;
+    trace_track(c);
     c->refs++; /* held by the timeline until c completes */
     __atomic_store_n(&simt__pending_cmds, simt__pending_cmds + 1, __ATOMIC_RELAXED);
 }

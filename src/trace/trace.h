@@ -1,0 +1,90 @@
+/*
+ * trace.h: the timeline and the profile, as the runtime feeds them.
+ *
+ *   SIMT_TRACE=out.json   writes a Chrome trace-event file at exit (opens in
+ *                         Perfetto's UI and chrome://tracing): a track per
+ *                         stream (kernels, copies, memsets, host functions,
+ *                         graph launches, event records and waits), per
+ *                         worker (the host-side tasks it ran) and per host
+ *                         thread (NVTX ranges and marks)
+ *   SIMT_PROFILE=1        prints at exit the summaries nsys prints: per
+ *                         kernel, per copy kind (time and size) and per
+ *                         NVTX range
+ *   SIMT_PROFILE_FROM_START=0   records nothing before cudaProfilerStart
+ *
+ * The runtime calls these hooks with its operations (op.h) and commands
+ * (stream.h's struct cmd): an operation submitted through trace_submit
+ * describes the first command it puts on the timeline (trace_track), and
+ * a command is timed from trace_cmd_start (it begins running, on the
+ * calling thread) to trace_cmd_end (it is done).  Grids need no
+ * description: their records say it.  cudaProfilerStart and
+ * cudaProfilerStop bound what is recorded.
+ *
+ * Each hook costs one test of a flag while nothing is recorded.
+ */
+#ifndef SIMT_TRACE_TRACE_H
+#define SIMT_TRACE_TRACE_H
+
+#include <stddef.h>
+
+#include "runtime/op.h"
+#include "simt.h"
+
+struct cmd;
+struct CUstream_st;
+
+/* Set once SIMT_TRACE or SIMT_PROFILE asked for records, while the
+ * profiler is not stopped. */
+extern int trace__on;
+
+cudaError_t trace__submit(struct CUstream_st *s, struct op *op);
+void trace__track(const struct cmd *c);
+void trace__cmd_start(const struct cmd *c);
+void trace__cmd_end(const struct cmd *c);
+void trace__graph(const struct cmd *exit, size_t nodes);
+
+/* op_submit's way onto the timeline: op->enqueue(s, op), with the
+ * command it makes described by op (a transfer's kind and bytes, a host
+ * function, an event's record or wait). */
+static inline cudaError_t trace_submit(struct CUstream_st *s, struct op *op)
+{
+    if (SIMT_UNLIKELY(trace__on))
+        return trace__submit(s, op);
+    return op->enqueue(s, op);
+}
+
+/* Command c joins the timeline (the first one an operation makes is the
+ * operation's). */
+static inline void trace_track(const struct cmd *c)
+{
+    if (SIMT_UNLIKELY(trace__on))
+        trace__track(c);
+}
+
+/* Command c begins running: a grid when its blocks go to the workers, a
+ * host command when its function starts on this thread. */
+static inline void trace_cmd_start(const struct cmd *c)
+{
+    if (SIMT_UNLIKELY(trace__on))
+        trace__cmd_start(c);
+}
+
+/* Command c is done. */
+static inline void trace_cmd_end(const struct cmd *c)
+{
+    if (SIMT_UNLIKELY(trace__on))
+        trace__cmd_end(c);
+}
+
+/* exit ends a graph launch of `nodes` nodes, just submitted: the launch
+ * is timed from now to exit's end. */
+static inline void trace_graph(const struct cmd *exit, size_t nodes)
+{
+    if (SIMT_UNLIKELY(trace__on))
+        trace__graph(exit, nodes);
+}
+
+/* cudaProfilerStart (on 1) and cudaProfilerStop (on 0). */
+void trace_profiler(int on);
+
+#endif /* SIMT_TRACE_TRACE_H */
