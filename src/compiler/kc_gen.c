@@ -1185,14 +1185,8 @@ int kc_pure_before(LLVMBasicBlockRef bb, LLVMValueRef br)
 {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i != br; i = LLVMGetNextInstruction(i)) {
         LLVMOpcode op = LLVMGetInstructionOpcode(i);
-        if (op == LLVMCall) {
-            /* Intrinsics that only compute (thread-local addresses, min,
-             * max...) are fine; memory intrinsics and calls are not. */
-            size_t n;
-            const char *name = kc_callee_name(i, &n);
-            if (!name || n < 5 || memcmp(name, "llvm.", 5) || (n >= 8 && !memcmp(name, "llvm.mem", 8)))
-                return 0;
-        }
+        if (op == LLVMCall && !kc_computes_only(i))
+            return 0;
         if (op == LLVMStore || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
             return 0;
     }

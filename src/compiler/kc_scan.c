@@ -106,6 +106,13 @@ static int const_in(LLVMValueRef v, unsigned lo, unsigned hi)
     return x >= lo && x <= hi;
 }
 
+int kc_computes_only(LLVMValueRef call)
+{
+    size_t n;
+    const char *name = kc_callee_name(call, &n);
+    return name && n >= 5 && !memcmp(name, "llvm.", 5) && !(n >= 8 && !memcmp(name, "llvm.mem", 8));
+}
+
 int kc_barrier_kind(LLVMValueRef call)
 {
     size_t n;

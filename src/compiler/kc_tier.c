@@ -880,9 +880,7 @@ static int speculable(kc_tier *t, const char *region)
                 }
                 if (kind != KC_BAR_NONE)
                     return 0;
-                size_t n;
-                const char *name = kc_callee_name(i, &n);
-                if (!name || n < 5 || memcmp(name, "llvm.", 5) || (n >= 8 && !memcmp(name, "llvm.mem", 8)))
+                if (!kc_computes_only(i))
                     return 0;
                 continue;
             }

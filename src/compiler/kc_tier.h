@@ -17,6 +17,9 @@ enum {
 
 int kc_barrier_kind(LLVMValueRef call);
 const char *kc_callee_name(LLVMValueRef call, size_t *len);
+/* An intrinsic that only computes (thread-local addresses, min, max...):
+ * not a memory intrinsic, not a call of a function. */
+int kc_computes_only(LLVMValueRef call);
 int kc_name_is(const char *s, size_t n, const char *lit);
 /* Whether a thread may make this call (0: *why says why not). */
 int kc_call_ok(kc_ctx *k, LLVMValueRef call, kc_why *why);
