@@ -846,6 +846,20 @@ static int warp_uniform(kc_tier *t, LLVMValueRef v, int depth)
             if ((p == LLVMIntULE || p == LLVMIntUGT || p == LLVMIntSLE || p == LLVMIntSGT) && (k + 1) % 32 == 0)
                 return 1;
         }
+        /* "x + s < u" (unsigned), instcombine's range check ("x / 32 == 0"
+         * for a signed x is "x + 31 < 63"): true for x in [-s, u - s). */
+        if ((p == LLVMIntULT || p == LLVMIntUGE) && LLVMIsAConstantInt(c) && LLVMIsAInstruction(a) &&
+            LLVMGetInstructionOpcode(a) == LLVMAdd && LLVMIsAConstantInt(LLVMGetOperand(a, 1))) {
+            LLVMValueRef x = LLVMGetOperand(a, 0);
+            if (LLVMIsAZExtInst(x) || LLVMIsASExtInst(x))
+                x = LLVMGetOperand(x, 0);
+            long long sh = LLVMConstIntGetSExtValue(LLVMGetOperand(a, 1));
+            long long u = LLVMConstIntGetSExtValue(c);
+            long long lo = sh < 0 ? -sh : 0, hi = u - sh;
+            if (kc_tid_field(t, x) == 0 && u > 0 && u < (1ll << 30) && sh > -(1ll << 30) && sh < (1ll << 30) &&
+                lo % 32 == 0 && (hi <= 0 || hi % 32 == 0))
+                return 1;
+        }
     }
     switch (op) {
     case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
