@@ -9,8 +9,7 @@
  * lanes of that stream, since slices of one thread must nest.  Times are
  * microseconds from the program's start.
  *
- * Runs at exit, after recording stopped: reads the records without the
- * lock.
+ * Runs at exit, after recording stopped, with rec_lock held.
  */
 #include "trace/record.h"
 

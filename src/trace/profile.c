@@ -5,8 +5,7 @@
  * NVTX range).  Rows are sorted by total time, largest first; StdDev is
  * the sample standard deviation; MB are 10^6 bytes.
  *
- * Runs at exit, after recording stopped: reads the records without the
- * lock.
+ * Runs at exit, after recording stopped, with rec_lock held.
  */
 #include "trace/record.h"
 
@@ -266,9 +265,7 @@ void trace_print_profile(FILE *f)
             /* nsys names a range "domain:message", the default domain empty. */
             char name[512];
             snprintf(name, sizeof name, "%s:%s", r->domain ? r->domain : "", r->name ? r->name : "");
-            pthread_mutex_lock(&rec_lock);
             const char *n = trace_intern_locked(name);
-            pthread_mutex_unlock(&rec_lock);
             add(&nvtx, n, r->kind == REC_NVTX_PUSH ? "PushPop" : "StartEnd", ns, 0);
             break;
         }

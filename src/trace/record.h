@@ -6,7 +6,7 @@
  *
  * Invariants: every record is complete (t1 >= t0) once in the record
  * list; records and tracks are only appended, under rec_lock, and read
- * without it only at exit, after recording has stopped.  Strings in
+ * under it at exit, after recording has stopped.  Strings in
  * records are interned (trace_intern): they live until exit.
  */
 #ifndef SIMT_TRACE_RECORD_H
@@ -94,7 +94,7 @@ const char *nvtx_event_name_locked(const void *event);
 const char *nvtx_thread_name_locked(unsigned long long tid);
 void nvtx_close_open_locked(long long now);
 
-/* json.c, profile.c: at exit. */
+/* json.c, profile.c: at exit, rec_lock held. */
 int trace_write_json(const char *path);
 void trace_print_profile(FILE *f);
 

@@ -141,17 +141,19 @@ void trace_profiler(int on)
     pthread_mutex_unlock(&rec_lock);
 }
 
+/* Under the lock: a worker that saw recording on just before may still
+ * add a record. */
 static void write_at_exit(void)
 {
     __atomic_store_n(&trace__on, 0, __ATOMIC_RELAXED);
     pthread_mutex_lock(&rec_lock);
     nvtx_close_open_locked(trace_clock());
-    pthread_mutex_unlock(&rec_lock);
     if (trace_path && trace_write_json(trace_path) != 0)
         fprintf(stderr, "simt: warning: cannot write the trace to '%s' (SIMT_TRACE)\n",
                 trace_path);
     if (profile_wanted)
         trace_print_profile(stderr);
+    pthread_mutex_unlock(&rec_lock);
 }
 
 /* Before main, so that the writer's atexit handler runs after those the

@@ -34,7 +34,8 @@ struct cmd;
 struct CUstream_st;
 
 /* Set once SIMT_TRACE or SIMT_PROFILE asked for records, while the
- * profiler is not stopped. */
+ * profiler is not stopped.  Read relaxed: cudaProfilerStop may change it
+ * while workers run (a plain load, on the processors simt runs on). */
 extern int trace__on;
 
 cudaError_t trace__submit(struct CUstream_st *s, struct op *op);
@@ -48,7 +49,7 @@ void trace__graph(const struct cmd *exit, size_t nodes);
  * function, an event's record or wait). */
 static inline cudaError_t trace_submit(struct CUstream_st *s, struct op *op)
 {
-    if (SIMT_UNLIKELY(trace__on))
+    if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
         return trace__submit(s, op);
     return op->enqueue(s, op);
 }
@@ -57,7 +58,7 @@ static inline cudaError_t trace_submit(struct CUstream_st *s, struct op *op)
  * operation's). */
 static inline void trace_track(const struct cmd *c)
 {
-    if (SIMT_UNLIKELY(trace__on))
+    if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
         trace__track(c);
 }
 
@@ -65,14 +66,14 @@ static inline void trace_track(const struct cmd *c)
  * host command when its function starts on this thread. */
 static inline void trace_cmd_start(const struct cmd *c)
 {
-    if (SIMT_UNLIKELY(trace__on))
+    if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
         trace__cmd_start(c);
 }
 
 /* Command c is done. */
 static inline void trace_cmd_end(const struct cmd *c)
 {
-    if (SIMT_UNLIKELY(trace__on))
+    if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
         trace__cmd_end(c);
 }
 
@@ -80,7 +81,7 @@ static inline void trace_cmd_end(const struct cmd *c)
  * is timed from now to exit's end. */
 static inline void trace_graph(const struct cmd *exit, size_t nodes)
 {
-    if (SIMT_UNLIKELY(trace__on))
+    if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
         trace__graph(exit, nodes);
 }
 
