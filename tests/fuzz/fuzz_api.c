@@ -37,7 +37,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 #define NSLOT 4
 #define NNODE 8
-#define HOSTBUF 8192
+/* Static memory holds any size the target asks for (pick_size's largest,
+ * twice for a two-row memset), so a size past a device range (level 2)
+ * never runs past this program's own memory. */
+#define HOSTBUF (128 * 1024)
 
 enum { EMPTY, LIVE, DEAD };
 
@@ -59,7 +62,7 @@ static const uint8_t *in;
 static size_t left;
 
 /* Memory that is no handle, for foreign handles (level 2). */
-static _Alignas(64) unsigned char foreign[4096];
+static _Alignas(64) unsigned char foreign[HOSTBUF];
 /* Pageable host memory that outlives every asynchronous copy. */
 static _Alignas(64) unsigned char hostbuf[2][HOSTBUF];
 /* What kernels and host functions write. */
@@ -165,8 +168,8 @@ static void *pick_ptr(size_t *room)
 }
 
 /* A byte count for a copy between two ranges: within both, except at
- * level 2, where it may run past a device range (never past static host
- * memory, whose overrun would be this program's). */
+ * level 2, where it may run past a device range (never past static
+ * memory: see HOSTBUF). */
 static size_t fit(size_t want, size_t a, size_t b)
 {
     size_t m = a < b ? a : b;
