@@ -41,6 +41,7 @@ typedef struct kc_cfg {
     int **succ, *nsucc;
     int **pred, *npred;
     int *ipdom;                 /* immediate post-dominator, n: the exit */
+    char *live;                 /* some path returns (others end in unreachable) */
 } kc_cfg;
 
 int kc_cfg_build(kc_cfg *g, LLVMValueRef fn);

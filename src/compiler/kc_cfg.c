@@ -176,7 +176,9 @@ static void post_dominators(kc_cfg *g)
                 exit_edge |= g->succ[n][j] == b;
             for (int j = 0; j < ns + exit_edge; j++) {
                 int s = j < ns ? g->succ[b][j] : n;
-                if (g->ipdom[s] < 0)
+                /* A way that ends in `unreachable` (a trap, a misuse
+                 * report: the whole block ends) joins nothing. */
+                if (g->ipdom[s] < 0 || (s < n && g->live[b] && !g->live[s]))
                     continue;
                 nd = nd < 0 ? s : intersect(g->ipdom, num, s, nd);
             }
@@ -224,11 +226,31 @@ int kc_cfg_build(kc_cfg *g, LLVMValueRef fn)
             g->pred[to] = realloc(g->pred[to], sizeof(int) * (size_t)(g->npred[to] + 1));
             g->pred[to][g->npred[to]++] = b;
         }
-        if (ns == 0) {
+        if (ns == 0 && LLVMGetInstructionOpcode(t) == LLVMRet) {
             g->succ[n] = realloc(g->succ[n], sizeof(int) * (size_t)(g->nsucc[n] + 1));
             g->succ[n][g->nsucc[n]++] = b;
         }
     }
+    /* Live blocks: those from which a return is reachable. */
+    g->live = calloc((size_t)n + 1, 1);
+    int *stack = xalloc_ints((size_t)n + 1), sp = 0;
+    if (!g->live)
+        abort();
+    for (int j = 0; j < g->nsucc[n]; j++) {
+        g->live[g->succ[n][j]] = 1;
+        stack[sp++] = g->succ[n][j];
+    }
+    while (sp) {
+        int v = stack[--sp];
+        for (int j = 0; j < g->npred[v]; j++) {
+            int u = g->pred[v][j];
+            if (!g->live[u]) {
+                g->live[u] = 1;
+                stack[sp++] = u;
+            }
+        }
+    }
+    free(stack);
     post_dominators(g);
     return 0;
 }
@@ -244,6 +266,7 @@ void kc_cfg_free(kc_cfg *g)
     free(g->nsucc);
     free(g->npred);
     free(g->ipdom);
+    free(g->live);
     free(g->bb);
     kc_map_free(&g->index);
 }

@@ -353,6 +353,7 @@ static void divergence(kc_tier *t)
     int nb = t->g.n;
     char *region = xcalloc((size_t)nb, 1);
     char *divbr = xcalloc((size_t)nb, 1);
+    const char *live = t->g.live;
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -367,6 +368,14 @@ static void divergence(kc_tier *t)
             LLVMValueRef c = branch_cond(LLVMGetBasicBlockTerminator(t->g.bb[b]));
             int j = inst_index(t, c);
             if (j < 0 || !t->div[j] || b == t->guard_bb)
+                continue;
+            /* A branch whose other ways all end the block ("if (bad)
+             * __trap();", a checked PTX address): the threads that go on
+             * did not diverge from any that will reach what follows. */
+            int ways = 0;
+            for (int k = 0; k < t->g.nsucc[b]; k++)
+                ways += t->g.succ[b][k] < nb && live[t->g.succ[b][k]];
+            if (ways <= 1)
                 continue;
             divbr[b] = 1;
             changed = 1;
