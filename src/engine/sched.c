@@ -153,6 +153,7 @@ static void ready_push(struct worker *w, struct sthread *t)
 static struct sthread *ready_pop(struct worker *w)
 {
     struct sthread *t = w->ready;
+    assert(t && t->state == TS_READY);
     w->ready = t->next;
     if (!w->ready)
         w->ready_tail = NULL;
@@ -170,6 +171,7 @@ static inline int waiting(const struct sthread *t)
 
 void engine_wake(struct sthread *t)
 {
+    assert(waiting(t)); /* sync.h: no thread of an abandoned block */
     ready_push(engine__self, t);
 }
 
@@ -181,6 +183,7 @@ void engine_wake_all(struct waitq *q)
     struct worker *w = engine__self;
     q->head = q->tail = NULL;
     for (struct sthread *t = head;; t = t->next) {
+        assert(waiting(t));
         woken(t);
         if (t == tail)
             break;

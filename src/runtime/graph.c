@@ -43,8 +43,11 @@ struct kargs *kargs_new(simt_kernel *k, simt_thread_fn fn, void *args, void (*re
 
 struct kargs *kargs_ref(struct kargs *a)
 {
-    if (a)
-        atomic_fetch_add_explicit(&a->refs, 1, memory_order_relaxed);
+    if (a) {
+        int was = atomic_fetch_add_explicit(&a->refs, 1, memory_order_relaxed);
+        assert(was > 0);
+        (void)was;
+    }
     return a;
 }
 
@@ -176,6 +179,8 @@ int graph_has_edge(cudaGraphNode_t from, cudaGraphNode_t to)
 
 int graph_edge_add(cudaGraphNode_t from, cudaGraphNode_t to)
 {
+    /* graph.h: edges join two nodes of one graph, once each. */
+    assert(from != to && from->graph == to->graph && !graph_has_edge(from, to));
     if (graph_grow((void **)&from->out, &from->capout, from->nout + 1, sizeof *from->out) ||
         graph_grow((void **)&to->in, &to->capin, to->nin + 1, sizeof *to->in))
         return -1;

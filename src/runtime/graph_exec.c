@@ -256,7 +256,9 @@ static void exec_free(cudaGraphExec_t x)
 
 void exec_ref(cudaGraphExec_t x)
 {
-    atomic_fetch_add_explicit(&x->refs, 1, memory_order_relaxed);
+    int was = atomic_fetch_add_explicit(&x->refs, 1, memory_order_relaxed);
+    assert(was > 0);
+    (void)was;
 }
 
 void exec_unref(cudaGraphExec_t x)

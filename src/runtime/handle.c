@@ -2,6 +2,7 @@
  * handle.c: the handle registry (handle.h): one hash table from handle
  * value to its kind, with a bit for destroyed ones.
  */
+#include <assert.h>
 #include <pthread.h>
 
 #include "base/hmap.h"
@@ -28,6 +29,9 @@ int simt__handle_add(enum handle_kind k, uintptr_t h)
     pthread_mutex_lock(&R.lock);
     uintptr_t *v = simt__hmap_find(&R.map, h);
     int rc = 0;
+    /* A value is live as one kind at most: no live object's address is
+     * handed out again. */
+    assert(h && !(v && !(*v & DEAD)));
     if (v) {
         /* The allocator handed out a destroyed object's address again. */
         if (*v & DEAD)

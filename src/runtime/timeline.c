@@ -53,6 +53,7 @@ static void cmd_free(struct cmd *c)
 
 static void unref_locked(struct cmd *c)
 {
+    assert(!c || c->refs > 0);
     if (c && --c->refs == 0)
         cmd_free(c);
 }
@@ -60,6 +61,7 @@ static void unref_locked(struct cmd *c)
 void cmd_ref(struct cmd *c)
 {
     pthread_mutex_lock(&T.lock);
+    assert(c->refs > 0); /* only a holder of a reference takes another */
     c->refs++;
     pthread_mutex_unlock(&T.lock);
 }
@@ -186,6 +188,8 @@ long simt__pending_cmds;
 static void complete_locked(struct cmd *c, int error, struct ready *r)
 {
     for (;;) {
+        /* A command completes once, after its dependencies. */
+        assert(!cmd_done(c) && c->deps == 0);
         trace_cmd_end(c);
         c->error = error;
         c->done_ns = simt__now_ns();
@@ -232,6 +236,7 @@ void cmd_complete(struct cmd *c, int error)
 /* Counts c as pending on the timeline, owned by stream s. */
 static void track_locked(struct CUstream_st *s, struct cmd *c)
 {
+    assert(!c->stream && !cmd_done(c)); /* enqueued once */
     c->stream = s;
     trace_track(c);
     c->refs++; /* held by the timeline until c completes */
