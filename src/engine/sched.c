@@ -249,26 +249,15 @@ static void block_current(struct worker *w, struct sthread *t)
     switch_to(w, next);
 }
 
-/* The one way a thread parks: where a race detector notes what t waits
- * for and a schedule explorer picks who runs next. */
-void engine_park(struct sthread *t, struct waitq *q, const char *site, uintptr_t key)
+/* The one way a thread parks (engine_park links it into its list first):
+ * where a race detector notes what t waits for and a schedule explorer
+ * picks who runs next. */
+void sched_park(struct worker *w, struct sthread *t, const char *site, uintptr_t key)
 {
-    struct worker *w = engine__self;
     assert(t && w->cur);
     t->state = TS_BLOCKED;
     t->wait_site = site;
     t->wait_key = key;
-    if (q) {
-        if (q->stack) {
-            t->next = q->head;
-            q->head = t;
-            if (!q->tail)
-                q->tail = t;
-        } else {
-            t->next = NULL;
-            waitq_add(q, t);
-        }
-    }
     block_current(w, t);
 }
 

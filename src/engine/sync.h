@@ -50,12 +50,36 @@
 /* The running CUDA thread, NULL outside a kernel: engine_thread()
  * (engine.h). */
 
+/* engine_park's second half, in sched.c: t leaves the CPU. */
+void sched_park(struct worker *w, struct sthread *t, const char *site, uintptr_t key);
+
 /* Parks the running thread t on q (NULL: on no list) at site (a
  * "file:line" that lives as long as the program, shown if the wait
  * deadlocks) and runs other threads; returns once t was woken and runs
  * again.  key is the primitive's note about this wait (the address it
- * waits for, a kind of wait), for engine_wake_if's predicate. */
-void engine_park(struct sthread *t, struct waitq *q, const char *site, uintptr_t key);
+ * waits for, a kind of wait), for engine_wake_if's predicate.  Inline:
+ * the list is the caller's (a block barrier parks a thousand threads a
+ * round); sched_park does the rest. */
+static inline void engine_park(struct sthread *t, struct waitq *q, const char *site,
+                               uintptr_t key)
+{
+    if (q) {
+        if (q->stack) {
+            t->next = q->head;
+            q->head = t;
+            if (!q->tail)
+                q->tail = t;
+        } else {
+            t->next = NULL;
+            if (q->tail)
+                q->tail->next = t;
+            else
+                q->head = t;
+            q->tail = t;
+        }
+    }
+    sched_park(engine__self, t, site, key);
+}
 
 /* Makes t, parked on no list (or taken off one by the caller), ready. */
 void engine_wake(struct sthread *t);
