@@ -752,10 +752,14 @@ static struct cmd *host_cmd(void (*fn)(void *), const void *data, size_t size)
     return c;
 }
 
-/* host_cmd's copy of the node's parameter is the command's to free. */
+/* host_cmd's copy of the node's parameter is the command's to free.  The
+ * command holds a reference on the allocation (node_cmd took it): the
+ * executable graph may be destroyed while a launch is pending. */
 static void gmem_run_alloc(void *arg)
 {
-    gmem_set_mapped(*(struct gmem **)arg, 1);
+    struct gmem *m = *(struct gmem **)arg;
+    gmem_set_mapped(m, 1);
+    gmem_unref(m);
     free(arg);
 }
 
@@ -785,8 +789,10 @@ static struct cmd *node_cmd(const struct enode *en)
         c->wait_for = event_cmd(n->u.event);
         return c;
     }
-    case cudaGraphNodeTypeMemAlloc:
-        return host_cmd(gmem_run_alloc, &n->u.mem, sizeof n->u.mem);
+    case cudaGraphNodeTypeMemAlloc: {
+        struct gmem *m = gmem_ref(n->u.mem);
+        return host_cmd(gmem_run_alloc, &m, sizeof m);
+    }
     case cudaGraphNodeTypeMemFree:
         return host_cmd(gmem_run_free, &n->u.free_ptr, sizeof n->u.free_ptr);
     default: /* empty and event record nodes */
