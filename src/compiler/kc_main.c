@@ -4,7 +4,7 @@
  *   simt-kc IN.bc -o OUT.o [-O1|-O2|-O3] [--resource-usage] [--emit-llvm]
  *
  * IN.bc is clang's output for the rewritten unit with LLVM's passes off.
- * Every call simt__kc_block(thread, args) (include/simt/launch.hpp) names a
+ * Every call simt__kc_block(thread, args) (include/simt/lang/launch.hpp) names a
  * thread function: simt-kc inlines everything it calls, compiles it into a
  * block function (kc_tier.c, kc_gen.c) and makes the call run it; then it
  * runs LLVM's standard pipeline and writes the object file.

@@ -117,7 +117,7 @@ int kc_barrier_kind(LLVMValueRef call)
 {
     size_t n;
     const char *s = kc_callee_name(call, &n);
-    /* simt/warp.h: simt_shfl(site, op, mask, ...), simt_vote, simt_reduce
+    /* simt/core/warp.h: simt_shfl(site, op, mask, ...), simt_vote, simt_reduce
      * alike, simt_syncwarp(site, mask); ops as enum simt_warp_op. */
     if (kc_name_is(s, n, "simt_shfl")) {
         /* A width the fiber tier would reject (not a power of two up to 32)
