@@ -14,6 +14,7 @@
 # and the geometric mean of simt's time over its twin's per suite.  Not a
 # test: nothing is checked here (run.sh checks the results).
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=$(cd "${1:?usage: replay.sh WORK [PROGRAM...]}" && pwd)
 shift
 [ -f "$WORK/replay.txt" ] || { echo "replay.sh: $WORK/replay.txt not found (run.sh --time writes it)" >&2; exit 2; }
@@ -66,15 +67,5 @@ while IFS='|' read -r name d1 c1 d2 c2 kind; do
     printf 'time  %-28s simt %9s s  twin %9s s  ratio %s\n' "$name" "$x" "$y" \
         "$(python3 -c "print(f'{$x/$y:.2f}' if $y > 0 else '-')")"
 done < "$WORK/replay.txt"
-python3 - "$ROWS" <<'PY'
-import math, sys
-rows = {}
-for line in open(sys.argv[1]):
-    f = line.split()
-    if len(f) == 3 and float(f[2]) > 0 and float(f[1]) > 0:
-        rows.setdefault(f[0].split('/')[0], []).append(float(f[1]) / float(f[2]))
-for suite, r in rows.items():
-    g = math.exp(sum(map(math.log, r)) / len(r))
-    print(f'geometric mean of simt/twin time, {suite}: {g:.2f} over {len(r)} programs, max {max(r):.2f}')
-PY
+python3 "$HERE/tools/geomean.py" "$ROWS"
 rm -f "$ROWS"

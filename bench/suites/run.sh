@@ -145,16 +145,6 @@ timerow() { echo "$1 $2 $3 ${4:-}" >> "$TIMES"; printf '      time %-28s simt %8
 
 echo "total: $((NPASS + NFAIL + NKNOWN)) programs, $NPASS PASS, $NKNOWN KNOWN, $NFAIL FAIL"
 if [ "$TIME" = 1 ] && [ -s "$TIMES" ]; then
-    python3 - "$TIMES" <<'EOF'
-import math, sys
-rows = {}
-for line in open(sys.argv[1]):
-    f = line.split()
-    if len(f) >= 3 and float(f[2]) > 0:
-        rows.setdefault(f[0].split('/')[0], []).append(float(f[1]) / float(f[2]))
-for suite, r in rows.items():
-    g = math.exp(sum(map(math.log, r)) / len(r))
-    print(f'geometric mean of simt/twin time, {suite}: {g:.2f} over {len(r)} programs')
-EOF
+    python3 "$HERE/tools/geomean.py" "$TIMES"
 fi
 [ "$NFAIL" -eq 0 ]
