@@ -63,6 +63,13 @@ int main()
         nvtxMarkA("launched");
     }
 
+    // The graph scales d on s1 while s2 may still be copying d: s1
+    // waits for all of s2's work first.
+    cudaEvent_t done2;
+    cudaEventCreate(&done2);
+    cudaEventRecord(done2, s2);
+    cudaStreamWaitEvent(s1, done2, 0);
+
     nvtxRangeId_t g = nvtxRangeStartA("graph");
     cudaGraph_t graph;
     cudaGraphExec_t exec;
@@ -86,6 +93,7 @@ int main()
     cudaGraphExecDestroy(exec);
     cudaGraphDestroy(graph);
     cudaEventDestroy(ev);
+    cudaEventDestroy(done2);
     cudaStreamDestroy(s1);
     cudaStreamDestroy(s2);
     cudaFree(d);
