@@ -43,6 +43,8 @@ DRV_OBJ := $(DRV_SRC:%.c=$(B)/obj/%.o)
 DRV_LIB_OBJ := $(filter-out $(B)/obj/src/driver/simtcc.o,$(DRV_OBJ))
 
 LIBSIMT := $(B)/lib/libsimt.a
+CHECK_LIB := $(B)/lib/libsimt-check.a
+CHECK_OBJ := $(B)/obj/src/check/abi/tsan_abi.o
 SIMTCC  := $(B)/bin/simtcc
 SIMTKC  := $(B)/bin/simt-kc
 
@@ -88,7 +90,7 @@ CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.
                                      libcurand.so libcurand_static.a)
 
 # Without llvm-16-dev simtcc still works, with the fiber tier only.
-all: $(LIBSIMT) $(SIMTCC) $(if $(LLVM_CFLAGS),$(SIMTKC)) $(B)/lib/simt/include $(CUDA_STANDINS)
+all: $(LIBSIMT) $(CHECK_LIB) $(SIMTCC) $(if $(LLVM_CFLAGS),$(SIMTKC)) $(B)/lib/simt/include $(CUDA_STANDINS)
 
 $(CUDA_STANDINS):
 	@mkdir -p $(dir $@)
@@ -126,6 +128,13 @@ $(LIB_ONE): $(LIB_OBJ)
 	rm -f $@.all
 
 $(LIBSIMT): $(LIB_ONE)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+# libsimt-check.a: the entry points of clang's -fsanitize=thread
+# instrumentation, over simt's checker (src/check/); simtcc --check links it.
+$(CHECK_LIB): $(CHECK_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include "engine/fiber.h"
+#include "check/check.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SIMT_ASAN 1
@@ -115,6 +116,17 @@ static inline void hook_barrier_arrive(const void *barrier, const char *site)
 static inline void hook_barrier_release(const void *barrier)
 {
     (void)barrier;
+}
+
+/* ---- checking builds (simtcc --check; src/check/check.h) ---------------- */
+
+/* Whether this run checks: set once, by libsimt-check.a's start-up, in
+ * checking builds only.  The runtime's and engine's calls into the checker
+ * sit behind it, at points that are rare (allocations, block starts, shared
+ * variables' first use, copies) or on the fiber tier only (collectives). */
+static inline int hook_checking(void)
+{
+    return __builtin_expect(__atomic_load_n(&simt__check_on, __ATOMIC_RELAXED) != 0, 0);
 }
 
 #endif /* SIMT_CHECK_HOOKS_H */

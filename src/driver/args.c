@@ -401,6 +401,28 @@ static const char *const werror_kinds[] = {
 static const char *const cuda_libs[] = {"cudart", "cudart_static", "cudadevrt", "cuda",
                                         "culibos", NULL};
 
+/* --check=LIST: race, memory, init, sync, all (src/check/check.h). */
+static int check_option(ctx *c, const char *v)
+{
+    static const char *const names[] = {"race", "memory", "init", "sync", "all", NULL};
+    static const unsigned bits[] = {1, 2, 4, 8, 15};
+    for (const char *s = v;;) {
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        unsigned got = 0;
+        for (size_t k = 0; names[k]; k++)
+            if (strlen(names[k]) == n && !strncmp(names[k], s, n))
+                got = bits[k];
+        if (!got)
+            return fail(c, "invalid value '%s' for --check (race, memory, init, sync or all, "
+                           "comma-separated)", v);
+        c->p->check |= got;
+        if (!e)
+            return 0;
+        s = e + 1;
+    }
+}
+
 static int werror(ctx *c, const char *v)
 {
     const char *s = v;
@@ -607,6 +629,17 @@ static int option(ctx *c)
     }
     if (flag(c, "G", "device-debug")) {
         p->device_debug = 1;
+        return 0;
+    }
+    VALUE("check", "check") {
+        return check_option(c, c->val);
+    }
+    VALUE("error-exitcode", "error-exitcode") {
+        char *end;
+        long n = strtol(c->val, &end, 10);
+        if (*end || end == c->val || n < 0 || n > 255)
+            return fail(c, "invalid value '%s' for --error-exitcode (0 to 255)", c->val);
+        p->error_exitcode = (int)n + 1;
         return 0;
     }
     if (flag(c, "res-usage", "resource-usage")) {

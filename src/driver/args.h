@@ -68,6 +68,9 @@ typedef struct plan {
     int debug;            /* -g */
     int device_debug;     /* -G */
     int resource_usage;   /* --resource-usage: each kernel's tier */
+    unsigned check;       /* --check=LIST: what a checking build checks (1 race, 2 memory,
+                           * 4 init, 8 sync), 0: a normal build */
+    int error_exitcode;   /* --error-exitcode=N of a checking build as N + 1, 0: not given */
     int lineinfo;         /* -lineinfo */
     const char *std;      /* "c++17" ..., NULL: not given */
     int arch;             /* emulated compute capability (90 for sm_90) */

@@ -432,7 +432,7 @@ static void push_codegen(strvec *c, const plan *p, int cu)
 static int use_kc(const driver *d)
 {
     const plan *p = d->p;
-    if (!d->kc_cxx || p->device_debug || (p->opt && !strcmp(p->opt, "-O0")))
+    if (!d->kc_cxx || p->device_debug || (p->opt && !strcmp(p->opt, "-O0")) || p->check)
         return 0;
     /* Sanitizers instrument in clang's own pipeline, which simt-kc does not
      * run: a sanitized build compiles directly (the fiber tier). */
@@ -480,6 +480,14 @@ static void push_pp(driver *d, strvec *c, int cuda)
             strvec_push(c, "-D__USE_FAST_MATH__=1");
         if (use_kc(d))
             strvec_push(c, "-D__SIMT_KC__");
+        if (p->check) {
+            /* What the checking build checks, compiled into the program. */
+            strvec_push(c, fmt(d, "-DSIMT_CHECK_MASK=%u", p->check));
+            strvec_push(c, fmt(d, "-DSIMT_CHECK_EXITCODE=%d",
+                               p->error_exitcode ? p->error_exitcode - 1 : 1));
+            strvec_push(c, "-include");
+            strvec_push(c, "simt/check_build.h");
+        }
         if (d->kc_cxx) /* see compile_input */
             strvec_push(c, "-Wno-reserved-user-defined-literal");
         /* Fortified string functions check object sizes that shared
@@ -775,6 +783,21 @@ static int compile_input(driver *d, size_t k, const char *obj)
             strvec_push(&c, "-Wno-unused-command-line-argument");
         }
         push_all(&c, &p->host);
+        if (p->check) {
+            /* A checking build: clang's ThreadSanitizer instrumentation,
+             * over simt's checker (src/check/check.h), with line tables
+             * for its reports. */
+            if (!d->kc_cxx) {
+                fprintf(stderr, "simt: error: --check needs clang++-16 (apt-get install "
+                                "clang-16)\n");
+                rc = 1;
+                goto done;
+            }
+            strvec_push(&c, "-fsanitize=thread");
+            strvec_push(&c, "-fno-sanitize-thread-func-entry-exit");
+            if (!p->debug && !p->device_debug)
+                strvec_push(&c, "-gline-tables-only");
+        }
         strvec_push(&c, pp_out);
         if (!use_kc(d)) {
             push_output(&c, obj);
@@ -830,6 +853,8 @@ static int link_step(driver *d)
     /* One argument: see print_env. */
     strvec_push(&c, fmt(d, "-L%s", d->libdir));
     push_all(&c, &p->link);
+    if (p->check)
+        strvec_push(&c, "-lsimt-check");
     static const char *const libs[] = {"-lsimt", "-lpthread", "-ldl", "-lm", NULL};
     for (const char *const *l = libs; *l; l++)
         strvec_push(&c, *l);

@@ -115,6 +115,7 @@ struct block {
     struct block *gb_next;          /* grid barrier's waiting list, then an inbox */
     /* Exits need bookkeeping beyond the block (clusters count threads). */
     int exit_hook;
+    void *check;                    /* the checker's state for it (src/check), or NULL */
 };
 
 /* The blocks of one cluster, resident together on one worker. */

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "check/hooks.h"
 #include "engine/diag.h"
 #include "engine/kstate.h"
 #include "engine/shared.h"
@@ -44,6 +45,11 @@ void shared_block_start(struct block *b)
     /* The launch refused a dynamic size beyond the arena. */
     assert(b->arena && align_up(b->grid->dyn_shmem, 128) <= b->arena_cap);
     b->static_base = b->arena + align_up(b->grid->dyn_shmem, 128);
+    if (hook_checking()) {
+        /* A redzone after the dynamic part. */
+        b->static_base += CHECK_SHARED_REDZONE;
+        check_block_start(b);
+    }
 }
 
 void shared_block_enter(const struct block *b)
@@ -62,8 +68,12 @@ void shared_block_end(struct worker *w)
 
 static size_t place(struct simt_kernel_state *ks, size_t size, size_t align)
 {
-    size_t off = align_up(ks->static_bytes, align ? align : 1);
+    /* A checking build leaves a redzone before each variable. */
+    size_t red = hook_checking() ? CHECK_SHARED_REDZONE : 0;
+    size_t off = align_up(ks->static_bytes + red, align ? align : 1);
     ks->static_bytes = off + size;
+    if (red)
+        check_shared_var(ks, off, size);
     return off;
 }
 

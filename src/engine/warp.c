@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check/hooks.h"
 #include "engine/sync.h"
 #include "engine/warp.h"
 
@@ -491,6 +492,8 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
     c->arrived |= 1u << lane;
     sched_count_sync(b, t);
     if (c->arrived == c->mask) {
+        if (hook_checking())
+            check_warp_sync(b, wi, mask);
         uint64_t r = complete(w, b, wi, c, lane, pred);
         /* Free the slot (keeping the others packed). */
         struct wcoll *last = &wp->coll[--wp->ncoll];

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check/hooks.h"
 #include "runtime/array.h"
 #include "runtime/copy.h"
 #include "runtime/memory.h"
@@ -59,6 +60,8 @@ void xfer_run(void *arg)
             } else {
                 memset(d, (int)(x->value & 0xff), width);
             }
+            if (hook_checking())
+                check_written(d, width);
         }
     }
 }

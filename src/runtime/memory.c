@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
 #include "runtime/graph_mem.h"
@@ -228,6 +229,10 @@ static void raw_free(const struct alloc *b, int keep)
 {
     if (b->type == MEM_REGISTERED)
         return; /* the program's own memory */
+    if (hook_checking() && check_dev_owns((void *)b->start)) {
+        check_dev_free((void *)b->start);
+        return;
+    }
     if (!b->mapped)
         free((void *)b->start);
     else if (!keep || mmap((void *)b->start, b->mapped, PROT_NONE,
@@ -260,7 +265,11 @@ static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsi
             return cudaErrorMemoryAllocation;
     }
     struct alloc b = {.size = size, .type = type, .flags = flags, .api = api, .caller = caller};
-    void *p = raw_alloc(size, &b.mapped);
+    /* A checking build's device memory comes from the checker's arena
+     * (redzones, addresses never reused). */
+    void *p = type == MEM_DEVICE && hook_checking() && simt__check_dev_span
+                  ? check_dev_alloc(size)
+                  : raw_alloc(size, &b.mapped);
     b.start = (uintptr_t)p;
     pthread_rwlock_wrlock(&M.lock);
     int failed = !p || alloc_insert_locked(&b);

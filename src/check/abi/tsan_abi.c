@@ -1,0 +1,192 @@
+/*
+ * tsan_abi.c: libsimt-check.a, the entry points that clang's
+ * ThreadSanitizer instrumentation calls (-fsanitize=thread), implemented
+ * by simt's checker instead of clang's runtime (src/check/check.h says
+ * why).  simtcc --check links it before libsimt.
+ *
+ * Each access is filtered here, inline, by address: only the device arena
+ * and the running block's shared memory reach simt__check_access; the
+ * rest (host memory, stacks, the runtime's own state) costs a call and
+ * two compares.  Atomics are carried out here (sequentially consistent,
+ * which is at least what any order asked for) and passed on as atomic
+ * accesses.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "simt.h"
+#include "check/check.h"
+#include "engine/shared.h"
+
+/* What the build asked for: include/simt/check_build.h, compiled into
+ * each checked .cu file. */
+extern unsigned simt__check_build_mask __attribute__((weak));
+extern int simt__check_build_exitcode __attribute__((weak));
+
+#define PC __builtin_return_address(0)
+
+static inline __attribute__((always_inline)) void acc(const volatile void *p, size_t n,
+                                                      unsigned kind, const void *pc)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (__builtin_expect(a - simt__check_dev_lo < simt__check_dev_span ||
+                             a - (uintptr_t)simt__arena.dynamic_base < SHARED_ARENA_BYTES,
+                         0))
+        simt__check_access(a, n, kind, pc);
+}
+
+void __tsan_init(void);
+void __tsan_init(void)
+{
+    simt__check_enable(&simt__check_build_mask ? simt__check_build_mask : CHECK_ALL,
+                       &simt__check_build_exitcode ? simt__check_build_exitcode : 1);
+}
+
+#define ACCESS(N)                                                                           \
+    void __tsan_read##N(void *p);                                                           \
+    void __tsan_read##N(void *p) { acc(p, N, ACC_READ, PC); }                               \
+    void __tsan_write##N(void *p);                                                          \
+    void __tsan_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }                             \
+    void __tsan_unaligned_read##N(void *p);                                                 \
+    void __tsan_unaligned_read##N(void *p) { acc(p, N, ACC_READ, PC); }                     \
+    void __tsan_unaligned_write##N(void *p);                                                \
+    void __tsan_unaligned_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }                   \
+    void __tsan_volatile_read##N(void *p);                                                  \
+    void __tsan_volatile_read##N(void *p) { acc(p, N, ACC_READ, PC); }                      \
+    void __tsan_volatile_write##N(void *p);                                                 \
+    void __tsan_volatile_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }                    \
+    void __tsan_unaligned_volatile_read##N(void *p);                                        \
+    void __tsan_unaligned_volatile_read##N(void *p) { acc(p, N, ACC_READ, PC); }            \
+    void __tsan_unaligned_volatile_write##N(void *p);                                       \
+    void __tsan_unaligned_volatile_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }          \
+    void __tsan_read_write##N(void *p);                                                     \
+    void __tsan_read_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }
+ACCESS(1)
+ACCESS(2)
+ACCESS(4)
+ACCESS(8)
+ACCESS(16)
+#undef ACCESS
+
+void __tsan_read_range(void *p, size_t n);
+void __tsan_read_range(void *p, size_t n) { acc(p, n, ACC_READ, PC); }
+void __tsan_write_range(void *p, size_t n);
+void __tsan_write_range(void *p, size_t n) { acc(p, n, ACC_WRITE, PC); }
+
+void __tsan_func_entry(void *pc);
+void __tsan_func_entry(void *pc) { (void)pc; }
+void __tsan_func_exit(void);
+void __tsan_func_exit(void) {}
+
+void __tsan_vptr_update(void **vptr, void *val);
+void __tsan_vptr_update(void **vptr, void *val) { (void)vptr; (void)val; }
+void __tsan_vptr_read(void **vptr);
+void __tsan_vptr_read(void **vptr) { (void)vptr; }
+
+void *__tsan_memcpy(void *d, const void *s, size_t n);
+void *__tsan_memcpy(void *d, const void *s, size_t n)
+{
+    acc(s, n, ACC_READ | ACC_RANGE, PC);
+    acc(d, n, ACC_WRITE | ACC_RANGE, PC);
+    return memcpy(d, s, n);
+}
+void *__tsan_memmove(void *d, const void *s, size_t n);
+void *__tsan_memmove(void *d, const void *s, size_t n)
+{
+    acc(s, n, ACC_READ | ACC_RANGE, PC);
+    acc(d, n, ACC_WRITE | ACC_RANGE, PC);
+    return memmove(d, s, n);
+}
+void *__tsan_memset(void *d, int c, size_t n);
+void *__tsan_memset(void *d, int c, size_t n)
+{
+    acc(d, n, ACC_WRITE | ACC_RANGE, PC);
+    return memset(d, c, n);
+}
+
+/* ---- atomics ------------------------------------------------------------ */
+
+#define SC __ATOMIC_SEQ_CST
+#define RMW(N, T, NAME, BUILTIN)                                                            \
+    T __tsan_atomic##N##_##NAME(volatile T *a, T v, int mo);                                \
+    T __tsan_atomic##N##_##NAME(volatile T *a, T v, int mo)                                 \
+    {                                                                                       \
+        (void)mo;                                                                           \
+        simt__check_fence();                                                                \
+        acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        return BUILTIN(a, v, SC);                                                           \
+    }
+#define ATOMICS(N, T)                                                                       \
+    T __tsan_atomic##N##_load(const volatile T *a, int mo);                                 \
+    T __tsan_atomic##N##_load(const volatile T *a, int mo)                                  \
+    {                                                                                       \
+        (void)mo;                                                                           \
+        acc(a, N / 8, ACC_READ | ACC_ATOMIC, PC);                                           \
+        return __atomic_load_n(a, SC);                                                      \
+    }                                                                                       \
+    void __tsan_atomic##N##_store(volatile T *a, T v, int mo);                              \
+    void __tsan_atomic##N##_store(volatile T *a, T v, int mo)                               \
+    {                                                                                       \
+        (void)mo;                                                                           \
+        simt__check_fence();                                                                \
+        acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        __atomic_store_n(a, v, SC);                                                         \
+    }                                                                                       \
+    RMW(N, T, exchange, __atomic_exchange_n)                                                \
+    RMW(N, T, fetch_add, __atomic_fetch_add)                                                \
+    RMW(N, T, fetch_sub, __atomic_fetch_sub)                                                \
+    RMW(N, T, fetch_and, __atomic_fetch_and)                                                \
+    RMW(N, T, fetch_or, __atomic_fetch_or)                                                  \
+    RMW(N, T, fetch_xor, __atomic_fetch_xor)                                                \
+    RMW(N, T, fetch_nand, __atomic_fetch_nand)                                              \
+    int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo,        \
+                                                   int fmo);                                \
+    int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo,        \
+                                                   int fmo)                                 \
+    {                                                                                       \
+        (void)mo;                                                                           \
+        (void)fmo;                                                                          \
+        simt__check_fence();                                                                \
+        acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                             \
+    }                                                                                       \
+    int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo,          \
+                                                 int fmo);                                  \
+    int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo,          \
+                                                 int fmo)                                   \
+    {                                                                                       \
+        (void)mo;                                                                           \
+        (void)fmo;                                                                          \
+        simt__check_fence();                                                                \
+        acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                             \
+    }                                                                                       \
+    T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo);    \
+    T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo)     \
+    {                                                                                       \
+        (void)mo;                                                                           \
+        (void)fmo;                                                                          \
+        simt__check_fence();                                                                \
+        acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        __atomic_compare_exchange_n(a, &c, v, 0, SC, SC);                                   \
+        return c;                                                                           \
+    }
+ATOMICS(8, uint8_t)
+ATOMICS(16, uint16_t)
+ATOMICS(32, uint32_t)
+ATOMICS(64, uint64_t)
+
+void __tsan_atomic_thread_fence(int mo);
+void __tsan_atomic_thread_fence(int mo)
+{
+    (void)mo;
+    simt__check_fence();
+    __atomic_thread_fence(SC);
+}
+void __tsan_atomic_signal_fence(int mo);
+void __tsan_atomic_signal_fence(int mo)
+{
+    (void)mo;
+    __atomic_signal_fence(SC);
+}

@@ -1,0 +1,736 @@
+/*
+ * check.c: the checker's shadow memory and its three checks.
+ *
+ * Every access the instrumented program makes to device or shared memory
+ * arrives here with its size, kind and return address.  A shadow cell
+ * covers 4 bytes: a meta byte (which bytes are addressable, which were
+ * written) and two access records (the last write; a read not ordered
+ * before the others).  Happens-before is CUDA's, with the engine's own
+ * counts: two accesses of one block are ordered when a block barrier
+ * completed between them (the block's barrier generation differs), two
+ * lanes of one warp when a warp collective joined them (a vector clock per
+ * thread over its warp's lanes), two accesses of different launches by
+ * the launches' order; threads of different blocks of one launch are not
+ * ordered, except that a block which has executed an atomic or a fence
+ * may have synchronized (no report: the price of not tracking each
+ * atomic's release and acquire).  Two atomic accesses never race.
+ *
+ * Because the relation is computed, not observed, the order in which the
+ * fiber tier runs the threads does not hide a race.
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "check/check.h"
+#include "engine/engine.h"
+#include "engine/kstate.h"
+#include "engine/shared.h"
+
+int simt__check_on;
+uintptr_t simt__check_dev_lo;
+uintptr_t simt__check_dev_span;
+
+/* One access: where (pc, as an offset in the program), who (the thread's
+ * linear id in its launch, the top bit for atomics), when (launch, the
+ * block's barrier generation, the thread's own warp clock).  launch 0: no
+ * access. */
+struct rec {
+    uint32_t pc, tid, launch;
+    uint16_t epoch, clock;
+};
+struct cell {
+    struct rec w, r;
+};
+#define ATOMIC_BIT 0x80000000u
+
+/* Meta byte: bits 0-3 addressable bytes, 4-7 written bytes. */
+#define META_OK(m, i) ((m) >> (i) & 1)
+#define META_INIT(m, i) ((m) >> (4 + (i)) & 1)
+
+/* The device arena: bump-allocated, never reused. */
+#define DEV_ALIGN 256
+#define DEV_REDZONE 256
+
+struct dalloc {
+    uintptr_t start;
+    size_t size;
+    int freed;
+};
+
+/* A static __shared__ variable of a kernel's layout. */
+struct svar {
+    const void *ks;
+    size_t off, size;
+};
+
+/* The checker's state of a block record (block->check). */
+struct bstate {
+    uint32_t launch;
+    unsigned nthreads;
+    size_t hi;                /* shadow cells used since the block started */
+    int fenced;               /* a thread executed an atomic or a fence */
+    uint8_t *meta;            /* [SHARED_ARENA_BYTES / 4] */
+    struct cell *cells;
+    uint16_t *vc;             /* [1024][32]: each thread's clock of its warp's lanes */
+};
+
+static struct {
+    pthread_mutex_t lock;
+    uint8_t *meta;
+    struct cell *cells;
+    uintptr_t next;
+    struct dalloc *allocs;    /* by start: the arena is bumped upward */
+    size_t nallocs, cap;
+    struct svar *vars;
+    size_t nvars, capvars;
+} C = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static size_t align_up(size_t n, size_t a)
+{
+    return (n + a - 1) & ~(a - 1);
+}
+
+static void *reserve(size_t n)
+{
+    void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+/* Reserves the arena and its shadow: the largest of 16, 8, 4 ... GiB the
+ * system grants (pages are touched only as used). */
+static int arena_init(void)
+{
+    for (size_t size = (size_t)16 << 30; size >= ((size_t)256 << 20); size /= 2) {
+        char *dev = reserve(size);
+        uint8_t *meta = dev ? reserve(size / 4) : NULL;
+        struct cell *cells = meta ? reserve(size / 4 * sizeof(struct cell)) : NULL;
+        if (cells) {
+            C.meta = meta;
+            C.cells = cells;
+            C.next = (uintptr_t)dev + DEV_REDZONE;
+            simt__check_dev_lo = (uintptr_t)dev;
+            simt__check_dev_span = size;
+            return 0;
+        }
+        if (meta)
+            munmap(meta, size / 4);
+        if (dev)
+            munmap(dev, size);
+    }
+    return -1;
+}
+
+void simt__check_enable(unsigned mask, int exitcode)
+{
+    static int done;
+    pthread_mutex_lock(&C.lock);
+    if (done) {
+        pthread_mutex_unlock(&C.lock);
+        return;
+    }
+    done = 1;
+    const char *env = getenv("SIMT_CHECK");
+    if (env && *env) {
+        /* SIMT_CHECK narrows what the build checks: a list of race,
+         * memory, init, sync, all; none or 0 turns checking off. */
+        unsigned want = 0;
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s", env);
+        for (char *s = strtok(buf, ", "); s; s = strtok(NULL, ", ")) {
+            if (!strcmp(s, "race") || !strcmp(s, "racecheck"))
+                want |= CHECK_RACE;
+            else if (!strcmp(s, "memory") || !strcmp(s, "memcheck"))
+                want |= CHECK_MEMORY;
+            else if (!strcmp(s, "init") || !strcmp(s, "initcheck"))
+                want |= CHECK_INIT;
+            else if (!strcmp(s, "sync") || !strcmp(s, "synccheck"))
+                want |= CHECK_SYNC;
+            else if (!strcmp(s, "all"))
+                want |= CHECK_ALL;
+            else if (strcmp(s, "none") && strcmp(s, "0"))
+                fprintf(stderr, "simt: warning: SIMT_CHECK names '%s', which is none of race, "
+                                "memory, init, sync, all, none — ignored\n", s);
+        }
+        mask &= want;
+    }
+    const char *ec = getenv("SIMT_ERROR_EXITCODE");
+    if (ec && *ec)
+        exitcode = atoi(ec);
+    extern void report_init(int exitcode);
+    report_init(exitcode);
+    if ((mask & (CHECK_RACE | CHECK_MEMORY | CHECK_INIT)) && arena_init() < 0) {
+        fprintf(stderr, "simt: warning: no address space for the checker's shadow memory — "
+                        "this run checks nothing\n");
+        mask = 0;
+    }
+    __atomic_store_n(&simt__check_on, (int)mask, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&C.lock);
+}
+
+/* ---- the device arena --------------------------------------------------- */
+
+static uint8_t *dmeta(uintptr_t a)
+{
+    return C.meta + ((a - simt__check_dev_lo) >> 2);
+}
+
+static struct cell *dcells(uintptr_t a)
+{
+    return C.cells + ((a - simt__check_dev_lo) >> 2);
+}
+
+/* Sets the addressable bits of [a, a+n) in meta (base: the shadowed
+ * memory's start) to ok, clearing the written bits. */
+static void mark(uint8_t *meta, uintptr_t base, uintptr_t a, size_t n, int ok)
+{
+    uintptr_t end = a + n;
+    while (a < end && (a & 3)) {
+        uint8_t *m = meta + ((a - base) >> 2);
+        unsigned bit = 1u << (a & 3);
+        *m = ok ? (uint8_t)((*m | bit) & ~(bit << 4)) : (uint8_t)(*m & ~(bit | bit << 4));
+        a++;
+    }
+    size_t full = (end - a) / 4;
+    if (full) {
+        memset(meta + ((a - base) >> 2), ok ? 0x0f : 0, full);
+        a += 4 * full;
+    }
+    while (a < end) {
+        uint8_t *m = meta + ((a - base) >> 2);
+        unsigned bit = 1u << (a & 3);
+        *m = ok ? (uint8_t)((*m | bit) & ~(bit << 4)) : (uint8_t)(*m & ~(bit | bit << 4));
+        a++;
+    }
+}
+
+void *check_dev_alloc(size_t size)
+{
+    pthread_mutex_lock(&C.lock);
+    uintptr_t p = align_up(C.next, DEV_ALIGN);
+    uintptr_t end = p + align_up(size, DEV_ALIGN) + DEV_REDZONE;
+    if (size > simt__check_dev_span || end > simt__check_dev_lo + simt__check_dev_span) {
+        pthread_mutex_unlock(&C.lock);
+        return NULL;
+    }
+    if (C.nallocs == C.cap) {
+        size_t cap = C.cap ? 2 * C.cap : 256;
+        struct dalloc *n = realloc(C.allocs, cap * sizeof *n);
+        if (!n) {
+            pthread_mutex_unlock(&C.lock);
+            return NULL;
+        }
+        C.allocs = n;
+        C.cap = cap;
+    }
+    C.allocs[C.nallocs++] = (struct dalloc){p, size, 0};
+    C.next = end;
+    mark(C.meta, simt__check_dev_lo, p, size, 1);
+    pthread_mutex_unlock(&C.lock);
+    return (void *)p;
+}
+
+int check_dev_owns(const void *p)
+{
+    return (uintptr_t)p - simt__check_dev_lo < simt__check_dev_span;
+}
+
+/* The allocation containing a, or else the nearest one before it (NULL if
+ * none).  Under C.lock. */
+static struct dalloc *nearest(uintptr_t a)
+{
+    size_t lo = 0, hi = C.nallocs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (C.allocs[mid].start <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? &C.allocs[lo - 1] : NULL;
+}
+
+void check_dev_free(const void *p)
+{
+    pthread_mutex_lock(&C.lock);
+    struct dalloc *d = nearest((uintptr_t)p);
+    assert(d && d->start == (uintptr_t)p && !d->freed);
+    d->freed = 1;
+    mark(C.meta, simt__check_dev_lo, d->start, d->size, 0);
+    /* The pages go back to the system; the addresses stay reserved. */
+    size_t ps = 4096;
+    uintptr_t a = align_up(d->start, ps), e = (d->start + d->size) & ~(ps - 1);
+    if (e > a)
+        madvise((void *)a, e - a, MADV_DONTNEED);
+    uintptr_t ca = align_up((uintptr_t)dcells(d->start), ps);
+    uintptr_t ce = (uintptr_t)dcells(d->start + d->size) & ~(ps - 1);
+    if (ce > ca)
+        madvise((void *)ca, ce - ca, MADV_DONTNEED);
+    pthread_mutex_unlock(&C.lock);
+}
+
+void check_written(const void *p, size_t n)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (a - simt__check_dev_lo >= simt__check_dev_span || n == 0)
+        return;
+    if (n > simt__check_dev_lo + simt__check_dev_span - a)
+        n = simt__check_dev_lo + simt__check_dev_span - a;
+    /* Addressable bytes become written; others stay as they are. */
+    for (uintptr_t e = a + n; a < e;) {
+        uint8_t *m = dmeta(a);
+        if (!(a & 3) && e - a >= 4) {
+            *m = (uint8_t)(*m | (*m & 0x0f) << 4);
+            a += 4;
+        } else {
+            unsigned bit = 1u << (a & 3);
+            if (*m & bit)
+                *m = (uint8_t)(*m | bit << 4);
+            a++;
+        }
+    }
+}
+
+/* ---- blocks and shared memory -------------------------------------------- */
+
+#define SCELLS (SHARED_ARENA_BYTES / 4)
+
+static void smark(struct bstate *s, const struct block *b, size_t off, size_t n)
+{
+    if (off + n > b->arena_cap)
+        n = off < b->arena_cap ? b->arena_cap - off : 0;
+    mark(s->meta, 0, off, n, 1);
+    size_t hi = (off + n + 3) / 4;
+    if (hi > s->hi)
+        s->hi = hi;
+}
+
+void check_block_start(struct block *b)
+{
+    struct bstate *s = b->check;
+    if (!s) {
+        s = calloc(1, sizeof *s);
+        if (s) {
+            s->meta = reserve(SCELLS);
+            s->cells = reserve(SCELLS * sizeof(struct cell));
+            s->vc = reserve(1024 * 32 * sizeof(uint16_t));
+        }
+        if (!s || !s->meta || !s->cells || !s->vc) {
+            fprintf(stderr, "simt: error: out of memory for the checker's shadow of a block\n");
+            abort();
+        }
+        b->check = s;
+    }
+    memset(s->meta, 0, s->hi);
+    memset(s->cells, 0, s->hi * sizeof(struct cell));
+    s->hi = 0;
+    s->launch = (uint32_t)b->grid->seq + 1;
+    s->nthreads = b->nthreads;
+    s->fenced = 0;
+    memset(s->vc, 0, (size_t)b->nthreads * 32 * sizeof(uint16_t));
+    for (unsigned t = 0; t < b->nthreads; t++)
+        s->vc[t * 32 + t % 32] = 1;
+    smark(s, b, 0, b->grid->dyn_shmem);
+    size_t sbase = (size_t)(b->static_base - b->arena);
+    pthread_mutex_lock(&C.lock);
+    for (size_t i = 0; i < C.nvars; i++)
+        if (C.vars[i].ks == b->grid->ks)
+            smark(s, b, sbase + C.vars[i].off, C.vars[i].size);
+    pthread_mutex_unlock(&C.lock);
+}
+
+void check_shared_var(const void *ks, size_t off, size_t size)
+{
+    pthread_mutex_lock(&C.lock);
+    if (C.nvars == C.capvars) {
+        size_t cap = C.capvars ? 2 * C.capvars : 32;
+        struct svar *n = realloc(C.vars, cap * sizeof *n);
+        if (!n) {
+            pthread_mutex_unlock(&C.lock);
+            return;
+        }
+        C.vars = n;
+        C.capvars = cap;
+    }
+    C.vars[C.nvars++] = (struct svar){ks, off, size};
+    pthread_mutex_unlock(&C.lock);
+    /* The block placing it uses it now; other blocks of the kernel that
+     * run already learn of it when they touch it (shared_known). */
+    struct worker *w = engine_self();
+    if (w && w->cur && w->cur->check && w->cur->grid->ks == ks)
+        smark(w->cur->check, w->cur, (size_t)(w->cur->static_base - w->cur->arena) + off, size);
+}
+
+/* Whether offset off of b's arena lies in a static variable another block
+ * laid out while b ran; if so it becomes addressable in b too. */
+static int shared_known(struct block *b, size_t off)
+{
+    size_t sbase = (size_t)(b->static_base - b->arena);
+    int found = 0;
+    pthread_mutex_lock(&C.lock);
+    for (size_t i = 0; i < C.nvars && !found; i++) {
+        const struct svar *v = &C.vars[i];
+        if (v->ks == b->grid->ks && off >= sbase + v->off && off < sbase + v->off + v->size) {
+            smark(b->check, b, sbase + v->off, v->size);
+            found = 1;
+        }
+    }
+    pthread_mutex_unlock(&C.lock);
+    return found;
+}
+
+void check_warp_sync(struct block *b, unsigned wi, unsigned mask)
+{
+    struct bstate *s = b->check;
+    if (!s)
+        return;
+    uint16_t join[32] = {0};
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(mask >> l & 1) || wi * 32 + l >= b->nthreads)
+            continue;
+        const uint16_t *v = &s->vc[(wi * 32 + l) * 32];
+        for (unsigned k = 0; k < 32; k++)
+            if (v[k] > join[k])
+                join[k] = v[k];
+    }
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(mask >> l & 1) || wi * 32 + l >= b->nthreads)
+            continue;
+        uint16_t *v = &s->vc[(wi * 32 + l) * 32];
+        memcpy(v, join, sizeof join);
+        v[l] = (uint16_t)(join[l] + 1);
+    }
+}
+
+void simt__check_fence(void)
+{
+    struct worker *w = engine_self();
+    if (w && w->cur && w->cur->check && gridDim.x)
+        ((struct bstate *)w->cur->check)->fenced = 1;
+}
+
+/* ---- the checks ----------------------------------------------------------- */
+
+enum space { SP_GLOBAL, SP_SHARED };
+
+/* The running access. */
+struct cur {
+    struct block *b;
+    struct bstate *s;
+    uintptr_t addr;
+    size_t size;
+    unsigned kind;
+    enum space space;
+    const void *pc;
+    unsigned t;               /* linear thread index in the block */
+    struct rec r;
+};
+
+static void thread_of(const struct block *b, unsigned t, unsigned *xyz)
+{
+    dim3 bd = b->grid->block_dim;
+    xyz[0] = t % bd.x;
+    xyz[1] = t / bd.x % bd.y;
+    xyz[2] = t / (bd.x * bd.y);
+}
+
+static const char *space_name(enum space sp)
+{
+    return sp == SP_SHARED ? "__shared__" : "__global__";
+}
+
+/* Where addr lies, for a report: an allocation or the shared arena. */
+static void describe(const struct cur *c, uintptr_t addr, char *buf, size_t len)
+{
+    if (c->space == SP_SHARED) {
+        const struct block *b = c->b;
+        size_t off = addr - (uintptr_t)b->arena, dyn = b->grid->dyn_shmem;
+        size_t sbase = (size_t)(b->static_base - b->arena);
+        if (off < dyn) {
+            snprintf(buf, len, "is %zu bytes into the block's dynamic shared memory of %zu bytes",
+                     off, dyn);
+            return;
+        }
+        if (off < sbase) {
+            snprintf(buf, len, "is %zu bytes after the block's dynamic shared memory of %zu bytes",
+                     off - dyn, dyn);
+            return;
+        }
+        const struct svar *best = NULL;
+        pthread_mutex_lock(&C.lock);
+        for (size_t i = 0; i < C.nvars; i++) {
+            const struct svar *v = &C.vars[i];
+            if (v->ks != b->grid->ks || sbase + v->off > off)
+                continue;
+            if (!best || v->off > best->off)
+                best = v;
+        }
+        if (!best)
+            snprintf(buf, len, "is outside every __shared__ variable of the kernel");
+        else if (off < sbase + best->off + best->size)
+            snprintf(buf, len, "is %zu bytes into a __shared__ variable of %zu bytes (offset %zu)",
+                     off - sbase - best->off, best->size, best->off);
+        else
+            snprintf(buf, len, "is %zu bytes after a __shared__ variable of %zu bytes (offset %zu)",
+                     off - sbase - best->off - best->size, best->size, best->off);
+        pthread_mutex_unlock(&C.lock);
+        return;
+    }
+    pthread_mutex_lock(&C.lock);
+    const struct dalloc *d = nearest(addr);
+    if (!d)
+        snprintf(buf, len, "is before every allocation");
+    else if (addr < d->start + d->size)
+        snprintf(buf, len, "is %zu bytes into an allocation of %zu bytes at %#lx%s",
+                 (size_t)(addr - d->start), d->size, (unsigned long)d->start,
+                 d->freed ? ", freed by cudaFree" : "");
+    else
+        snprintf(buf, len, "is %zu bytes after the nearest allocation at %#lx of size %zu bytes%s",
+                 (size_t)(addr - d->start - d->size), (unsigned long)d->start, d->size,
+                 d->freed ? " (freed)" : "");
+    pthread_mutex_unlock(&C.lock);
+}
+
+static const char *acc_name(unsigned kind)
+{
+    return kind & ACC_ATOMIC ? (kind & ACC_WRITE ? "atomic" : "atomic read")
+                             : (kind & ACC_WRITE ? "write" : "read");
+}
+
+/* A site's text as a key: the compiler copies one line's access into
+ * several instructions (unrolled, vectorized loops); one report each. */
+static uint64_t site_key(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static void report_head(const struct cur *c, const char *what, uintptr_t addr, const char *site)
+{
+    char where[256];
+    unsigned t[3];
+    thread_of(c->b, c->t, t);
+    describe(c, addr, where, sizeof where);
+    fprintf(stderr,
+            "simt: error: %s\n"
+            "simt:     at %s in kernel %s\n"
+            "simt:     by thread (%u,%u,%u) in block (%u,%u,%u)\n"
+            "simt:     address %#lx %s\n",
+            what, site, c->b->grid->name ? c->b->grid->name : "?", t[0], t[1], t[2],
+            c->b->idx.x, c->b->idx.y, c->b->idx.z, (unsigned long)addr, where);
+}
+
+static void report_memory(const struct cur *c, uintptr_t bad, int uninit)
+{
+    if (!report_first((uint64_t)(uintptr_t)c->pc, uninit ? 2 : 1))
+        return;
+    char what[160], site[512];
+    report_site(c->pc, site, sizeof site);
+    if (!report_first(site_key(site), (uninit ? 2 : 1) | (uint64_t)c->space << 8 | 1u << 16))
+        return;
+    if (uninit)
+        snprintf(what, sizeof what, "uninitialized %s memory read of size %zu bytes",
+                 space_name(c->space), c->size);
+    else
+        snprintf(what, sizeof what, "invalid %s %s of size %zu bytes", space_name(c->space),
+                 c->kind & ACC_WRITE ? "write" : "read", c->size);
+    report_lock();
+    report_head(c, what, bad, site);
+    report_count();
+    report_unlock();
+}
+
+static void report_race(const struct cur *c, const struct rec *o, int o_write)
+{
+    uint32_t a = c->r.pc, b = o->pc;
+    if (!report_first((uint64_t)(a < b ? a : b) << 32 | (a < b ? b : a), 3 + c->space))
+        return;
+    uint32_t ot = o->tid & ~ATOMIC_BIT;
+    unsigned n = c->s->nthreads, t[3];
+    thread_of(c->b, ot % n, t);
+    uint3 ob;
+    grid_block_index(c->b->grid, ot / n, &ob);
+    char what[200], site[512], osite[512];
+    report_site(c->pc, site, sizeof site);
+    report_site(report_pc(o->pc), osite, sizeof osite);
+    uint64_t k1 = site_key(site), k2 = site_key(osite);
+    if (!report_first(k1 < k2 ? k1 : k2, (k1 < k2 ? k2 : k1) ^ (3 + c->space)))
+        return;
+    unsigned okind = (o_write ? ACC_WRITE : 0) | (o->tid & ATOMIC_BIT ? ACC_ATOMIC : 0);
+    snprintf(what, sizeof what, "race on %s memory: %s of size %zu bytes and an earlier %s by "
+             "another thread, with no synchronization between them",
+             space_name(c->space), acc_name(c->kind), c->size, acc_name(okind));
+    report_lock();
+    report_head(c, what, c->addr, site);
+    fprintf(stderr, "simt:     and %s at %s by thread (%u,%u,%u) in block (%u,%u,%u)\n",
+            acc_name(okind), osite, t[0], t[1], t[2], ob.x, ob.y, ob.z);
+    report_count();
+    report_unlock();
+}
+
+/* Whether the recorded access o happens before the running one, or may:
+ * no race between them. */
+static int ordered(const struct cur *c, const struct rec *o)
+{
+    if (o->launch != c->r.launch)
+        return 1;
+    uint32_t ot = o->tid & ~ATOMIC_BIT, me = c->r.tid & ~ATOMIC_BIT;
+    if (ot == me)
+        return 1;
+    if ((o->tid & c->r.tid) & ATOMIC_BIT)
+        return 1;
+    unsigned n = c->s->nthreads;
+    if (ot / n != me / n)
+        return c->s->fenced;
+    if (o->epoch != c->r.epoch)
+        return 1;
+    unsigned otl = ot % n;
+    if (otl / 32 == c->t / 32 && c->s->vc[c->t * 32 + otl % 32] >= o->clock)
+        return 1;
+    return 0;
+}
+
+static void race(struct cur *c, struct cell *cell)
+{
+    if (c->kind & ACC_WRITE) {
+        if (!ordered(c, &cell->w)) {
+            report_race(c, &cell->w, 1);
+        } else if (!ordered(c, &cell->r)) {
+            report_race(c, &cell->r, 0);
+        }
+        cell->w = c->r;
+        cell->r.launch = 0;
+    } else {
+        if (!ordered(c, &cell->w))
+            report_race(c, &cell->w, 1);
+        /* A read ordered before this one is replaced; a concurrent one is
+         * kept, so that a later write races with the first reader. */
+        if (ordered(c, &cell->r))
+            cell->r = c->r;
+    }
+}
+
+static void host_deref(uintptr_t a, size_t n, unsigned kind, const void *pc)
+{
+    if (!(simt__check_on & CHECK_MEMORY) || !report_first((uint64_t)(uintptr_t)pc, 6))
+        return;
+    char site[512], where[256];
+    report_site(pc, site, sizeof site);
+    struct cur c = {.space = SP_GLOBAL};
+    describe(&c, a, where, sizeof where);
+    report_lock();
+    fprintf(stderr,
+            "simt: error: invalid host %s of size %zu bytes: the address is device memory\n"
+            "simt:     at %s\n"
+            "simt:     address %#lx %s — host code reaches device memory through cudaMemcpy, "
+            "or allocates it with cudaMallocManaged\n",
+            kind & ACC_WRITE ? "write" : "read", n, site, (unsigned long)a, where);
+    report_count();
+    report_unlock();
+}
+
+void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
+{
+    int on = simt__check_on;
+    if (!on || n == 0)
+        return;
+    struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    int in_kernel = b && b->check && gridDim.x;
+    struct cur c;
+    uint8_t *meta;
+    struct cell *cells;
+    if (a - simt__check_dev_lo < simt__check_dev_span) {
+        if (!in_kernel) {
+            host_deref(a, n, kind, pc);
+            return;
+        }
+        if (n > simt__check_dev_lo + simt__check_dev_span - a)
+            return;
+        c.space = SP_GLOBAL;
+        meta = dmeta(a);
+        cells = dcells(a);
+    } else if (in_kernel && a - (uintptr_t)b->arena < b->arena_cap) {
+        struct bstate *s = b->check;
+        size_t off = a - (uintptr_t)b->arena;
+        if (n > b->arena_cap - off)
+            n = b->arena_cap - off;
+        size_t hi = (off + n + 3) / 4;
+        if (hi > s->hi)
+            s->hi = hi;
+        c.space = SP_SHARED;
+        meta = s->meta + off / 4;
+        cells = s->cells + off / 4;
+    } else {
+        return;
+    }
+    c.b = b;
+    c.s = b->check;
+    c.addr = a;
+    c.size = n;
+    c.kind = kind;
+    c.pc = pc;
+    dim3 bd = b->grid->block_dim;
+    c.t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
+
+    if (on & (CHECK_MEMORY | CHECK_INIT)) {
+        uintptr_t end = a + n;
+        uint8_t *m = meta;
+        int uninit = 0;
+        uintptr_t first_uninit = 0;
+        for (uintptr_t p = a; p < end; p++) {
+            if (p != a && !(p & 3))
+                m++;
+            unsigned i = p & 3;
+            if (!META_OK(*m, i)) {
+                if (c.space == SP_SHARED &&
+                    shared_known(b, (size_t)(p - (uintptr_t)b->arena)) && META_OK(*m, i))
+                    goto ok;
+                if (on & CHECK_MEMORY)
+                    report_memory(&c, p, 0);
+                return;
+            }
+        ok:
+            if (!(kind & ACC_WRITE) && !META_INIT(*m, i) && !uninit) {
+                uninit = 1;
+                first_uninit = p;
+            }
+        }
+        if (uninit && (on & CHECK_INIT) && !(kind & ACC_RANGE && kind & ACC_WRITE))
+            report_memory(&c, first_uninit, 1);
+        if (kind & ACC_WRITE) {
+            m = meta;
+            for (uintptr_t p = a; p < end; p++) {
+                if (p != a && !(p & 3))
+                    m++;
+                *m = (uint8_t)(*m | 16u << (p & 3));
+            }
+        } else if (uninit) {
+            /* Reported once: the bytes count as written from now on. */
+            m = meta;
+            for (uintptr_t p = a; p < end; p++) {
+                if (p != a && !(p & 3))
+                    m++;
+                *m = (uint8_t)(*m | (*m & 0x0f) << 4);
+            }
+        }
+    }
+    if (on & CHECK_RACE) {
+        c.r.pc = report_pc_off(pc);
+        c.r.tid = ((uint32_t)b->linear * c.s->nthreads + c.t) & ~ATOMIC_BIT;
+        if (kind & ACC_ATOMIC)
+            c.r.tid |= ATOMIC_BIT;
+        c.r.launch = c.s->launch;
+        c.r.epoch = (uint16_t)b->bar_gen;
+        c.r.clock = c.s->vc[c.t * 32 + c.t % 32];
+        size_t ncells = ((a + n + 3) >> 2) - (a >> 2);
+        for (size_t i = 0; i < ncells; i++)
+            race(&c, &cells[i]);
+    }
+}

@@ -1,0 +1,77 @@
+/*
+ * check.h: simt's checker (simtcc --check=LIST): racecheck, memcheck and
+ * initcheck over shadow memory of simt's own.
+ *
+ * A checking build compiles the program's .cu files with clang's
+ * ThreadSanitizer instrumentation and links libsimt-check.a, whose entry
+ * points (__tsan_read4, __tsan_atomic32_fetch_add, ...; src/check/abi/)
+ * pass every access that may touch device or shared memory to
+ * simt__check_access.  The engine and the runtime tell the checker what
+ * only they know (allocations, block starts, shared variables, warp
+ * synchronizations, copies) through src/check/hooks.h, whose calls test
+ * simt__check_on first: a normal build never enables it and pays one
+ * untaken branch at each of those rare points.
+ *
+ * Invariants: the device arena holds every MEM_DEVICE allocation of a
+ * checking run, each followed by a redzone, and its addresses are never
+ * reused (a freed allocation stays known for use-after-free reports);
+ * a shadow cell describes 4 bytes; a block's shared shadow is reset as the
+ * block starts.
+ */
+#ifndef SIMT_CHECK_CHECK_H
+#define SIMT_CHECK_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a build checks (simtcc --check=LIST; SIMT_CHECK narrows it). */
+enum {
+    CHECK_RACE = 1,
+    CHECK_MEMORY = 2,
+    CHECK_INIT = 4,
+    CHECK_SYNC = 8,
+    CHECK_ALL = 15
+};
+
+/* Kinds of access the entry points pass. */
+enum { ACC_READ = 0, ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_RANGE = 4 };
+
+/* Exported to libsimt-check.a (kept global by the Makefile's API_SYMS). */
+extern int simt__check_on;              /* the enabled CHECK_ bits, 0 when off */
+extern uintptr_t simt__check_dev_lo;    /* the device arena */
+extern uintptr_t simt__check_dev_span;  /* its size; 0 when off */
+void simt__check_enable(unsigned mask, int exitcode);
+void simt__check_access(uintptr_t a, size_t size, unsigned kind, const void *pc);
+void simt__check_fence(void);
+
+struct block;
+
+/* For the runtime and the engine (through hooks.h). */
+void *check_dev_alloc(size_t size);
+int check_dev_owns(const void *p);
+void check_dev_free(const void *p);
+void check_written(const void *p, size_t n);
+void check_block_start(struct block *b);
+void check_block_release(struct block *b);
+void check_shared_var(const void *ks, size_t off, size_t size);
+void check_warp_sync(struct block *b, unsigned wi, unsigned mask);
+/* Bytes left unused between shared-memory parts, as redzones. */
+#define CHECK_SHARED_REDZONE 64
+
+/* report.c */
+struct check_where {
+    const char *kernel;
+    unsigned tid[3], bid[3];
+};
+void report_lock(void);
+void report_unlock(void);
+/* Whether the key was not seen before (so: report it). */
+int report_first(uint64_t k1, uint64_t k2);
+/* file:line of pc in the program's code (the innermost frame not in
+ * simt's headers), into buf. */
+void report_site(const void *pc, char *buf, size_t len);
+void report_count(void);
+const void *report_pc(uint32_t off);
+uint32_t report_pc_off(const void *pc);
+
+#endif
