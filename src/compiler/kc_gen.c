@@ -239,16 +239,52 @@ static void add_slot(kc_tier *t, LLVMValueRef v)
     kc_map_put(&t->slot, v, t->nslot++);
 }
 
+/* The value under a collective's operand's casts (a float under the
+ * bitcast and zext that widen it to the shuffle's 64 bits), as long as
+ * each cast is divergent and has no other use than the next: the casts
+ * are then recomputed from that value's slot where the collective reads
+ * it.  Marks the casts in peeled; records them, innermost last, in cs. */
+static LLVMValueRef peel_casts(kc_tier *t, LLVMValueRef op, char *peeled, struct kc_casts *cs)
+{
+    LLVMValueRef chain[8];
+    int n = 0;
+    LLVMValueRef x = op;
+    while (n < 8 && LLVMIsACastInst(x) && LLVMGetNumOperands(x) == 1) {
+        int i = kc_map_get(&t->iidx, x);
+        LLVMUseRef u = LLVMGetFirstUse(x);
+        if (i < 0 || !t->div[i] || !u || LLVMGetNextUse(u))
+            break;
+        LLVMValueRef in = LLVMGetOperand(x, 0);
+        if (!LLVMIsAInstruction(in) || kc_map_get(&t->iidx, in) < 0)
+            break;
+        chain[n++] = x;
+        if (peeled)
+            peeled[i] = 1;
+        x = in;
+    }
+    if (cs) {
+        cs->n = n;
+        for (int j = 0; j < n; j++) {
+            cs->op[j] = LLVMGetInstructionOpcode(chain[j]);
+            cs->ty[j] = LLVMTypeOf(chain[j]);
+        }
+    }
+    return x;
+}
+
 static void find_slots(kc_tier *t)
 {
     t->slot_ty = xcalloc((size_t)t->nins, sizeof *t->slot_ty);
     t->slot_off = xcalloc((size_t)t->nins, sizeof *t->slot_off);
     /* A collective's operand is read from its slot by the other lanes. */
     char *operand = xcalloc((size_t)t->nins, 1);
+    char *peeled = xcalloc((size_t)t->nins, 1);
     for (int c = 0; c < t->nins; c++) {
         int j = t->orig[c] ? kc_map_get(&t->iidx, t->orig[c]) : -1;
         if (j >= 0)
             operand[j] = 1;
+        if (t->orig[c])
+            peel_casts(t, t->opnd[c], peeled, NULL);
     }
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
@@ -267,10 +303,18 @@ static void find_slots(kc_tier *t)
             t->remat[i] = 1; /* recomputed where used: no slot */
             continue;
         }
+        if (operand[i]) {
+            add_slot(t, v);
+            continue;
+        }
         for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
             LLVMValueRef user = LLVMGetUser(u);
             unsigned n = (unsigned)LLVMGetNumOperands(user);
             int cross = 0;
+            /* A collective whose operand was peeled to a value below this
+             * cast recomputes the cast from that value's slot. */
+            if (peeled[i] && LLVMIsACallInst(user) && kc_barrier_kind(user) >= KC_SHFL)
+                continue;
             for (unsigned o = 0; o < n && !cross; o++)
                 if (LLVMGetOperand(user, o) == v && !is_leader_phi(t, user) &&
                     use_seg(t, user, o) != s)
@@ -287,6 +331,7 @@ static void find_slots(kc_tier *t)
         }
     }
     free(operand);
+    free(peeled);
     t->slot_bytes = t->per_thread;
     t->allocas = xcalloc((size_t)t->nalloca, sizeof *t->allocas);
     t->a_off = xcalloc((size_t)t->nalloca, sizeof *t->a_off);
@@ -740,19 +785,42 @@ static LLVMValueRef shfl_source(kc_tier *t, int op, LLVMValueRef lane, LLVMValue
     return LLVMBuildSelect(b, ok, j, lane, "");
 }
 
+/* Whether v is the same for every thread of the block: a constant, an
+ * argument, an instruction of the kernel the analysis found uniform, or a
+ * value of the skeleton (outside every thread loop). */
+static int block_uniform(kc_tier *t, LLVMValueRef v)
+{
+    if (!LLVMIsAInstruction(v))
+        return LLVMIsAConstant(v) || LLVMIsAArgument(v);
+    int i = kc_map_get(&t->iidx, v);
+    if (i >= 0)
+        return !t->div[i];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+    for (int s = 0; s < t->nseg; s++)
+        if (bb == t->segs[s].pre || bb == t->segs[s].post)
+            return 1;
+    return 0;
+}
+
 /* Lane l's value of a collective's operand, which its warp stored to a
  * slot before this segment. */
-static LLVMValueRef lane_value(kc_tier *t, int slot, LLVMValueRef wbase, LLVMValueRef l64)
+static LLVMValueRef lane_value(kc_tier *t, int slot, LLVMValueRef wbase, LLVMValueRef l64,
+                               const struct kc_casts *cs)
 {
     LLVMValueRef idx = LLVMBuildAdd(t->b, wbase, l64, "");
     LLVMValueRef p = LLVMBuildGEP2(t->b, t->slot_ty[slot], t->slot_base[slot], &idx, 1, "");
-    return LLVMBuildLoad2(t->b, t->slot_ty[slot], p, "");
+    LLVMValueRef v = LLVMBuildLoad2(t->b, t->slot_ty[slot], p, "");
+    for (int j = cs->n - 1; j >= 0; j--)
+        v = LLVMBuildCast(t->b, cs->op[j], v, cs->ty[j], "");
+    return v;
 }
 
 /* A warp collective over the whole warp, alone in its segment: every lane
  * of every warp has stored its operand; each thread reads its warp's. */
-static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, LLVMValueRef orig)
+static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, int ci)
 {
+    LLVMValueRef orig = t->orig[ci];
+    const struct kc_casts *cs = &t->casts[ci];
     kc_ctx *k = t->k;
     LLVMBuilderRef b = t->b;
     if (kind == KC_SYNCWARP) {
@@ -772,25 +840,29 @@ static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, LLV
         LLVMValueRef bv = LLVMGetOperand(call, 5), wv = LLVMGetOperand(call, 6);
         if (slot < 0) {
             r = val; /* the same in every lane */
-        } else if ((op == 1 || op == 2) && LLVMIsAConstantInt(bv) && LLVMIsAConstantInt(wv) &&
+        } else if ((op == 1 || op == 2) && block_uniform(t, bv) && LLVMIsAConstantInt(wv) &&
                    LLVMConstIntGetZExtValue(wv) == 32) {
-            /* Up or down by a constant over the whole warp: two loads in
-             * thread order and a select, which vectorize. */
-            long long d = (long long)(LLVMConstIntGetZExtValue(bv) & 31);
-            LLVMValueRef ok = op == 2 ? LLVMBuildICmp(b, LLVMIntULE, lane, LLVMConstInt(k->i32, 31 - d, 0), "")
-                                      : LLVMBuildICmp(b, LLVMIntUGE, lane, LLVMConstInt(k->i32, d, 0), "");
-            LLVMValueRef other = lane_value(t, slot, sg->tid, ci64(k, op == 2 ? d : -d));
-            LLVMValueRef own = lane_value(t, slot, sg->tid, ci64(k, 0));
+            /* Up or down over the whole warp by a distance every thread
+             * shares: two loads in thread order and a select, which
+             * vectorize (the slots' padding holds the loads of lanes
+             * whose source lies past their warp). */
+            LLVMValueRef d = LLVMBuildAnd(b, bv, LLVMConstInt(k->i32, 31, 0), "");
+            LLVMValueRef ok = op == 2 ? LLVMBuildICmp(b, LLVMIntULE, LLVMBuildAdd(b, lane, d, ""),
+                                                      LLVMConstInt(k->i32, 31, 0), "")
+                                      : LLVMBuildICmp(b, LLVMIntUGE, lane, d, "");
+            LLVMValueRef d64 = LLVMBuildZExt(b, d, k->i64, "");
+            LLVMValueRef other = lane_value(t, slot, sg->tid, op == 2 ? d64 : LLVMBuildNeg(b, d64, ""), cs);
+            LLVMValueRef own = lane_value(t, slot, sg->tid, ci64(k, 0), cs);
             r = LLVMBuildSelect(b, ok, other, own, "");
         } else {
             LLVMValueRef src = shfl_source(t, op, lane, LLVMGetOperand(call, 5), LLVMGetOperand(call, 6));
-            r = lane_value(t, slot, wbase, LLVMBuildZExt(b, src, k->i64, ""));
+            r = lane_value(t, slot, wbase, LLVMBuildZExt(b, src, k->i64, ""), cs);
         }
     } else {
         /* Votes and reductions: the warp's 32 operands, in lane order. */
         LLVMValueRef acc = NULL;
         for (unsigned l = 0; l < 32; l++) {
-            LLVMValueRef v = slot < 0 ? val : lane_value(t, slot, wbase, ci64(k, l));
+            LLVMValueRef v = slot < 0 ? val : lane_value(t, slot, wbase, ci64(k, l), cs);
             if (kind == KC_VOTE) {
                 LLVMValueRef bit = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), ""),
                                                  k->i32, "");
@@ -880,7 +952,7 @@ static void lower_instructions(kc_tier *t)
             continue;
         LLVMOpcode op = LLVMGetInstructionOpcode(v);
         if (op == LLVMCall && kc_barrier_kind(v) >= KC_SHFL) {
-            lower_collective(t, v, s, kc_barrier_kind(v), t->orig ? t->orig[i] : NULL);
+            lower_collective(t, v, s, kc_barrier_kind(v), i);
             t->ins[i] = NULL;
             continue;
         }
@@ -1440,11 +1512,15 @@ void kc_generate(kc_tier *t)
     /* Collectives read other lanes' operands from their slots: remember the
      * operands before uses in other segments turn into loads. */
     t->orig = xcalloc((size_t)t->nins, sizeof *t->orig);
+    t->opnd = xcalloc((size_t)t->nins, sizeof *t->opnd);
+    t->casts = xcalloc((size_t)t->nins, sizeof *t->casts);
     t->remat = xcalloc((size_t)t->nins, 1);
     for (int i = 0; i < t->nins; i++)
         if (LLVMIsACallInst(t->ins[i]) && kc_barrier_kind(t->ins[i]) >= KC_SHFL &&
-            kc_barrier_kind(t->ins[i]) != KC_SYNCWARP)
-            t->orig[i] = LLVMGetOperand(t->ins[i], 3);
+            kc_barrier_kind(t->ins[i]) != KC_SYNCWARP) {
+            t->opnd[i] = LLVMGetOperand(t->ins[i], 3);
+            t->orig[i] = peel_casts(t, t->opnd[i], NULL, &t->casts[i]);
+        }
     find_slots(t);
     build_entry(t);
     for (int s = 0; s < t->nseg; s++)
@@ -1481,6 +1557,8 @@ void kc_generate(kc_tier *t)
     mark_parallel(t, st, nst);
     free(st);
     free(t->orig);
+    free(t->opnd);
+    free(t->casts);
     free(t->remat);
     t->remat = NULL;
     /* The return block: its segment returns from pre. */

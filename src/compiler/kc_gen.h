@@ -66,7 +66,12 @@ typedef struct kc_tier {
     LLVMBasicBlockRef entry;
     LLVMValueRef bx, by, bz, n64, tidp;
     LLVMValueRef acc;           /* a counting barrier's tally: not per thread */
-    LLVMValueRef *orig;         /* per instruction: a collective's operand */
+    /* per instruction, for a collective: its operand (opnd) and the value
+     * its lanes' copies are read from (orig), opnd with its casts peeled:
+     * a shuffle of a float reads the float's slot, not a copy widened to
+     * the shuffle's 64 bits */
+    LLVMValueRef *orig, *opnd;
+    struct kc_casts { int n; LLVMOpcode op[8]; LLVMTypeRef ty[8]; } *casts;
     LLVMBuilderRef b;
 } kc_tier;
 

@@ -96,12 +96,42 @@ static LLVMBasicBlockRef split_after(kc_ctx *k, LLVMValueRef fn, LLVMValueRef in
     return nb;
 }
 
-/* Whether bb is a barrier alone, followed by a block made for it. */
+/* A warp collective's result is a 64-bit integer that its users narrow
+ * (a float shuffle's trunc and bitcast): those casts move into the
+ * collective's block, so that the value crossing into the next segment
+ * is the narrow one (a slot of 4-byte elements, twice the vector width).
+ * Returns the last instruction that stays with the call. */
+static LLVMValueRef result_casts(LLVMValueRef call)
+{
+    LLVMValueRef last = call;
+    if (kc_barrier_kind(call) < KC_SHFL || kc_barrier_kind(call) == KC_SYNCWARP)
+        return last;
+    for (int n = 0; n < 4; n++) {
+        LLVMUseRef u = LLVMGetFirstUse(last);
+        if (!u || LLVMGetNextUse(u))
+            break;
+        LLVMValueRef c = LLVMGetUser(u);
+        if (!LLVMIsACastInst(c) || LLVMGetNumOperands(c) != 1 || LLVMIsAPHINode(c))
+            break;
+        LLVMInstructionRemoveFromParent(c);
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(c)));
+        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(last));
+        LLVMInsertIntoBuilder(b, c);
+        LLVMDisposeBuilder(b);
+        last = c;
+    }
+    return last;
+}
+
+/* Whether bb is a barrier alone (a collective with its result's casts),
+ * followed by a block made for it. */
 static int barrier_split(LLVMBasicBlockRef bb)
 {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    if (LLVMGetNextInstruction(LLVMGetFirstInstruction(bb)) != t || LLVMGetInstructionOpcode(t) != LLVMBr ||
-        LLVMIsConditional(t))
+    LLVMValueRef after = LLVMGetNextInstruction(LLVMGetFirstInstruction(bb));
+    while (after && after != t && LLVMIsACastInst(after))
+        after = LLVMGetNextInstruction(after);
+    if (after != t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMIsConditional(t))
         return 0;
     LLVMBasicBlockRef next = LLVMGetSuccessor(t, 0);
     size_t n;
@@ -144,7 +174,7 @@ static void isolate_barriers(kc_ctx *k, LLVMValueRef fn)
             if (LLVMGetPreviousInstruction(i))
                 split_after(k, fn, LLVMGetPreviousInstruction(i));
             else if (!barrier_split(bb))
-                split_after(k, fn, i);
+                split_after(k, fn, result_casts(i));
             break;
         }
     }
