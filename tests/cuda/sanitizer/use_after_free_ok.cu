@@ -1,0 +1,28 @@
+// The correct twin of tests/check/sanitizer/use_after_free.cu: the memory
+// is freed after the kernel.
+#include <cstdio>
+
+__global__ void sum(const int *a, int *out, int n)
+{
+    int s = 0;
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    *out = s;
+}
+
+int main()
+{
+    const int n = 16;
+    int h[n], *a, *out, r = 0;
+    for (int i = 0; i < n; i++)
+        h[i] = i;
+    cudaMalloc(&a, sizeof h);
+    cudaMalloc(&out, sizeof(int));
+    cudaMemcpy(a, h, sizeof h, cudaMemcpyHostToDevice);
+    sum<<<1, 1>>>(a, out, n);
+    cudaMemcpy(&r, out, sizeof r, cudaMemcpyDeviceToHost);
+    cudaFree(a);
+    cudaFree(out);
+    printf("sum: %d\n", r);
+    return 0;
+}
