@@ -276,14 +276,13 @@ static const int simt__per_thread_default_stream __attribute__((unused)) =
 /* Device printf goes through the runtime (see simt/core/device.h).  Only in
  * .cu files: host-only sources keep the C library's printf untouched. */
 #if defined(__SIMT_CU__) && defined(__cplusplus)
-#define printf simt_printf
-#define vprintf simt_vprintf
-/* std::printf in host code becomes std::simt_printf (CMake's own
- * CMakeCUDACompilerABI.cu calls it). */
+/* From here on simtcc's rewriter renames calls of printf and vprintf
+ * (src/driver/rw_names.c); std::printf becomes std::simt_printf. */
 namespace std {
 using ::simt_printf;
 using ::simt_vprintf;
 }
+namespace simt_detail { enum { simt__printf_mapped = 1 }; }
 #endif
 
 #endif /* SIMT_CUDA_RUNTIME_H */

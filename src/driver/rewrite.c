@@ -190,6 +190,8 @@ static int classify_brace(const rw *r, long i, long *name)
             if (ID_IS(r, j, "namespace")) {
                 if (is_id(r, i - 1) && i - 1 != j)
                     *name = i - 1;
+                else if (is_id(r, j + 1) && !rw_is_keyword(r, j + 1))
+                    *name = j + 1; /* namespace std __attribute__((...)) { */
                 return SC_NS;
             }
             if (ID_IS(r, j, "struct") || ID_IS(r, j, "class") || ID_IS(r, j, "union") ||
@@ -408,12 +410,11 @@ static void pass(rw *r)
                     continue;
                 }
             }
-            if (r->math_hosted && ID_IS(r, i, "using")) {
-                i = rw_using_math(r, i);
+            long e = rw_names_ident(r, i);
+            if (e != i) {
+                i = e;
                 continue;
             }
-            if (!r->math_hosted && ID_IS(r, i, "simt__math_hosted_declared"))
-                r->math_hosted = 1;
             if ((i < r->kernel_end || i < r->device_end) && rw_is_asm(r, i)) {
                 i = rw_asm(r, i);
                 continue;
@@ -439,11 +440,14 @@ static void pass(rw *r)
         } else if (t->punct == '{') {
             long name = -1;
             int kind = rw_scope_kind(r);
+            int outer = kind;
             if (kind != SC_BLOCK)
                 kind = classify_brace(r, i, &name);
             push_scope(r, kind, name);
+            rw_names_open(r, i, outer);
         } else if (t->punct == '}' && r->nscopes > 1) {
             r->nscopes--;
+            rw_names_close(r, i);
         }
     }
 }
@@ -520,6 +524,7 @@ int rewrite(const char *src, size_t len, const rw_options *opt, rw_buf *out, rw_
     r.opt = opt;
     r.diag = diag;
     r.launch_gt = -1;
+    rw_names_init(&r);
     pass(&r);
     if (!r.oom && !r.text.oom)
         apply(&r, out);
@@ -531,5 +536,7 @@ int rewrite(const char *src, size_t len, const rw_options *opt, rw_buf *out, rw_
     free(r.scopes);
     free(r.vars);
     free(r.vhash);
+    free(r.shadows);
+    free(r.owned);
     return oom ? -1 : r.errors;
 }

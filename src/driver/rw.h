@@ -7,6 +7,7 @@
  *               variables
  *   rw_shift.c  shifts in kernel bodies
  *   rw_asm.c    inline asm in device code (PTX, translated by ptx.h)
+ *   rw_names.c  the names simtcc maps to its own (math functions, printf)
  *
  * Key invariant: an edit's text never holds a newline; rw_put_toks() is
  * the one way token text gets into an edit, and it collapses gaps.
@@ -45,6 +46,10 @@ typedef struct nsvar {
     int32_t ns_name;   /* token naming the enclosing namespace, or -1 */
 } nsvar;
 
+struct rw_shadow;
+struct rw_owned;
+#define RW_NAME_SLOTS 256
+
 typedef struct rw {
     lex_unit u;
     const char *s;
@@ -69,7 +74,12 @@ typedef struct rw {
     int dev_scan_shared; /* ... and whether it declares a __shared__ variable */
     unsigned next_asm;
     long launch_gt;  /* the first '>' of the last launch's ">>>", or -1 */
-    int math_hosted; /* simt/lang/math.hpp's simt_h_<name> functions are declared */
+    unsigned names_on; /* groups of mapped names whose header marker was seen */
+    int16_t name_slot[RW_NAME_SLOTS]; /* mapped names' hash: index + 1, 0 empty */
+    struct rw_shadow *shadows; /* declarations hiding mapped names, innermost last */
+    size_t nshadows, shcap;
+    struct rw_owned *owned; /* mapped names declared by classes and namespaces */
+    size_t nowned, owcap;
     int errors;
     int oom;
 } rw;
@@ -142,10 +152,16 @@ long rw_shift(rw *r, long i);
 int rw_is_asm(const rw *r, long i);
 long rw_asm(rw *r, long i);
 
-/* rw_math.c: "using std::NAME;" or "using ::NAME;" at token i, NAME a C
- * math name simt/lang/math.hpp turns into simt_h_NAME calls: adds
- * "using ::simt_h_NAME;".  Returns the last token it read. */
-long rw_using_math(rw *r, long i);
+/* rw_names.c: the names simtcc maps to its own.  rw_names_init() before
+ * the pass; rw_names_ident() for each identifier i (renames a call of the
+ * C library's function, records declarations that hide it; returns the
+ * last token it read); rw_names_open() after a '{' at o pushed its scope
+ * (outer_kind: the scope it is in), rw_names_close() after a '}' at c
+ * popped one. */
+void rw_names_init(rw *r);
+long rw_names_ident(rw *r, long i);
+void rw_names_open(rw *r, long o, int outer_kind);
+void rw_names_close(rw *r, long c);
 
 /* ---- text ------------------------------------------------------------- */
 

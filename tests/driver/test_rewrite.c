@@ -106,8 +106,47 @@ TEST(using_declarations_of_math_names_name_simt_h_too)
                          "using ::expf; using std::swap; using std :: pow ;\n");
     ASSERT_EQ(r.errors, 0);
     ASSERT_STR_CONTAINS(r.out, "namespace std { using ::sqrt; }\n");
-    ASSERT_STR_CONTAINS(r.out, "using std::sqrt; using ::simt_h_sqrt; return sqrt(x);");
+    ASSERT_STR_CONTAINS(r.out, "using std::sqrt; using ::simt_h_sqrt; return simt_h_sqrt(x);");
     ASSERT_STR_CONTAINS(r.out, "using ::expf; using ::simt_h_expf; using std::swap; using std :: pow ; using ::simt_h_pow;\n");
+    rw_free(&r);
+}
+
+TEST(mapped_names_renamed_only_where_they_name_the_c_library_function)
+{
+    /* Calls of ::NAME and std::NAME become simt's; members, other
+     * qualifiers, declarations and what they hide keep their spelling. */
+    rw_result r = rw_run(
+        "namespace simt_detail { enum { simt__math_hosted_declared = 1 }; }\n"
+        "namespace simt_detail { enum { simt__printf_mapped = 1 }; }\n"
+        "float a(float x) { return exp(x) + std::exp(x) + ::exp(x) + cuda::std::exp(x); }\n"
+        "void b(int n) { std::vector<long long> exp(n); exp[0] = 1; exp.size(); }\n"
+        "void c(S s) { s.exp(1); s.log = 2; p->printf(\"x\"); S::sqrt(2); thrust::exp(z); }\n"
+        "struct T { float g(float x) { return log(x); } float log(float); };\n"
+        "float T::h(float x) { return log(x) + pow(x, 2); }\n"
+        "struct U : T { float k(float x) { return log(x); } };\n"
+        "template <class F> float d(F exp, float x) { return exp(x); }\n"
+        "float e(float x) { return exp(x); }\n"
+        "namespace m { float sqrt(float); float f(float x) { return sqrt(x); } }\n"
+        "namespace m { float f2(float x) { return sqrt(x); } }\n"
+        "float g(float x) { auto log = [](float v) { return v; }; return log(x) * sqrtf(x); }\n"
+        "void h() { int printf = 3; std::printf(\"%d\", printf); }\n"
+        "void i() { printf(\"x\"); }\n"
+        "float j(float a, float x) { return a * exp(x) + (a > 0 ? a : b * exp(x)); }\n");
+    ASSERT_EQ(r.errors, 0);
+    ASSERT_STR_CONTAINS(r.out, "return simt_h_exp(x) + std::simt_h_exp(x) + ::simt_h_exp(x) + cuda::std::simt_h_exp(x); }");
+    ASSERT_STR_CONTAINS(r.out, "std::vector<long long> exp(n); exp[0] = 1; exp.size(); }");
+    ASSERT_STR_CONTAINS(r.out, "s.exp(1); s.log = 2; p->printf(\"x\"); S::sqrt(2); thrust::exp(z); }");
+    ASSERT_STR_CONTAINS(r.out, "struct T { float g(float x) { return log(x); } float log(float); };");
+    ASSERT_STR_CONTAINS(r.out, "float T::h(float x) { return log(x) + simt_h_pow(x, 2); }");
+    ASSERT_STR_CONTAINS(r.out, "struct U : T { float k(float x) { return log(x); } };");
+    ASSERT_STR_CONTAINS(r.out, "float d(F exp, float x) { return exp(x); }");
+    ASSERT_STR_CONTAINS(r.out, "float e(float x) { return simt_h_exp(x); }");
+    ASSERT_STR_CONTAINS(r.out, "float f(float x) { return sqrt(x); } }");
+    ASSERT_STR_CONTAINS(r.out, "float f2(float x) { return sqrt(x); } }");
+    ASSERT_STR_CONTAINS(r.out, "return log(x) * simt_h_sqrtf(x); }");
+    ASSERT_STR_CONTAINS(r.out, "int printf = 3; std::simt_printf(\"%d\", printf); }");
+    ASSERT_STR_CONTAINS(r.out, "void i() { simt_printf(\"x\"); }");
+    ASSERT_STR_CONTAINS(r.out, "return a * simt_h_exp(x) + (a > 0 ? a : b * simt_h_exp(x)); }");
     rw_free(&r);
 }
 

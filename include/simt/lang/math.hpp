@@ -985,6 +985,14 @@ struct plain_args<A, B...>
                                        plain_args<B...>::value> {};
 static inline bool in_kernel() { return gridDim.x != 0; }
 } // namespace simt_detail
+/* simtcc renames a call of NAME to simt_h_NAME (src/driver/rw_names.c):
+ * arguments simt_NAME takes get the device/host choice above; any others
+ * (a program's own types, std::complex) go to an unqualified call of NAME,
+ * which finds by argument-dependent lookup what the call found before it
+ * was renamed. */
+namespace simt_adl {
+struct none {};
+} // namespace simt_adl
 #define SIMT__HOSTED(name, host) \
     template <class... A> \
     static inline auto simt_h2_##name(std::true_type, A... a) -> decltype(simt_##name(a...)) \
@@ -998,10 +1006,30 @@ static inline bool in_kernel() { return gridDim.x != 0; }
     { \
         return simt_##name(a...); \
     } \
+    namespace simt_adl { \
     template <class... A> \
-    static inline auto simt_h_##name(A... a) -> decltype(simt_##name(a...)) \
+    static inline auto name##_(A &&...a) -> decltype(name(static_cast<A &&>(a)...)) \
     { \
-        return simt_h2_##name(typename simt_detail::plain_args<A...>::type{}, a...); \
+        return name(static_cast<A &&>(a)...); \
+    } \
+    } \
+    template <class... A> \
+    static inline auto simt_h3_##name(int, A &&...a) -> decltype(simt_##name(a...)) \
+    { \
+        return simt_h2_##name( \
+            typename simt_detail::plain_args<typename std::decay<A>::type...>::type{}, a...); \
+    } \
+    template <class... A> \
+    static inline auto simt_h3_##name(long, A &&...a) \
+        -> decltype(simt_adl::name##_(static_cast<A &&>(a)...)) \
+    { \
+        return simt_adl::name##_(static_cast<A &&>(a)...); \
+    } \
+    template <class... A> \
+    static inline auto simt_h_##name(A &&...a) \
+        -> decltype(simt_h3_##name(0, static_cast<A &&>(a)...)) \
+    { \
+        return simt_h3_##name(0, static_cast<A &&>(a)...); \
     } \
     namespace std { using ::simt_h_##name; }
 SIMT__HOSTED(sin, std::sin)
@@ -1101,105 +1129,10 @@ SIMT__HOSTED(ynf, ::ynf)
 SIMT__HOSTED(jn, ::jn)
 SIMT__HOSTED(yn, ::yn)
 #undef SIMT__HOSTED
-/* From here on simtcc's rewriter adds "using ::simt_h_NAME;" to each
- * "using std::NAME;" (src/driver/rw_math.c). */
+/* From here on simtcc's rewriter renames calls of the C names to
+ * simt_h_NAME, and adds "using ::simt_h_NAME;" to each "using std::NAME;"
+ * (src/driver/rw_names.c). */
 namespace simt_detail { enum { simt__math_hosted_declared = 1 }; }
-#define sin(...) simt_h_sin(__VA_ARGS__)
-#define cos(...) simt_h_cos(__VA_ARGS__)
-#define tan(...) simt_h_tan(__VA_ARGS__)
-#define asin(...) simt_h_asin(__VA_ARGS__)
-#define acos(...) simt_h_acos(__VA_ARGS__)
-#define atan(...) simt_h_atan(__VA_ARGS__)
-#define sinh(...) simt_h_sinh(__VA_ARGS__)
-#define cosh(...) simt_h_cosh(__VA_ARGS__)
-#define tanh(...) simt_h_tanh(__VA_ARGS__)
-#define asinh(...) simt_h_asinh(__VA_ARGS__)
-#define acosh(...) simt_h_acosh(__VA_ARGS__)
-#define atanh(...) simt_h_atanh(__VA_ARGS__)
-#define exp(...) simt_h_exp(__VA_ARGS__)
-#define exp2(...) simt_h_exp2(__VA_ARGS__)
-#define exp10(...) simt_h_exp10(__VA_ARGS__)
-#define expm1(...) simt_h_expm1(__VA_ARGS__)
-#define log(...) simt_h_log(__VA_ARGS__)
-#define log2(...) simt_h_log2(__VA_ARGS__)
-#define log10(...) simt_h_log10(__VA_ARGS__)
-#define log1p(...) simt_h_log1p(__VA_ARGS__)
-#define sqrt(...) simt_h_sqrt(__VA_ARGS__)
-#define cbrt(...) simt_h_cbrt(__VA_ARGS__)
-#define erf(...) simt_h_erf(__VA_ARGS__)
-#define erfc(...) simt_h_erfc(__VA_ARGS__)
-#define lgamma(...) simt_h_lgamma(__VA_ARGS__)
-#define tgamma(...) simt_h_tgamma(__VA_ARGS__)
-#define pow(...) simt_h_pow(__VA_ARGS__)
-#define atan2(...) simt_h_atan2(__VA_ARGS__)
-#define hypot(...) simt_h_hypot(__VA_ARGS__)
-#define fmod(...) simt_h_fmod(__VA_ARGS__)
-#define remainder(...) simt_h_remainder(__VA_ARGS__)
-#define remquo(...) simt_h_remquo(__VA_ARGS__)
-#define fdim(...) simt_h_fdim(__VA_ARGS__)
-#define fmin(...) simt_h_fmin(__VA_ARGS__)
-#define fmax(...) simt_h_fmax(__VA_ARGS__)
-#define fma(...) simt_h_fma(__VA_ARGS__)
-#define fabs(...) simt_h_fabs(__VA_ARGS__)
-#define rint(...) simt_h_rint(__VA_ARGS__)
-#define nearbyint(...) simt_h_nearbyint(__VA_ARGS__)
-#define logb(...) simt_h_logb(__VA_ARGS__)
-#define nextafter(...) simt_h_nextafter(__VA_ARGS__)
-#define fabsf(...) simt_h_fabsf(__VA_ARGS__)
-#define rintf(...) simt_h_rintf(__VA_ARGS__)
-#define nearbyintf(...) simt_h_nearbyintf(__VA_ARGS__)
-#define logbf(...) simt_h_logbf(__VA_ARGS__)
-#define nextafterf(...) simt_h_nextafterf(__VA_ARGS__)
-#define floorf(...) simt_h_floorf(__VA_ARGS__)
-#define ceilf(...) simt_h_ceilf(__VA_ARGS__)
-#define truncf(...) simt_h_truncf(__VA_ARGS__)
-#define roundf(...) simt_h_roundf(__VA_ARGS__)
-#define sincos(...) simt_h_sincos(__VA_ARGS__)
-#define sinf(...) simt_h_sinf(__VA_ARGS__)
-#define cosf(...) simt_h_cosf(__VA_ARGS__)
-#define tanf(...) simt_h_tanf(__VA_ARGS__)
-#define asinf(...) simt_h_asinf(__VA_ARGS__)
-#define acosf(...) simt_h_acosf(__VA_ARGS__)
-#define atanf(...) simt_h_atanf(__VA_ARGS__)
-#define sinhf(...) simt_h_sinhf(__VA_ARGS__)
-#define coshf(...) simt_h_coshf(__VA_ARGS__)
-#define tanhf(...) simt_h_tanhf(__VA_ARGS__)
-#define asinhf(...) simt_h_asinhf(__VA_ARGS__)
-#define acoshf(...) simt_h_acoshf(__VA_ARGS__)
-#define atanhf(...) simt_h_atanhf(__VA_ARGS__)
-#define expf(...) simt_h_expf(__VA_ARGS__)
-#define exp2f(...) simt_h_exp2f(__VA_ARGS__)
-#define exp10f(...) simt_h_exp10f(__VA_ARGS__)
-#define expm1f(...) simt_h_expm1f(__VA_ARGS__)
-#define logf(...) simt_h_logf(__VA_ARGS__)
-#define log2f(...) simt_h_log2f(__VA_ARGS__)
-#define log10f(...) simt_h_log10f(__VA_ARGS__)
-#define log1pf(...) simt_h_log1pf(__VA_ARGS__)
-#define sqrtf(...) simt_h_sqrtf(__VA_ARGS__)
-#define cbrtf(...) simt_h_cbrtf(__VA_ARGS__)
-#define erff(...) simt_h_erff(__VA_ARGS__)
-#define erfcf(...) simt_h_erfcf(__VA_ARGS__)
-#define lgammaf(...) simt_h_lgammaf(__VA_ARGS__)
-#define tgammaf(...) simt_h_tgammaf(__VA_ARGS__)
-#define powf(...) simt_h_powf(__VA_ARGS__)
-#define atan2f(...) simt_h_atan2f(__VA_ARGS__)
-#define hypotf(...) simt_h_hypotf(__VA_ARGS__)
-#define fmodf(...) simt_h_fmodf(__VA_ARGS__)
-#define remainderf(...) simt_h_remainderf(__VA_ARGS__)
-#define remquof(...) simt_h_remquof(__VA_ARGS__)
-#define fdimf(...) simt_h_fdimf(__VA_ARGS__)
-#define fminf(...) simt_h_fminf(__VA_ARGS__)
-#define fmaxf(...) simt_h_fmaxf(__VA_ARGS__)
-#define fmaf(...) simt_h_fmaf(__VA_ARGS__)
-#define sincosf(...) simt_h_sincosf(__VA_ARGS__)
-#define j0f(...) simt_h_j0f(__VA_ARGS__)
-#define j1f(...) simt_h_j1f(__VA_ARGS__)
-#define jnf(...) simt_h_jnf(__VA_ARGS__)
-#define y0f(...) simt_h_y0f(__VA_ARGS__)
-#define y1f(...) simt_h_y1f(__VA_ARGS__)
-#define ynf(...) simt_h_ynf(__VA_ARGS__)
-#define jn(...) simt_h_jn(__VA_ARGS__)
-#define yn(...) simt_h_yn(__VA_ARGS__)
 #endif /* __SIMT_CU__ */
 
 #endif /* SIMT_MATH_HPP */
