@@ -31,7 +31,10 @@
 
 #ifdef __SIMT_CU__
 /* __device__ marks device code, whose inline asm is PTX for simtcc to
- * translate; the rewriter removes it. */
+ * translate; __host__ beside __global__ is an error; the rewriter removes
+ * them. */
+#undef __host__
+#define __host__ __host__
 #define __device__ __device__
 #define __global__ __global__
 #define __shared__ __shared__

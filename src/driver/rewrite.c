@@ -410,6 +410,10 @@ static void pass(rw *r)
                     continue;
                 }
             }
+            if (t->len == 8 && ID_IS(r, i, "__host__")) {
+                rw_replace_toks(r, i, i, ""); /* host code is what every function is */
+                continue;
+            }
             long e = rw_names_ident(r, i);
             if (e != i) {
                 i = e;

@@ -158,11 +158,14 @@ void rw_kernel(rw *r, long g)
     rw_replace_toks(r, g, g, "");
 
     /* Back over the decl-specifiers to a template header. */
+    long host = -1; /* a __host__ among them */
     for (long j = g - 1, steps = 0; j >= 0 && steps < SCAN_LIMIT; steps++) {
         const lex_tok *t = &r->t[j];
         long a;
         if (t->kind == TK_IDENT || t->kind == TK_STRING || lex_is(t, P_SCOPE) ||
             lex_is(t, '*') || lex_is(t, '&')) {
+            if (ID_IS(r, j, "__host__"))
+                host = j;
             j--;
         } else if (lex_is(t, '>')) {
             long o = rw_angle_open(r, j);
@@ -208,7 +211,15 @@ void rw_kernel(rw *r, long g)
         } else if (t->kind == TK_PUNCT && !lex_is(t, P_SCOPE) && !lex_is(t, '*') &&
                    !lex_is(t, '&')) {
             return;
+        } else if (ID_IS(r, j, "__host__")) {
+            host = j;
         }
+    }
+    /* nvcc: a kernel runs on the device only; "__global__ __host__" is its
+     * EDG front end's "illegal combination of memory qualifiers". */
+    if (host >= 0) {
+        rw_error_at(r, host, "illegal combination of memory qualifiers");
+        return;
     }
     if (lp < 0 || r->t[lp].match < 0)
         return;

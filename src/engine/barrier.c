@@ -22,9 +22,11 @@
 
 enum bar_mode { BAR_PLAIN, BAR_COUNT, BAR_AND, BAR_OR, BAR_GRID };
 
+/* One call site, one string object (SIMT_BARRIER_SITE): two __syncthreads
+ * on one line are two barriers. */
 static int same_site(const char *a, const char *b)
 {
-    return a == b || strcmp(a, b) == 0;
+    return a == b;
 }
 
 static void diverged(struct worker *w, struct block *b) __attribute__((noreturn, noinline, cold));

@@ -50,10 +50,15 @@ void simt_nanosleep(unsigned int ns);
 unsigned int simt_smid(void);
 unsigned int simt_nsmid(void);
 
-#define __syncthreads() simt_syncthreads(SIMT_SITE)
-#define __syncthreads_count(p) simt_syncthreads_count((p), SIMT_SITE)
-#define __syncthreads_and(p) simt_syncthreads_and((p), SIMT_SITE)
-#define __syncthreads_or(p) simt_syncthreads_or((p), SIMT_SITE)
+/* A barrier's identity is its call site: each call has a string object of
+ * its own, so two __syncthreads on one line are two barriers (the engine
+ * compares sites by address). */
+#define SIMT_BARRIER_SITE \
+    (__extension__({ static const char simt__bar_site[] = SIMT_SITE; simt__bar_site; }))
+#define __syncthreads() simt_syncthreads(SIMT_BARRIER_SITE)
+#define __syncthreads_count(p) simt_syncthreads_count((p), SIMT_BARRIER_SITE)
+#define __syncthreads_and(p) simt_syncthreads_and((p), SIMT_BARRIER_SITE)
+#define __syncthreads_or(p) simt_syncthreads_or((p), SIMT_BARRIER_SITE)
 #define __trap() simt_trap(SIMT_SITE)
 #define __brkpt() simt_brkpt(SIMT_SITE)
 

@@ -13,6 +13,8 @@
 #include <string.h>
 #include "../../vector_types.h"
 
+extern "C" int simt_is_shared(const void *p);
+
 #define SIMT__SC __ATOMIC_SEQ_CST
 #define SIMT__RX __ATOMIC_RELAXED
 
@@ -38,9 +40,39 @@ template <class T> struct bits;
 template <> struct bits<float> { typedef unsigned int type; };
 template <> struct bits<double> { typedef unsigned long long type; };
 
+/* PTX ISA, atom: atom.add.f32 rounds to nearest even; on global memory it
+ * flushes subnormal inputs and results to sign-preserving zero, on shared
+ * memory it keeps them.  A NaN result is the GPU's canonical NaN. */
+static inline float atom_ftz(float x)
+{
+    return (x != 0 && __builtin_fabsf(x) < __FLT_MIN__) ? __builtin_copysignf(0.0f, x) : x;
+}
+static inline float canonical_nan(float x)
+{
+    if (x != x) {
+        unsigned int n = 0x7fffffffu;
+        memcpy(&x, &n, sizeof x);
+    }
+    return x;
+}
+static inline double canonical_nan(double x)
+{
+    if (x != x) {
+        unsigned long long n = 0x7fffffffffffffffull;
+        memcpy(&x, &n, sizeof x);
+    }
+    return x;
+}
 template <class T> static inline T fadd(T *a, T v)
 {
-    return cas_loop<T, typename bits<T>::type>(a, [v](T x) { return x + v; });
+    return cas_loop<T, typename bits<T>::type>(a, [v](T x) { return canonical_nan(x + v); });
+}
+template <> inline float fadd<float>(float *a, float v)
+{
+    if (simt_is_shared(a))
+        return cas_loop<float, unsigned int>(a, [v](float x) { return canonical_nan(x + v); });
+    float fv = atom_ftz(v);
+    return cas_loop<float, unsigned int>(a, [fv](float x) { return canonical_nan(atom_ftz(atom_ftz(x) + fv)); });
 }
 template <class T> static inline T amin(T *a, T v)
 {
@@ -129,5 +161,89 @@ SIMT__ATOMIC3(float4, atomicAdd, (float4 *a, float4 v), {
 
 #undef SIMT__INTOPS
 #undef SIMT__ATOMIC3
+
+/* The built-in atomic functions of CUDA 12.8 (__nv_atomic_*): the orders
+ * are C++'s, numbered as GCC's __ATOMIC_* are; every scope is the same
+ * here, a CPU having one coherent memory. */
+enum {
+    __NV_ATOMIC_RELAXED = __ATOMIC_RELAXED,
+    __NV_ATOMIC_CONSUME = __ATOMIC_CONSUME,
+    __NV_ATOMIC_ACQUIRE = __ATOMIC_ACQUIRE,
+    __NV_ATOMIC_RELEASE = __ATOMIC_RELEASE,
+    __NV_ATOMIC_ACQ_REL = __ATOMIC_ACQ_REL,
+    __NV_ATOMIC_SEQ_CST = __ATOMIC_SEQ_CST
+};
+enum {
+    __NV_THREAD_SCOPE_THREAD,
+    __NV_THREAD_SCOPE_BLOCK,
+    __NV_THREAD_SCOPE_CLUSTER,
+    __NV_THREAD_SCOPE_DEVICE,
+    __NV_THREAD_SCOPE_SYSTEM
+};
+
+namespace simt_detail {
+/* GCC's builtins take any order at run time; a load may not release nor
+ * a store acquire, so those become the nearest valid order. */
+static inline int load_order(int o) { return o == __ATOMIC_RELEASE || o == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : o; }
+static inline int store_order(int o) { return o == __ATOMIC_ACQUIRE || o == __ATOMIC_CONSUME || o == __ATOMIC_ACQ_REL ? __ATOMIC_RELEASE : o; }
+static inline int fail_order(int o) { return load_order(o); }
+template <class T> static inline T nv_fetch_add(T *p, T v, int o) { return __atomic_fetch_add(p, v, o); }
+static inline float nv_fetch_add(float *p, float v, int) { return fadd(p, v); }
+static inline double nv_fetch_add(double *p, double v, int) { return fadd(p, v); }
+template <class T> static inline T nv_fetch_sub(T *p, T v, int o) { return __atomic_fetch_sub(p, v, o); }
+static inline float nv_fetch_sub(float *p, float v, int) { return fadd(p, -v); }
+static inline double nv_fetch_sub(double *p, double v, int) { return fadd(p, -v); }
+} /* namespace simt_detail */
+
+template <class T> static inline T __nv_atomic_fetch_add(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return simt_detail::nv_fetch_add(p, v, order); }
+template <class T> static inline T __nv_atomic_fetch_sub(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return simt_detail::nv_fetch_sub(p, v, order); }
+template <class T> static inline T __nv_atomic_fetch_min(T *p, T v, int, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return simt_detail::amin(p, v); }
+template <class T> static inline T __nv_atomic_fetch_max(T *p, T v, int, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return simt_detail::amax(p, v); }
+template <class T> static inline T __nv_atomic_fetch_and(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return __atomic_fetch_and(p, v, order); }
+template <class T> static inline T __nv_atomic_fetch_or(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return __atomic_fetch_or(p, v, order); }
+template <class T> static inline T __nv_atomic_fetch_xor(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return __atomic_fetch_xor(p, v, order); }
+template <class T> static inline void __nv_atomic_add(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM)
+{ (void)__nv_atomic_fetch_add(p, v, order, scope); }
+template <class T> static inline void __nv_atomic_sub(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM)
+{ (void)__nv_atomic_fetch_sub(p, v, order, scope); }
+template <class T> static inline void __nv_atomic_min(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM)
+{ (void)__nv_atomic_fetch_min(p, v, order, scope); }
+template <class T> static inline void __nv_atomic_max(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM)
+{ (void)__nv_atomic_fetch_max(p, v, order, scope); }
+template <class T> static inline void __nv_atomic_and(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM)
+{ (void)__nv_atomic_fetch_and(p, v, order, scope); }
+template <class T> static inline void __nv_atomic_or(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM)
+{ (void)__nv_atomic_fetch_or(p, v, order, scope); }
+template <class T> static inline void __nv_atomic_xor(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM)
+{ (void)__nv_atomic_fetch_xor(p, v, order, scope); }
+template <class T> static inline T __nv_atomic_exchange_n(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return __atomic_exchange_n(p, v, order); }
+template <class T> static inline void __nv_atomic_exchange(T *p, T *v, T *ret, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ __atomic_exchange(p, v, ret, order); }
+template <class T>
+static inline bool __nv_atomic_compare_exchange_n(T *p, T *expected, T desired, bool weak, int success,
+                                                  int failure, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return __atomic_compare_exchange_n(p, expected, desired, weak, success, simt_detail::fail_order(failure)); }
+template <class T>
+static inline bool __nv_atomic_compare_exchange(T *p, T *expected, T *desired, bool weak, int success,
+                                                int failure, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return __atomic_compare_exchange(p, expected, desired, weak, success, simt_detail::fail_order(failure)); }
+template <class T> static inline T __nv_atomic_load_n(T *p, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ return __atomic_load_n(p, simt_detail::load_order(order)); }
+template <class T> static inline void __nv_atomic_load(T *p, T *ret, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ __atomic_load(p, ret, simt_detail::load_order(order)); }
+template <class T> static inline void __nv_atomic_store_n(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ __atomic_store_n(p, v, simt_detail::store_order(order)); }
+template <class T> static inline void __nv_atomic_store(T *p, T *v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ __atomic_store(p, v, simt_detail::store_order(order)); }
+static inline void __nv_atomic_thread_fence(int order, int = __NV_THREAD_SCOPE_SYSTEM)
+{ __atomic_thread_fence(order); }
 
 #endif /* SIMT_ATOMIC_HPP */
