@@ -178,17 +178,22 @@ struct cexec {
 int plan_flatten(struct plan *p, cudaGraph_t g, const int *entry, int nentry, int top);
 void plan_free(struct plan *p);
 /* The commands of p's nodes in x, unlinked; event record commands are
- * referenced once more until plan_cmds_enqueued. */
+ * referenced once more until plan_cmds_enqueued.  NULL when out of
+ * memory, with nothing made left behind. */
 struct cmd **plan_cmds(cudaGraphExec_t x, const struct plan *p);
 void plan_cmds_enqueued(const struct plan *p, struct cmd **cmds);
+/* Releases plan_cmds' commands when they are not enqueued after all. */
+void plan_cmds_discard(const struct plan *p, struct cmd **cmds);
 void exec_ref(cudaGraphExec_t x);
 void exec_unref(cudaGraphExec_t x);
 void exec_lock(cudaGraphExec_t x);
 void exec_unlock(cudaGraphExec_t x);
 
 /* The evaluation command of conditional node ce whose dependents wait for
- * `exit` (graph_cond.c). */
+ * `exit` (graph_cond.c); NULL when out of memory.  cond_cmd_discard
+ * releases one never enqueued. */
 struct cmd *cond_cmd(cudaGraphExec_t x, const struct cexec *ce, struct cmd *exit);
+void cond_cmd_discard(struct cmd *c);
 /* Conditional node parameters: validation and creation of the bodies
  * (cudaGraphAddNode), copy and release. */
 cudaError_t cond_fill(cudaGraphNode_t n, struct cudaConditionalNodeParams *p);
@@ -204,23 +209,6 @@ void cond_free(cudaGraphNode_t n);
 static inline int graph_grow(void **v, size_t *cap, size_t need, size_t elem)
 {
     return simt__grow(v, cap, need, elem, 4);
-}
-/* calloc for graph structures whose callers cannot yet report failure. */
-static inline void *graph_xcalloc(size_t n, size_t size)
-{
-    void *p = simt__zalloc(n, size);
-    if (!p)
-        simt__oom("a graph");
-    return p;
-}
-
-/* A command of a graph launch, whose callers cannot yet report failure. */
-static inline struct cmd *graph_cmd_new(enum cmd_kind kind)
-{
-    struct cmd *c = cmd_new(kind);
-    if (!c)
-        simt__oom("a graph launch");
-    return c;
 }
 
 /* Kernel arguments (graph.c). */

@@ -15,6 +15,7 @@
  * made from its graph: CUDA allows one instantiation of a graph with
  * conditional nodes at a time.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,6 +157,10 @@ static void cond_eval(void *arg)
         exec_lock(r->x); /* against cudaGraphExecUpdate of the body's nodes */
         struct cmd **cmds = plan_cmds(r->x, p);
         exec_unlock(r->x);
+        /* A body starts after its launch returned: there is no caller to
+         * tell of a failed allocation. */
+        if (!cmds)
+            simt__oom("a conditional node");
         if (ce->type != cudaGraphCondTypeWhile) {
             stream_expand(r->exit, cmds, n, p->dep_start, p->deps);
         } else {
@@ -173,6 +178,8 @@ static void cond_eval(void *arg)
                 dd[p->ndeps + (size_t)i] = i;
             ds[n + 1] = (int)p->ndeps + n;
             cmds[n] = cond_cmd(r->x, ce, r->exit);
+            if (!cmds[n])
+                simt__oom("a conditional node");
             stream_expand(r->exit, cmds, n + 1, ds, dd);
             free(ds);
             free(dd);
@@ -187,15 +194,28 @@ static void cond_eval(void *arg)
 struct cmd *cond_cmd(cudaGraphExec_t x, const struct cexec *ce, struct cmd *exit)
 {
     struct cond_run *r = malloc(sizeof *r);
-    if (!r)
-        simt__oom("a conditional node");
+    struct cmd *c = cmd_new(CMD_HOST);
+    if (!r || !c) {
+        free(r);
+        cmd_unref(c);
+        return NULL;
+    }
     exec_ref(x);
     cmd_ref(exit);
     r->x = x;
     r->ce = ce;
     r->exit = exit;
-    struct cmd *c = graph_cmd_new(CMD_HOST);
     c->fn = cond_eval;
     c->arg = r;
     return c;
+}
+
+void cond_cmd_discard(struct cmd *c)
+{
+    struct cond_run *r = c->arg;
+    assert(c->fn == cond_eval);
+    cmd_unref(r->exit);
+    exec_unref(r->x);
+    free(r);
+    cmd_unref(c);
 }

@@ -684,8 +684,11 @@ static void update_params(cudaGraph_t a, cudaGraph_t b)
         if (x->type == cudaGraphNodeTypeMemAlloc)
             continue; /* the allocation keeps its address */
         graph_params_free(x);
-        if (graph_params_copy(x, y))
-            simt__oom("a graph update");
+        /* Child graphs, bodies and allocations were left out above: what
+         * remains copies without allocating. */
+        int e = graph_params_copy(x, y);
+        assert(e == 0);
+        (void)e;
     }
 }
 
@@ -713,16 +716,18 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 
 /* ---- launch ------------------------------------------------------------------- */
 
-/* A command running kernel node n (as simt_launch builds one). */
+/* A command running kernel node n (as simt_launch builds one), or NULL
+ * when out of memory. */
 static struct cmd *kernel_cmd(const struct knode *k)
 {
     struct kargs *a = k->a;
     struct simt_kernel_state *ks = kstate_of(a->k);
-    struct cmd *c = ks ? launch_grid_cmd(a->k, ks, &k->cfg, kargs_run, kargs_ref(a),
-                                         kargs_release, NULL)
-                       : NULL;
+    if (!ks)
+        return NULL;
+    struct cmd *c = launch_grid_cmd(a->k, ks, &k->cfg, kargs_run, kargs_ref(a), kargs_release,
+                                    NULL);
     if (!c)
-        simt__oom("a graph");
+        kargs_release(a);
     return c;
 }
 
@@ -743,12 +748,15 @@ static void host_run(void *arg)
 
 static struct cmd *host_cmd(void (*fn)(void *), const void *data, size_t size)
 {
-    struct cmd *c = graph_cmd_new(CMD_HOST);
+    struct cmd *c = cmd_new(CMD_HOST);
+    void *arg = malloc(size);
+    if (!c || !arg) {
+        cmd_unref(c);
+        free(arg);
+        return NULL;
+    }
     c->fn = fn;
-    c->arg = malloc(size);
-    if (!c->arg)
-        simt__oom("a graph");
-    memcpy(c->arg, data, size);
+    c->arg = memcpy(arg, data, size);
     return c;
 }
 
@@ -769,12 +777,12 @@ static void gmem_run_free(void *arg)
     free(arg);
 }
 
-/* The command of flattened node en. */
+/* The command of flattened node en, or NULL when out of memory. */
 static struct cmd *node_cmd(const struct enode *en)
 {
     cudaGraphNode_t n = en->gn;
     if (!n || !en->enabled)
-        return graph_cmd_new(CMD_MARK);
+        return cmd_new(CMD_MARK);
     switch (n->type) {
     case cudaGraphNodeTypeKernel:
         return kernel_cmd(&n->u.k);
@@ -785,37 +793,83 @@ static struct cmd *node_cmd(const struct enode *en)
     case cudaGraphNodeTypeHost:
         return host_cmd(host_run, &n->u.host, sizeof n->u.host);
     case cudaGraphNodeTypeWaitEvent: {
-        struct cmd *c = graph_cmd_new(CMD_MARK);
-        c->wait_for = event_cmd(n->u.event);
+        struct cmd *c = cmd_new(CMD_MARK);
+        if (c)
+            c->wait_for = event_cmd(n->u.event);
         return c;
     }
     case cudaGraphNodeTypeMemAlloc: {
-        struct gmem *m = gmem_ref(n->u.mem);
-        return host_cmd(gmem_run_alloc, &m, sizeof m);
+        struct gmem *m = n->u.mem;
+        struct cmd *c = host_cmd(gmem_run_alloc, &m, sizeof m);
+        if (c)
+            gmem_ref(m);
+        return c;
     }
     case cudaGraphNodeTypeMemFree:
         return host_cmd(gmem_run_free, &n->u.free_ptr, sizeof n->u.free_ptr);
     default: /* empty and event record nodes */
-        return graph_cmd_new(CMD_MARK);
+        return cmd_new(CMD_MARK);
     }
+}
+
+/* Releases command c of flattened node en (plan_cmds made it), never
+ * enqueued: what node_cmd, cond_cmd and the resets' command hold. */
+static void cmd_discard(const struct enode *en, struct cmd *c)
+{
+    if (en->gn && en->gn->type == cudaGraphNodeTypeEventRecord)
+        cmd_unref(c); /* plan_cmds' reference for the event */
+    if (en->cond) {
+        cond_cmd_discard(c);
+        return;
+    }
+    if (c->kind == CMD_GRID) {
+        struct kargs *a = c->grid->args;
+        launch_grid_cmd_discard(c);
+        kargs_release(a);
+        return;
+    }
+    if (c->fn == run_resets)
+        exec_unref(c->arg);
+    else if (c->fn == gmem_run_alloc)
+        gmem_unref(*(struct gmem **)c->arg);
+    if (c->fn && c->fn != run_resets)
+        free(c->arg);
+    cmd_unref(c->wait_for);
+    cmd_unref(c);
+}
+
+void plan_cmds_discard(const struct plan *p, struct cmd **cmds)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (cmds[i])
+            cmd_discard(&p->nodes[i], cmds[i]);
+    free(cmds);
 }
 
 struct cmd **plan_cmds(cudaGraphExec_t x, const struct plan *p)
 {
-    struct cmd **cmds = graph_xcalloc(p->n, sizeof *cmds);
+    struct cmd **cmds = simt__zalloc(p->n, sizeof *cmds);
+    if (!cmds)
+        return NULL;
     for (size_t i = 0; i < p->n; i++) {
         const struct enode *en = &p->nodes[i];
         if (p == &x->p && i == 0 && x->nresets) {
-            cmds[i] = graph_cmd_new(CMD_HOST);
-            cmds[i]->fn = run_resets;
-            cmds[i]->arg = x;
-            exec_ref(x);
+            if ((cmds[i] = cmd_new(CMD_HOST))) {
+                cmds[i]->fn = run_resets;
+                cmds[i]->arg = x;
+                exec_ref(x);
+            }
         } else if (en->cond) {
             /* Its exit mark comes next (plan_flatten). */
             cmds[i + 1] = node_cmd(&p->nodes[i + 1]);
-            cmds[i] = cond_cmd(x, en->cond, cmds[i + 1]);
+            if (cmds[i + 1])
+                cmds[i] = cond_cmd(x, en->cond, cmds[i + 1]);
         } else if (!cmds[i]) {
             cmds[i] = node_cmd(en);
+        }
+        if (!cmds[i]) {
+            plan_cmds_discard(p, cmds);
+            return NULL;
         }
         if (en->gn && en->gn->type == cudaGraphNodeTypeEventRecord)
             cmd_ref(cmds[i]); /* kept until the event gets it */
@@ -843,8 +897,15 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
     cudaGraphExec_t x = op->u.exec;
     pthread_mutex_lock(&x->lock);
     struct cmd **cmds = plan_cmds(x, &x->p);
-    struct cmd *exit =
-        stream_enqueue_batch(s, cmds, (int)x->p.n, x->p.dep_start, x->p.deps, x->last);
+    struct cmd *exit = cmds ? stream_enqueue_batch(s, cmds, (int)x->p.n, x->p.dep_start,
+                                                   x->p.deps, x->last)
+                            : NULL;
+    if (!exit) {
+        if (cmds)
+            plan_cmds_discard(&x->p, cmds);
+        pthread_mutex_unlock(&x->lock);
+        return cudaErrorMemoryAllocation;
+    }
     trace_graph(exit, x->p.n);
     plan_cmds_enqueued(&x->p, cmds);
     cmd_unref(x->last);

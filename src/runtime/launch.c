@@ -13,6 +13,7 @@
 
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
+#include "engine/sync.h"
 #include "runtime/op.h"
 #include "runtime/stream.h"
 
@@ -234,9 +235,7 @@ struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
     return c;
 }
 
-/* Frees what launch_grid_cmd made, never enqueued; the arguments stay the
- * caller's. */
-static void grid_cmd_discard(struct cmd *c)
+void launch_grid_cmd_discard(struct cmd *c)
 {
     struct grid *g = c->grid;
     if (g->cooperative)
@@ -260,11 +259,11 @@ static cudaError_t enqueue_grid(struct CUstream_st *s, struct op *op)
                                     op->u.kernel.attrs);
     if (!c)
         return cudaErrorMemoryAllocation;
-    struct worker *self = engine_self();
-    if (self && self->cur && sched_current(self)) {
-        struct CUstream_st *cs = child_of(c->grid, self->cur->grid, op->u.kernel.handle);
+    struct grid *parent = engine_thread() ? engine_current_grid() : NULL;
+    if (parent) {
+        struct CUstream_st *cs = child_of(c->grid, parent, op->u.kernel.handle);
         if (!cs) {
-            grid_cmd_discard(c);
+            launch_grid_cmd_discard(c);
             return cudaErrorInvalidResourceHandle;
         }
         s = cs;

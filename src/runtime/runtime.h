@@ -41,6 +41,9 @@ struct simt_kernel_state;
 struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
                             const struct launch_config *cfg, simt_thread_fn fn, void *args,
                             void (*release)(void *), const simt_launch_attrs *attrs);
+/* Frees what launch_grid_cmd made, never enqueued; the arguments stay the
+ * caller's. */
+void launch_grid_cmd_discard(struct cmd *c);
 
 /* printf.c: device printf output waiting for a flush point. */
 void printf_flush(void);

@@ -125,7 +125,8 @@ int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c);
  * lower index, and for its own wait_for; commands without dependencies
  * wait for s's order and for `after`.  The next command of s waits for
  * all of them.  Takes over the callers' references; returns the batch's
- * exit command, referenced. */
+ * exit command, referenced.  NULL when out of memory: nothing enqueued,
+ * the commands still the caller's. */
 struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n,
                                  const int *dep_start, const int *deps, struct cmd *after);
 /* Adds n commands, linked as in stream_enqueue_batch, to the operation

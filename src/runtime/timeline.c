@@ -294,8 +294,11 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
 {
     struct ready r = READY_INIT(r);
     struct cmd *entry = cmd_new(CMD_MARK), *exit = cmd_new(CMD_MARK);
-    if (!entry || !exit)
-        simt__oom("a graph launch");
+    if (!entry || !exit) {
+        cmd_unref(entry);
+        cmd_unref(exit);
+        return NULL;
+    }
     engine_start();
     pthread_mutex_lock(&T.lock);
     /* The entry follows the stream's rules; everything else follows the
