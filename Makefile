@@ -121,8 +121,12 @@ $(B)/obj/%.o: %.S
 API_SYMS := ^(simt_|cuda[A-Z]|cu[A-Z]|curand[A-Z]|nvtx[A-Z]|__cuda|_ZN[0-9]+simt|(threadIdx|blockIdx|blockDim|gridDim|clock)$$)
 LIB_ONE := $(B)/obj/libsimt.o
 
+# text_first and text_last go first and last: libsimt's code lies between
+# them (the watchdog tells the program's code from the engine's by them).
+LIB_ENDS := $(B)/obj/src/engine/text_first.o $(B)/obj/src/engine/text_last.o
+
 $(LIB_ONE): $(LIB_OBJ)
-	$(LD) -r -o $@.all $^
+	$(LD) -r -o $@.all $(word 1,$(LIB_ENDS)) $(filter-out $(LIB_ENDS),$^) $(word 2,$(LIB_ENDS))
 	nm -g --defined-only $@.all | awk 'NF == 3 { print $$3 }' | grep -E '$(API_SYMS)' > $@.api
 	objcopy --keep-global-symbols=$@.api $@.all $@
 	rm -f $@.all

@@ -37,6 +37,7 @@
 #include "engine/gridsync.h"
 #include "engine/shared.h"
 #include "engine/warp.h"
+#include "engine/watchdog.h"
 
 static struct {
     pthread_once_t once;
@@ -54,6 +55,7 @@ static struct {
     int guests;               /* host threads that wait run blocks (SIMT_GUEST) */
     pthread_mutex_t guest_lock;
     struct worker *guest_pool;
+    struct worker *guest_all;  /* every guest record made (never freed) */
 } E = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER,
        .guest_lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -153,6 +155,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->bar_stray = NULL;
     b->waiters = (struct waitq){0};
     b->gen++;
+    watchdog_block_started(w, g);
     warp_block_begin(b, b->warps, (g->nthreads + 31) / 32);
     shared_block_start(b);
     b->next = w->resident;
@@ -444,6 +447,7 @@ static void start_once(void)
         abort();
     }
     fault_install();
+    int watched = watchdog_start();
     size_t stack = fiber_stack_size();
     for (int i = 0; i < E.nworkers; i++) {
         struct worker *w = &E.workers[i];
@@ -462,6 +466,8 @@ static void start_once(void)
         sigdelset(&all, SIGILL);
         sigdelset(&all, SIGTRAP);
         sigdelset(&all, SIGABRT);
+        if (watched)
+            sigdelset(&all, watchdog_signal());
         pthread_sigmask(SIG_SETMASK, &all, &old);
         int rc = pthread_create(&w->os, &attr, worker_main, w);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -471,7 +477,7 @@ static void start_once(void)
             abort();
         }
     }
-    E.started = 1;
+    __atomic_store_n(&E.started, 1, __ATOMIC_RELEASE);
 }
 
 int engine_start(void)
@@ -616,6 +622,10 @@ static struct worker *guest_get(void)
         pthread_mutex_init(&w->inbox_lock, NULL);
         pthread_cond_init(&w->inbox_cv, NULL);
         sched_worker_init(w);
+        pthread_mutex_lock(&E.guest_lock);
+        w->guest_all = E.guest_all;
+        E.guest_all = w;
+        pthread_mutex_unlock(&E.guest_lock);
     }
     if (pthread_setspecific(guest_key, w) != 0) {
         guest_release(w);
@@ -693,9 +703,22 @@ int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g,
     w->guest_done = done;
     w->guest_wants = wants;
     w->guest_arg = arg;
+    /* The watchdog stops a stuck block of a guest as of a worker: by a
+     * signal to this thread, which must let it through meanwhile. */
+    sigset_t old;
+    int watched = watchdog_on();
+    if (watched) {
+        w->os = pthread_self();
+        sigset_t one;
+        sigemptyset(&one);
+        sigaddset(&one, watchdog_signal());
+        pthread_sigmask(SIG_UNBLOCK, &one, &old);
+    }
     engine__self = w;
     sched_guest_run(w);
     engine__self = NULL;
+    if (watched)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
     assert(!w->resident && !w->grid && !w->cur);
     /* The thread is a host thread again: host code, not a kernel
      * (simt/lang/math.hpp tells them apart by gridDim.x). */
@@ -704,4 +727,16 @@ int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g,
     w->guest_wants = NULL;
     w->guest_arg = NULL;
     return done(arg);
+}
+
+void engine_each_worker(void (*fn)(struct worker *w, void *arg), void *arg)
+{
+    if (!__atomic_load_n(&E.started, __ATOMIC_ACQUIRE))
+        return;
+    for (int i = 0; i < E.nworkers; i++)
+        fn(&E.workers[i], arg);
+    pthread_mutex_lock(&E.guest_lock);
+    for (struct worker *w = E.guest_all; w; w = w->guest_all)
+        fn(w, arg);
+    pthread_mutex_unlock(&E.guest_lock);
 }

@@ -203,6 +203,9 @@ struct fault_info {
     int write;                        /* 1 write, 0 read, -1 unknown */
     int in_guard;                     /* in a fiber stack's guard region */
     uint3 tid;
+    /* sig 0: the watchdog stopped the thread (watchdog.c); whether the
+     * block ran as a compiled block function then. */
+    int compiled;
 };
 
 struct worker {
@@ -240,6 +243,21 @@ struct worker {
     int (*guest_wants)(const struct grid *g, const void *arg);
     const void *guest_arg;
     struct worker *guest_next;        /* the pool of idle guest records */
+    struct worker *guest_all;         /* every guest record, for the watchdog */
+    /* The watchdog (watchdog.h).  Written by the worker, relaxed: blocks
+     * resident, blocks finished, the submission number of the grid of its
+     * latest block. */
+    atomic_uint wd_resident;
+    atomic_ullong wd_done;
+    atomic_ullong wd_grid;
+    /* Written by the watching thread: the grid whose blocks this worker
+     * must stop (0: none); the worker clears it. */
+    atomic_ullong wd_kill;
+    unsigned wd_deferred;             /* stop signals that found it in the engine */
+    /* The watching thread's own: the finished count it saw last, and since
+     * when. */
+    unsigned long long wd_seen;
+    long long wd_since;
 };
 
 /* ---- engine.c: the pool ------------------------------------------------ */
@@ -270,6 +288,8 @@ unsigned engine_run_stall_hooks(struct worker *w);
  * a host task that waits) it only returns done(arg). */
 int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
                 const void *arg);
+/* Calls fn on every worker and guest record (the watchdog's rounds). */
+void engine_each_worker(void (*fn)(struct worker *w, void *arg), void *arg);
 /* Cooperative grids: starts one more of w's grid's blocks; 0 if none. */
 int engine_claim_more(struct worker *w);
 void engine_free_cluster(struct worker *w, struct cluster *c);

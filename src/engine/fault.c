@@ -19,13 +19,14 @@
 #include "engine/engine.h"
 #include "engine/fault.h"
 #include "engine/sync.h"
+#include "engine/watchdog.h"
 
 int (*fault_describe_address)(const void *addr, char *buf, size_t len);
 
 static struct sigaction previous[4];
 static const int caught[4] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
 
-static const void *fault_pc(void *ctx)
+const void *fault_pc(void *ctx)
 {
     ucontext_t *uc = ctx;
 #if defined(__x86_64__)
@@ -82,6 +83,8 @@ static void chain(int sig, siginfo_t *si, void *ctx)
 void fault_report(struct worker *w)
 {
     struct fault_info *f = &w->fault;
+    if (f->sig == 0)
+        watchdog_report(w);
     struct block *b = w->cur;
     struct grid *g = b->grid;
     char where[512], what[256] = "";

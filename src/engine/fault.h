@@ -18,6 +18,8 @@ void fault_install(void);
  * block; never returns.  Called on a fresh fiber after the handler left. */
 void fault_report(struct worker *w) __attribute__((noreturn));
 void fault_worker_init(struct worker *w);
+/* The interrupted code's address in a signal handler's context. */
+const void *fault_pc(void *ctx);
 
 /* Describes an address for a fault report ("32 bytes after a 64-byte
  * allocation at 0x..."); set by the memory module.  Returns 0 when it

@@ -31,6 +31,7 @@
 #include "engine/shared.h"
 #include "engine/sync.h"
 #include "engine/warp.h"
+#include "engine/watchdog.h"
 
 static void fiber_main(void *arg);
 
@@ -47,7 +48,7 @@ static void after_switch(struct worker *w)
             /* The faulting thread's fiber becomes the next escape. */
             w->escape = f;
             w->fault.pending = 0;
-            if (w->cur && w->cur->fiber_retry == 2) {
+            if (w->cur && w->cur->fiber_retry == 2 && w->fault.sig != 0) {
                 /* A compiled block function does not know which thread
                  * faulted: the block runs again on the fiber tier
                  * (nothing of it has exited yet), which faults again and
@@ -266,6 +267,7 @@ void sched_yield_current(struct worker *w)
     struct sthread *t = sched_current(w);
     if (!t)
         return;
+    watchdog_point(w);
     struct block *b = w->cur;
     struct fiber *next;
     /* Unstarted threads first: threads that spin, yielding, for one that
@@ -366,6 +368,7 @@ void engine_poll_pause(unsigned *spins, const char *site)
     struct worker *w = engine__self;
     struct sthread *t = sched_current(w);
     if (t) {
+        watchdog_point(w);
         int starting = unstarted(w);
         if (parked.head && !starting)
             wake_parked();
@@ -512,6 +515,7 @@ static void block_over(struct worker *w, struct block *b)
 {
     struct grid *g = b->grid;
     b->live = 0;
+    watchdog_block_over(w);
     unlink_resident(w, b);
     if (w->cur == b) {
         b->next_thread = simt__run.next;
