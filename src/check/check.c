@@ -19,6 +19,7 @@
  * fiber tier runs the threads does not hide a race.
  */
 #include <assert.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,17 +31,24 @@
 #include "engine/kstate.h"
 #include "engine/shared.h"
 
+/* The program's first address: access sites are kept as 32-bit offsets
+ * from it (report.c turns them back). */
+extern char __executable_start[] __attribute__((weak));
+
 int simt__check_on;
 uintptr_t simt__check_dev_lo;
 uintptr_t simt__check_dev_span;
+uintptr_t simt__check_sym_lo;
+uintptr_t simt__check_sym_span;
 
 /* One access: where (pc, as an offset in the program), who (the thread's
  * linear id in its launch, the top bit for atomics), when (launch, the
  * block's barrier generation, the thread's own warp clock).  launch 0: no
  * access. */
 struct rec {
-    uint32_t pc, tid, launch;
+    uint32_t tid, launch;
     uint16_t epoch, clock;
+    uint32_t pc;
 };
 struct cell {
     struct rec w, r;
@@ -87,7 +95,10 @@ static struct {
     size_t nallocs, cap;
     struct svar *vars;
     size_t nvars, capvars;
+    struct cell *data_cells;  /* the program's data segment's race records */
 } C = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void data_init(void);
 
 static size_t align_up(size_t n, size_t a)
 {
@@ -163,6 +174,8 @@ void simt__check_enable(unsigned mask, int exitcode)
         exitcode = atoi(ec);
     extern void report_init(int exitcode);
     report_init(exitcode);
+    if (mask & CHECK_RACE)
+        data_init();
     if ((mask & (CHECK_RACE | CHECK_MEMORY | CHECK_INIT)) && arena_init() < 0) {
         fprintf(stderr, "simt: warning: no address space for the checker's shadow memory — "
                         "this run checks nothing\n");
@@ -295,6 +308,44 @@ void check_written(const void *p, size_t n)
     }
 }
 
+/* ---- __device__ variables ------------------------------------------------- */
+
+/* A kernel reaches no host variable legally, so the program's writable
+ * data in a kernel is __device__ variables (and static variables of device
+ * code): their accesses get race records.  simtcc keeps no table of them,
+ * so the whole data segment of the program is shadowed (pages touched
+ * only as used). */
+static int find_data(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    uintptr_t *range = arg;
+    (void)size;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W))
+            continue;
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+        if (!range[0] || lo < range[0])
+            range[0] = lo;
+        if (hi > range[1])
+            range[1] = hi;
+    }
+    return 1; /* the first object is the program */
+}
+
+static void data_init(void)
+{
+    uintptr_t range[2] = {0, 0};
+    dl_iterate_phdr(find_data, range);
+    range[0] &= ~(uintptr_t)3;
+    if (range[1] <= range[0])
+        return;
+    C.data_cells = reserve((range[1] - range[0]) / 4 * sizeof(struct cell) + sizeof(struct cell));
+    if (!C.data_cells)
+        return;
+    simt__check_sym_lo = range[0];
+    simt__check_sym_span = range[1] - range[0];
+}
+
 /* ---- blocks and shared memory -------------------------------------------- */
 
 #define SCELLS (SHARED_ARENA_BYTES / 4)
@@ -367,7 +418,7 @@ void check_shared_var(const void *ks, size_t off, size_t size)
 
 /* Whether offset off of b's arena lies in a static variable another block
  * laid out while b ran; if so it becomes addressable in b too. */
-static int shared_known(struct block *b, size_t off)
+static __attribute__((noinline, cold)) int shared_known(struct block *b, size_t off)
 {
     size_t sbase = (size_t)(b->static_base - b->arena);
     int found = 0;
@@ -425,10 +476,23 @@ struct cur {
     size_t size;
     unsigned kind;
     enum space space;
+    int data;                 /* a __device__ variable (the program's data) */
     const void *pc;
     unsigned t;               /* linear thread index in the block */
+    uint32_t base;            /* the block's first thread id in the launch */
+    const uint16_t *vc;       /* the thread's clocks of its warp's lanes */
     struct rec r;
 };
+
+/* Whether o is the running thread's access at the same point of its
+ * synchronization (the pc aside). */
+static inline int same_point(const struct rec *o, const struct rec *r)
+{
+    uint64_t a, b;
+    memcpy(&a, o, 8);
+    memcpy(&b, r, 8);
+    return a == b && o->epoch == r->epoch && o->clock == r->clock;
+}
 
 static void thread_of(const struct block *b, unsigned t, unsigned *xyz)
 {
@@ -480,6 +544,12 @@ static void describe(const struct cur *c, uintptr_t addr, char *buf, size_t len)
         pthread_mutex_unlock(&C.lock);
         return;
     }
+    if (c->data) {
+        char name[200];
+        report_data_name(addr, name, sizeof name);
+        snprintf(buf, len, "is in __device__ variable %s", name[0] ? name : "(unnamed)");
+        return;
+    }
     pthread_mutex_lock(&C.lock);
     const struct dalloc *d = nearest(addr);
     if (!d)
@@ -526,7 +596,7 @@ static void report_head(const struct cur *c, const char *what, uintptr_t addr, c
             c->b->idx.x, c->b->idx.y, c->b->idx.z, (unsigned long)addr, where);
 }
 
-static void report_memory(const struct cur *c, uintptr_t bad, int uninit)
+static __attribute__((noinline, cold)) void report_memory(const struct cur *c, uintptr_t bad, int uninit)
 {
     if (!report_first((uint64_t)(uintptr_t)c->pc, uninit ? 2 : 1))
         return;
@@ -546,7 +616,7 @@ static void report_memory(const struct cur *c, uintptr_t bad, int uninit)
     report_unlock();
 }
 
-static void report_race(const struct cur *c, const struct rec *o, int o_write)
+static __attribute__((noinline, cold)) void report_race(const struct cur *c, const struct rec *o, int o_write)
 {
     uint32_t a = c->r.pc, b = o->pc;
     if (!report_first((uint64_t)(a < b ? a : b) << 32 | (a < b ? b : a), 3 + c->space))
@@ -576,29 +646,27 @@ static void report_race(const struct cur *c, const struct rec *o, int o_write)
 
 /* Whether the recorded access o happens before the running one, or may:
  * no race between them. */
-static int ordered(const struct cur *c, const struct rec *o)
+static inline int ordered(const struct cur *c, const struct rec *o)
 {
     if (o->launch != c->r.launch)
         return 1;
-    uint32_t ot = o->tid & ~ATOMIC_BIT, me = c->r.tid & ~ATOMIC_BIT;
-    if (ot == me)
-        return 1;
+    uint32_t otl = (o->tid & ~ATOMIC_BIT) - c->base;
     if ((o->tid & c->r.tid) & ATOMIC_BIT)
         return 1;
-    unsigned n = c->s->nthreads;
-    if (ot / n != me / n)
+    if (otl >= c->s->nthreads)       /* another block */
         return c->s->fenced;
-    if (o->epoch != c->r.epoch)
+    if (otl == c->t || o->epoch != c->r.epoch)
         return 1;
-    unsigned otl = ot % n;
-    if (otl / 32 == c->t / 32 && c->s->vc[c->t * 32 + otl % 32] >= o->clock)
-        return 1;
-    return 0;
+    /* One warp: ordered if a collective joined the lanes since. */
+    return (otl ^ c->t) < 32 && c->vc[otl & 31] >= o->clock;
 }
 
-static void race(struct cur *c, struct cell *cell)
+static inline void race(struct cur *c, struct cell *cell)
 {
     if (c->kind & ACC_WRITE) {
+        /* The thread writing again where it last wrote, nothing between. */
+        if (same_point(&cell->w, &c->r) && !cell->r.launch)
+            return;
         if (!ordered(c, &cell->w)) {
             report_race(c, &cell->w, 1);
         } else if (!ordered(c, &cell->r)) {
@@ -607,6 +675,10 @@ static void race(struct cur *c, struct cell *cell)
         cell->w = c->r;
         cell->r.launch = 0;
     } else {
+        /* A read recorded at this point already: any write since would
+         * have cleared it. */
+        if (same_point(&cell->r, &c->r))
+            return;
         if (!ordered(c, &cell->w))
             report_race(c, &cell->w, 1);
         /* A read ordered before this one is replaced; a concurrent one is
@@ -616,7 +688,7 @@ static void race(struct cur *c, struct cell *cell)
     }
 }
 
-static void host_deref(uintptr_t a, size_t n, unsigned kind, const void *pc)
+static __attribute__((noinline, cold)) void host_deref(uintptr_t a, size_t n, unsigned kind, const void *pc)
 {
     if (!(simt__check_on & CHECK_MEMORY) || !report_first((uint64_t)(uintptr_t)pc, 6))
         return;
@@ -646,6 +718,7 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
     struct cur c;
     uint8_t *meta;
     struct cell *cells;
+    c.data = 0;
     if (a - simt__check_dev_lo < simt__check_dev_span) {
         if (!in_kernel) {
             host_deref(a, n, kind, pc);
@@ -667,6 +740,13 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
         c.space = SP_SHARED;
         meta = s->meta + off / 4;
         cells = s->cells + off / 4;
+    } else if (in_kernel && a - simt__check_sym_lo < simt__check_sym_span) {
+        if (n > simt__check_sym_lo + simt__check_sym_span - a)
+            return;
+        c.space = SP_GLOBAL;
+        c.data = 1;
+        meta = NULL;
+        cells = C.data_cells + ((a - simt__check_sym_lo) >> 2);
     } else {
         return;
     }
@@ -679,7 +759,19 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
     dim3 bd = b->grid->block_dim;
     c.t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
 
-    if (on & (CHECK_MEMORY | CHECK_INIT)) {
+    if (!meta) {
+        /* A __device__ variable: races only. */
+    } else if ((on & (CHECK_MEMORY | CHECK_INIT)) && n <= 4 && (a & 3) + n <= 4) {
+        /* Within one cell: the usual access. */
+        unsigned bits = ((1u << n) - 1) << (a & 3), m = *meta;
+        if ((m & bits) != bits)
+            goto slow;
+        if (kind & ACC_WRITE)
+            *meta = (uint8_t)(m | bits << 4);
+        else if (((m >> 4) & bits) != bits)
+            goto slow;
+    } else if (on & (CHECK_MEMORY | CHECK_INIT)) {
+    slow:;
         uintptr_t end = a + n;
         uint8_t *m = meta;
         int uninit = 0;
@@ -722,13 +814,15 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
         }
     }
     if (on & CHECK_RACE) {
-        c.r.pc = report_pc_off(pc);
-        c.r.tid = ((uint32_t)b->linear * c.s->nthreads + c.t) & ~ATOMIC_BIT;
+        c.r.pc = (uint32_t)((uintptr_t)pc - (uintptr_t)__executable_start);
+        c.base = (uint32_t)b->linear * c.s->nthreads;
+        c.vc = &c.s->vc[c.t * 32];
+        c.r.tid = (c.base + c.t) & ~ATOMIC_BIT;
         if (kind & ACC_ATOMIC)
             c.r.tid |= ATOMIC_BIT;
         c.r.launch = c.s->launch;
         c.r.epoch = (uint16_t)b->bar_gen;
-        c.r.clock = c.s->vc[c.t * 32 + c.t % 32];
+        c.r.clock = c.vc[c.t % 32];
         size_t ncells = ((a + n + 3) >> 2) - (a >> 2);
         for (size_t i = 0; i < ncells; i++)
             race(&c, &cells[i]);

@@ -40,6 +40,8 @@ enum { ACC_READ = 0, ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_RANGE = 4 };
 extern int simt__check_on;              /* the enabled CHECK_ bits, 0 when off */
 extern uintptr_t simt__check_dev_lo;    /* the device arena */
 extern uintptr_t simt__check_dev_span;  /* its size; 0 when off */
+extern uintptr_t simt__check_sym_lo;    /* the program's data: __device__ variables */
+extern uintptr_t simt__check_sym_span;
 void simt__check_enable(unsigned mask, int exitcode);
 void simt__check_access(uintptr_t a, size_t size, unsigned kind, const void *pc);
 void simt__check_fence(void);
@@ -73,5 +75,8 @@ void report_site(const void *pc, char *buf, size_t len);
 void report_count(void);
 const void *report_pc(uint32_t off);
 uint32_t report_pc_off(const void *pc);
+/* The name of the program's variable holding addr, into buf ("" if none
+ * is known). */
+void report_data_name(uintptr_t addr, char *buf, size_t len);
 
 #endif

@@ -169,3 +169,38 @@ void report_init(int exitcode)
      * traces), so it runs after them. */
     atexit(at_exit);
 }
+
+/* Symbol lookup for data addresses: nm on the program, once per report. */
+void report_data_name(uintptr_t addr, char *buf, size_t len)
+{
+    buf[0] = 0;
+    struct found f = {addr, 0, NULL};
+    if (!dl_iterate_phdr(find_object, &f))
+        return;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return;
+    exe[n] = 0;
+    char cmd[4300];
+    snprintf(cmd, sizeof cmd, "nm -C -S --defined-only '%s' 2>/dev/null", exe);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return;
+    unsigned long off = (unsigned long)(addr - f.base);
+    char line[2048];
+    while (fgets(line, sizeof line, p)) {
+        unsigned long start, size;
+        char type;
+        int used = 0;
+        if (sscanf(line, "%lx %lx %c %n", &start, &size, &type, &used) < 3 || !used)
+            continue;
+        if (off >= start && off < start + size) {
+            char *name = line + used;
+            name[strcspn(name, "\n")] = 0;
+            snprintf(buf, len, "%s (%lu bytes, at offset %lu)", name, size, off - start);
+            break;
+        }
+    }
+    pclose(p);
+}

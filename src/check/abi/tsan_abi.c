@@ -31,7 +31,8 @@ static inline __attribute__((always_inline)) void acc(const volatile void *p, si
 {
     uintptr_t a = (uintptr_t)p;
     if (__builtin_expect(a - simt__check_dev_lo < simt__check_dev_span ||
-                             a - (uintptr_t)simt__arena.dynamic_base < SHARED_ARENA_BYTES,
+                             a - (uintptr_t)simt__arena.dynamic_base < SHARED_ARENA_BYTES ||
+                             a - simt__check_sym_lo < simt__check_sym_span,
                          0))
         simt__check_access(a, n, kind, pc);
 }
