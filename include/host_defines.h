@@ -34,7 +34,9 @@
  * translate; __host__ beside __global__ is an error; the rewriter removes
  * them. */
 #undef __host__
+#undef __managed__
 #define __host__ __host__
+#define __managed__ __managed__
 #define __device__ __device__
 #define __global__ __global__
 #define __shared__ __shared__

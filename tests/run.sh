@@ -130,6 +130,33 @@ if [ -x "$SIMTCC" ]; then
     fi
 fi
 
+# ---- programs nvcc rejects (or warns about): simtcc must too -------------------
+# tests/compile_fail/NAME.cu: NAME.expect lists lines simtcc -c's stderr must
+# contain (nvcc's messages, file:line for nvcc's file(line)); the exit
+# status is 1, or NAME.rc; NAME.nvcc is what nvcc 13 printed.
+if [ -x "$SIMTCC" ] && [ -d tests/compile_fail ]; then
+    for src in tests/compile_fail/*.cu; do
+        d=$(dirname "$src"); n=$(basename "$src" .cu)
+        flags=""
+        [ -f "$d/$n.flags" ] && flags=$(cat "$d/$n.flags")
+        (cd "$d" && $SIMTCC $flags -c "$n.cu" -o "$T/$n.o") > "$T/$n.cerr" 2>&1
+        rc=$?
+        want_rc=1
+        [ -f "$d/$n.rc" ] && want_rc=$(cat "$d/$n.rc")
+        if [ "$rc" != "$want_rc" ]; then
+            bad "$src: simtcc exit status $rc, expected $want_rc"; head -n 10 "$T/$n.cerr"; continue
+        fi
+        missing=""
+        while IFS= read -r want; do
+            [ -n "$want" ] && ! grep -qF -- "$want" "$T/$n.cerr" && missing="$want"
+        done < "$d/$n.expect"
+        if [ -n "$missing" ]; then
+            bad "$src: simtcc's stderr lacks: $missing"; head -n 10 "$T/$n.cerr"; continue
+        fi
+        ok
+    done
+fi
+
 # ---- projects built by their own Makefile, written for nvcc --------------------
 if [ -x "$SIMTCC" ] && [ -z "${SIMT_QUICK:-}" ]; then
     for proj in tests/projects/*/; do

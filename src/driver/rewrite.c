@@ -410,6 +410,11 @@ static void pass(rw *r)
                     continue;
                 }
             }
+            if (t->len == 11 && ID_IS(r, i, "__managed__")) {
+                rw_replace_toks(r, i, i, "");
+                continue;
+            }
+            rw_space_ident(r, i);
             if (t->len == 8 && ID_IS(r, i, "__host__")) {
                 rw_replace_toks(r, i, i, ""); /* host code is what every function is */
                 continue;
@@ -449,6 +454,7 @@ static void pass(rw *r)
                 kind = classify_brace(r, i, &name);
             push_scope(r, kind, name);
             rw_names_open(r, i, outer);
+            rw_space_open(r, i, outer);
         } else if (t->punct == '}' && r->nscopes > 1) {
             r->nscopes--;
             rw_names_close(r, i);
@@ -530,6 +536,7 @@ int rewrite(const char *src, size_t len, const rw_options *opt, rw_buf *out, rw_
     r.launch_gt = -1;
     rw_names_init(&r);
     pass(&r);
+    rw_space_finish(&r);
     if (!r.oom && !r.text.oom)
         apply(&r, out);
     int oom = r.oom || r.text.oom || r.scratch.oom || out->oom || diag->oom;
@@ -542,5 +549,6 @@ int rewrite(const char *src, size_t len, const rw_options *opt, rw_buf *out, rw_
     free(r.vhash);
     free(r.shadows);
     free(r.owned);
+    rw_space_free(&r);
     return oom ? -1 : r.errors;
 }

@@ -8,6 +8,7 @@
  *   rw_shift.c  shifts in kernel bodies
  *   rw_asm.c    inline asm in device code (PTX, translated by ptx.h)
  *   rw_names.c  the names simtcc maps to its own (math functions, printf)
+ *   rw_space.c  nvcc's rules on which side may call what
  *
  * Key invariant: an edit's text never holds a newline; rw_put_toks() is
  * the one way token text gets into an edit, and it collapses gaps.
@@ -48,6 +49,7 @@ typedef struct nsvar {
 
 struct rw_shadow;
 struct rw_owned;
+struct rw_space;
 #define RW_NAME_SLOTS 256
 
 typedef struct rw {
@@ -80,6 +82,7 @@ typedef struct rw {
     size_t nshadows, shcap;
     struct rw_owned *owned; /* mapped names declared by classes and namespaces */
     size_t nowned, owcap;
+    struct rw_space *space; /* nvcc's execution-space rules (rw_space.c) */
     int errors;
     int oom;
 } rw;
@@ -162,6 +165,18 @@ void rw_names_init(rw *r);
 long rw_names_ident(rw *r, long i);
 void rw_names_open(rw *r, long o, int outer_kind);
 void rw_names_close(rw *r, long c);
+
+/* rw_space.c: nvcc's execution-space rules (device code calling host
+ * functions and the reverse, host code reading __device__ variables).
+ * The hooks: a kernel named at token `name` whose body the pass enters;
+ * a __device__ at i (parameter list lp or -1, body or -1); a '{' at o in
+ * a scope of kind outer; each identifier; the end of the pass. */
+void rw_space_kernel(rw *r, long name);
+void rw_space_device(rw *r, long i, long lp, long body);
+void rw_space_open(rw *r, long o, int outer);
+void rw_space_ident(rw *r, long i);
+void rw_space_finish(rw *r);
+void rw_space_free(rw *r);
 
 /* ---- text ------------------------------------------------------------- */
 

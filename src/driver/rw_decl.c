@@ -257,6 +257,7 @@ void rw_kernel(rw *r, long g)
     if (body < 0 || r->t[body].match < 0)
         return;
     r->kernel_end = r->t[body].match;
+    rw_space_kernel(r, name);
 
     /* QNAME: the declarator-id, with the parameters of a primary
      * template appended. */
@@ -419,9 +420,12 @@ void rw_device(rw *r, long i)
     if (shared)
         return;
     rw_replace_toks(r, i, i, "");
-    if (lp < 0 || r->t[lp].match < 0)
+    if (lp < 0 || r->t[lp].match < 0) {
+        rw_space_device(r, i, -1, -1);
         return;
+    }
     long body = function_body(r, r->t[lp].match);
+    rw_space_device(r, i, lp, body);
     if (body >= 0 && r->t[body].match > r->device_end)
         r->device_end = r->t[body].match;
 }

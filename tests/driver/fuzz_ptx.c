@@ -6,7 +6,7 @@
  *       tests/driver/fuzz_ptx.c src/driver/ptx_parse.c src/driver/ptx_emit.c \
  *       src/driver/ptx_emit2.c src/driver/rewrite.c src/driver/lex.c \
  *       src/driver/rw_scan.c src/driver/rw_decl.c src/driver/rw_shift.c \
- *       src/driver/rw_asm.c src/driver/rw_names.c -o fuzz_ptx
+ *       src/driver/rw_asm.c src/driver/rw_names.c src/driver/rw_space.c -o fuzz_ptx
  *   ./fuzz_ptx -max_len=2048 -dict=tests/driver/fuzz_rewrite.dict
  *
  * Bytes '0'..'7' after a '%' in the input are operand references.  Beyond

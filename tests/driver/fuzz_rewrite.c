@@ -4,7 +4,7 @@
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc/driver \
  *       tests/driver/fuzz_rewrite.c src/driver/lex.c src/driver/rewrite.c \
  *       src/driver/rw_scan.c src/driver/rw_decl.c src/driver/rw_shift.c \
- *       src/driver/rw_asm.c src/driver/rw_names.c src/driver/ptx_parse.c src/driver/ptx_emit.c \
+ *       src/driver/rw_asm.c src/driver/rw_names.c src/driver/rw_space.c src/driver/ptx_parse.c src/driver/ptx_emit.c \
  *       src/driver/ptx_emit2.c -o fuzz_rewrite
  *   ./fuzz_rewrite -max_len=4096 -dict=tests/driver/fuzz_rewrite.dict tests/driver/cu
  *

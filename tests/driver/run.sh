@@ -42,7 +42,7 @@ SAN=${SANITIZE:+-fsanitize=$SANITIZE -fno-omit-frame-pointer}
 mkdir -p "$B/tests"
 if $CC -std=c17 -D_GNU_SOURCE -g -O1 $SAN -Wall -Wextra -Wno-unused-parameter \
     -Itests/unit -Isrc/driver tests/driver/test_rewrite.c tests/driver/test_asm.c tests/driver/test_args.c \
-    tests/unit/runner.c src/driver/lex.c src/driver/rewrite.c src/driver/rw_scan.c src/driver/rw_decl.c src/driver/rw_shift.c src/driver/rw_asm.c src/driver/rw_names.c \
+    tests/unit/runner.c src/driver/lex.c src/driver/rewrite.c src/driver/rw_scan.c src/driver/rw_decl.c src/driver/rw_shift.c src/driver/rw_asm.c src/driver/rw_names.c src/driver/rw_space.c \
     src/driver/ptx_parse.c src/driver/ptx_emit.c src/driver/ptx_emit2.c src/driver/args.c \
     -o "$B/tests/driver-tests" > "$T/cc" 2>&1; then
     "$B/tests/driver-tests" > "$T/unit" 2>&1

@@ -184,9 +184,9 @@ enum {
 namespace simt_detail {
 /* GCC's builtins take any order at run time; a load may not release nor
  * a store acquire, so those become the nearest valid order. */
-static inline int load_order(int o) { return o == __ATOMIC_RELEASE || o == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : o; }
-static inline int store_order(int o) { return o == __ATOMIC_ACQUIRE || o == __ATOMIC_CONSUME || o == __ATOMIC_ACQ_REL ? __ATOMIC_RELEASE : o; }
-static inline int fail_order(int o) { return load_order(o); }
+static inline int nv_load_order(int o) { return o == __ATOMIC_RELEASE || o == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : o; }
+static inline int nv_store_order(int o) { return o == __ATOMIC_ACQUIRE || o == __ATOMIC_CONSUME || o == __ATOMIC_ACQ_REL ? __ATOMIC_RELEASE : o; }
+static inline int nv_fail_order(int o) { return nv_load_order(o); }
 template <class T> static inline T nv_fetch_add(T *p, T v, int o) { return __atomic_fetch_add(p, v, o); }
 static inline float nv_fetch_add(float *p, float v, int) { return fadd(p, v); }
 static inline double nv_fetch_add(double *p, double v, int) { return fadd(p, v); }
@@ -230,19 +230,19 @@ template <class T> static inline void __nv_atomic_exchange(T *p, T *v, T *ret, i
 template <class T>
 static inline bool __nv_atomic_compare_exchange_n(T *p, T *expected, T desired, bool weak, int success,
                                                   int failure, int = __NV_THREAD_SCOPE_SYSTEM)
-{ return __atomic_compare_exchange_n(p, expected, desired, weak, success, simt_detail::fail_order(failure)); }
+{ return __atomic_compare_exchange_n(p, expected, desired, weak, success, simt_detail::nv_fail_order(failure)); }
 template <class T>
 static inline bool __nv_atomic_compare_exchange(T *p, T *expected, T *desired, bool weak, int success,
                                                 int failure, int = __NV_THREAD_SCOPE_SYSTEM)
-{ return __atomic_compare_exchange(p, expected, desired, weak, success, simt_detail::fail_order(failure)); }
+{ return __atomic_compare_exchange(p, expected, desired, weak, success, simt_detail::nv_fail_order(failure)); }
 template <class T> static inline T __nv_atomic_load_n(T *p, int order, int = __NV_THREAD_SCOPE_SYSTEM)
-{ return __atomic_load_n(p, simt_detail::load_order(order)); }
+{ return __atomic_load_n(p, simt_detail::nv_load_order(order)); }
 template <class T> static inline void __nv_atomic_load(T *p, T *ret, int order, int = __NV_THREAD_SCOPE_SYSTEM)
-{ __atomic_load(p, ret, simt_detail::load_order(order)); }
+{ __atomic_load(p, ret, simt_detail::nv_load_order(order)); }
 template <class T> static inline void __nv_atomic_store_n(T *p, T v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
-{ __atomic_store_n(p, v, simt_detail::store_order(order)); }
+{ __atomic_store_n(p, v, simt_detail::nv_store_order(order)); }
 template <class T> static inline void __nv_atomic_store(T *p, T *v, int order, int = __NV_THREAD_SCOPE_SYSTEM)
-{ __atomic_store(p, v, simt_detail::store_order(order)); }
+{ __atomic_store(p, v, simt_detail::nv_store_order(order)); }
 static inline void __nv_atomic_thread_fence(int order, int = __NV_THREAD_SCOPE_SYSTEM)
 { __atomic_thread_fence(order); }
 
