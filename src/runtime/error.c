@@ -11,6 +11,9 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "device/last_error.h"
+#include "engine/engine.h"
+#include "engine/sync.h"
 #include "runtime/runtime.h"
 
 struct error_text {
@@ -185,8 +188,11 @@ const char *cudaGetErrorString(cudaError_t error)
     return t ? t->text : "unrecognized error code";
 }
 
+/* In device code the last error is the CUDA thread's (device/last_error.c). */
 cudaError_t cudaGetLastError(void)
 {
+    if (engine_in_kernel())
+        return device_last_error(1);
     cudaError_t e = last_error;
     last_error = cudaSuccess;
     return e;
@@ -194,13 +200,19 @@ cudaError_t cudaGetLastError(void)
 
 cudaError_t cudaPeekAtLastError(void)
 {
+    if (engine_in_kernel())
+        return device_last_error(0);
     return last_error;
 }
 
 cudaError_t api_return(cudaError_t e)
 {
-    if (e != cudaSuccess)
-        last_error = e;
+    if (e != cudaSuccess) {
+        if (engine_in_kernel())
+            device_set_last_error(e);
+        else
+            last_error = e;
+    }
     return e;
 }
 

@@ -78,14 +78,7 @@ static cudaError_t validate(const simt_kernel *k, struct simt_kernel_state *ks, 
     return cudaSuccess;
 }
 
-static int blocks_per_sm(const simt_kernel *k, struct simt_kernel_state *ks, int blockSize,
-                         size_t dyn);
-
-static int blocks_per_sm_for_launch(const simt_kernel *k, struct simt_kernel_state *ks,
-                                    int blockSize, size_t dyn)
-{
-    return blocks_per_sm(k, ks, blockSize, dyn);
-}
+static int blocks_per_sm(struct simt_kernel_state *ks, int blockSize, size_t dyn);
 
 /* A grid is complete once its blocks are and every grid its threads
  * launched is (CUDA guide, "Dynamic Parallelism": a parent grid completes
@@ -182,7 +175,7 @@ static cudaError_t validate_groups(const simt_kernel *k, struct simt_kernel_stat
     }
     if (a && a->cooperative) {
         unsigned long long nblocks = (unsigned long long)grid.x * grid.y * grid.z;
-        int per_sm = blocks_per_sm_for_launch(k, ks, (int)(block.x * block.y * block.z), shmem);
+        int per_sm = blocks_per_sm(ks, (int)(block.x * block.y * block.z), shmem);
         if (nblocks > (unsigned long long)per_sm * (unsigned long long)device_sm_count())
             return cudaErrorCooperativeLaunchTooLarge;
     }
@@ -288,8 +281,13 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     struct simt_kernel_state *ks = e ? NULL : kstate_of(k);
     if (e == cudaSuccess && !ks)
         e = cudaErrorMemoryAllocation;
-    if (e == cudaSuccess)
+    if (e == cudaSuccess) {
         e = validate(k, ks, grid, block, shared_bytes);
+        /* An H100 fact: the device runtime's launch reports a bad shape
+         * as cudaErrorInvalidConfiguration, the host's as InvalidValue. */
+        if (e == cudaErrorInvalidValue && engine_in_kernel())
+            e = cudaErrorInvalidConfiguration;
+    }
     if (e == cudaSuccess)
         e = validate_groups(k, ks, grid, block, shared_bytes, attrs, op.u.kernel.cfg.cluster);
     struct CUstream_st *s = NULL;
@@ -325,13 +323,23 @@ struct by_pointer {
     void *pack;
 };
 
-static void run_by_pointer(void *arg)
+struct by_pointer *launch_pack(simt_kernel *k, void **args)
+{
+    struct by_pointer *b = malloc(sizeof *b);
+    if (b) {
+        b->k = k;
+        b->pack = k->pack(args);
+    }
+    return b;
+}
+
+void launch_run_packed(void *arg)
 {
     struct by_pointer *b = arg;
     b->k->run(b->k->fn, b->pack);
 }
 
-static void release_by_pointer(void *arg)
+void launch_release_packed(void *arg)
 {
     struct by_pointer *b = arg;
     b->k->release(b->pack);
@@ -345,13 +353,11 @@ static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void 
     simt_kernel *k = simt_find_kernel(func);
     if (!k) /* what an H200 returns for a host function */
         return api_return(cudaErrorInvalidResourceHandle);
-    struct by_pointer *b = malloc(sizeof *b);
+    struct by_pointer *b = launch_pack(k, args);
     if (!b)
         return api_return(cudaErrorMemoryAllocation);
-    b->k = k;
-    b->pack = k->pack(args);
-    return simt_launch_ex(k, grid, block, shmem, stream, run_by_pointer, b, release_by_pointer,
-                          attrs);
+    return simt_launch_ex(k, grid, block, shmem, stream, launch_run_packed, b,
+                          launch_release_packed, attrs);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
@@ -405,25 +411,28 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fu
 
 /* ---- function attributes --------------------------------------------------- */
 
-static cudaError_t kernel_of(const void *func, simt_kernel **k, struct simt_kernel_state **ks)
+/* What the calls that name a kernel by its function check first: func
+ * names a kernel (*ks its state, (*ks)->kernel its descriptor), then
+ * args_ok, the call's other arguments. */
+static cudaError_t kernel_of(const void *func, int args_ok, struct simt_kernel_state **ks)
 {
-    *k = simt_find_kernel(func);
-    if (!*k)
+    simt_kernel *k = simt_find_kernel(func);
+    if (!k)
         return cudaErrorInvalidResourceHandle;
-    *ks = kstate_of(*k);
-    return *ks ? cudaSuccess : cudaErrorMemoryAllocation;
+    *ks = kstate_of(k);
+    if (!*ks)
+        return cudaErrorMemoryAllocation;
+    return args_ok ? cudaSuccess : cudaErrorInvalidValue;
 }
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
 {
     API_ENTER();
-    simt_kernel *k;
     struct simt_kernel_state *ks;
-    cudaError_t e = kernel_of(func, &k, &ks);
+    cudaError_t e = kernel_of(func, attr != NULL, &ks);
     if (e)
         return api_return(e);
-    if (!attr)
-        return api_return(cudaErrorInvalidValue);
+    const simt_kernel *k = ks->kernel;
     memset(attr, 0, sizeof *attr);
     attr->sharedSizeBytes = static_shared(ks);
     attr->maxThreadsPerBlock = max_threads(k);
@@ -442,9 +451,8 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
 {
     API_ENTER();
-    simt_kernel *k;
     struct simt_kernel_state *ks;
-    cudaError_t e = kernel_of(func, &k, &ks);
+    cudaError_t e = kernel_of(func, 1, &ks);
     if (e)
         return api_return(e);
     switch (attr) {
@@ -482,13 +490,10 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
 {
     API_ENTER();
-    simt_kernel *k;
     struct simt_kernel_state *ks;
-    cudaError_t e = kernel_of(func, &k, &ks);
+    cudaError_t e = kernel_of(func, (int)cacheConfig >= 0 && (int)cacheConfig <= 3, &ks);
     if (e)
         return api_return(e);
-    if ((int)cacheConfig < 0 || (int)cacheConfig > 3)
-        return api_return(cudaErrorInvalidValue);
     ks->cache_config = (int)cacheConfig;
     return cudaSuccess;
 }
@@ -496,14 +501,8 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheCon
 cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)
 {
     API_ENTER();
-    simt_kernel *k;
     struct simt_kernel_state *ks;
-    cudaError_t e = kernel_of(func, &k, &ks);
-    if (e)
-        return api_return(e);
-    if ((int)config < 0 || (int)config > 2)
-        return api_return(cudaErrorInvalidValue);
-    return cudaSuccess;
+    return api_return(kernel_of(func, (int)config >= 0 && (int)config <= 2, &ks));
 }
 
 cudaError_t cudaFuncGetName(const char **name, const void *func)
@@ -539,10 +538,8 @@ static size_t shared_per_sm(const struct simt_kernel_state *ks)
  * blocks and shared memory, as the occupancy calculator computes them.
  * __launch_bounds__ shapes register allocation, not this count: an H200
  * reports occupancy for block sizes above a kernel's bound too. */
-static int blocks_per_sm(const simt_kernel *k, struct simt_kernel_state *ks, int blockSize,
-                         size_t dyn)
+static int blocks_per_sm(struct simt_kernel_state *ks, int blockSize, size_t dyn)
 {
-    (void)k;
     if (blockSize > 1024 || dyn > dyn_allowed(ks))
         return 0;
     int warps = (blockSize + 31) / 32;
@@ -560,14 +557,13 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
                                                                    unsigned int flags)
 {
     API_ENTER();
-    simt_kernel *k;
     struct simt_kernel_state *ks;
-    cudaError_t e = kernel_of(func, &k, &ks);
+    cudaError_t e = kernel_of(
+        func, numBlocks && blockSize > 0 && !(flags & ~(unsigned)cudaOccupancyDisableCachingOverride),
+        &ks);
     if (e)
         return api_return(e);
-    if (!numBlocks || blockSize <= 0 || (flags & ~(unsigned)cudaOccupancyDisableCachingOverride))
-        return api_return(cudaErrorInvalidValue);
-    *numBlocks = blocks_per_sm(k, ks, blockSize, dynamicSMemSize);
+    *numBlocks = blocks_per_sm(ks, blockSize, dynamicSMemSize);
     return cudaSuccess;
 }
 
@@ -582,14 +578,11 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, c
                                                       int numBlocks, int blockSize)
 {
     API_ENTER();
-    simt_kernel *k;
     struct simt_kernel_state *ks;
-    cudaError_t e = kernel_of(func, &k, &ks);
+    cudaError_t e = kernel_of(func, dynamicSmemSize && numBlocks > 0 && blockSize > 0, &ks);
     if (e)
         return api_return(e);
-    if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0)
-        return api_return(cudaErrorInvalidValue);
-    if (blocks_per_sm(k, ks, blockSize, 0) < numBlocks) {
+    if (blocks_per_sm(ks, blockSize, 0) < numBlocks) {
         *dynamicSmemSize = 0;
         return cudaSuccess;
     }
@@ -606,21 +599,18 @@ cudaError_t simt__occupancy_potential(int *minGridSize, int *blockSize, const vo
                                       const void *ctx, int blockSizeLimit, unsigned int flags)
 {
     API_ENTER();
-    simt_kernel *k;
     struct simt_kernel_state *ks;
-    cudaError_t e = kernel_of(func, &k, &ks);
+    cudaError_t e = kernel_of(func, minGridSize && blockSize && blockSizeLimit >= 0, &ks);
     if (e)
         return api_return(e);
-    if (!minGridSize || !blockSize || blockSizeLimit < 0)
-        return api_return(cudaErrorInvalidValue);
     (void)flags;
-    int limit = max_threads(k);
+    int limit = max_threads(ks->kernel);
     if (blockSizeLimit > 0 && blockSizeLimit < limit)
         limit = blockSizeLimit;
     int best_block = 0, best_blocks = 0, best_threads = 0;
     for (int bs = (limit + 31) / 32 * 32; bs > 0; bs -= 32) {
         int b = bs > limit ? limit : bs;
-        int n = blocks_per_sm(k, ks, b, smem_of(ctx, b));
+        int n = blocks_per_sm(ks, b, smem_of(ctx, b));
         if (n * b > best_threads) {
             best_threads = n * b;
             best_block = b;
