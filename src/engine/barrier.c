@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check/check.h"
 #include "check/hooks.h"
 #include "engine/diag.h"
 #include "engine/engine.h"
@@ -44,6 +45,48 @@ static void diverged(struct worker *w, struct block *b)
     struct engine_failure f = {cudaErrorLaunchFailure, "divergent __syncthreads", WHO_BLOCK,
                                NULL, 0, NULL, tail};
     engine_fail_with(&f);
+}
+
+/* synccheck: the generation completes without threads that exited.  PTX
+ * (barrier{.cta}) waits only for threads that have not exited, so a GPU
+ * goes on; CUDA C++ leaves a __syncthreads that some threads never reach
+ * undefined (CUDA guide, Synchronization Functions), and cooperative
+ * groups' sync() needs every thread of the group.  Reported once per
+ * barrier, and the block goes on as on a GPU.  exiting: the running thread
+ * is the one that exited (its exit completed the generation). */
+static void exited_before(struct worker *w, struct block *b, int exiting)
+    __attribute__((noinline, cold));
+static void exited_before(struct worker *w, struct block *b, int exiting)
+{
+    if (!report_first((uint64_t)(uintptr_t)b->bar_site, 0x5359u))
+        return;
+    const struct sthread *running = sched_current(w);
+    const dim3 bd = b->grid->block_dim;
+    unsigned gone = b->nthreads - b->live, first = b->nthreads;
+    for (unsigned i = 0; i < b->nthreads && first == b->nthreads; i++) {
+        const struct sthread *t = &b->threads[i];
+        if (sched_started(b, i) && !sched_is_parked(b, t) && (exiting || t != running))
+            first = i;
+    }
+    char what[160], tail[768];
+    snprintf(what, sizeof what, "barrier reached by %u of %u threads", b->live, b->nthreads);
+    int n = snprintf(tail, sizeof tail, ": ");
+    if (first < b->nthreads)
+        n += snprintf(tail + n, sizeof tail - (size_t)n, "thread (%u,%u,%u)%s", first % bd.x,
+                      (first / bd.x) % bd.y, first / (bd.x * bd.y), gone > 1 ? " and others" : "");
+    else
+        n += snprintf(tail + n, sizeof tail - (size_t)n, "%u threads", gone);
+    snprintf(tail + n, sizeof tail - (size_t)n,
+             " exited without reaching it — every thread of the block must reach each "
+             "__syncthreads and this_thread_block().sync() (CUDA guide, Synchronization "
+             "Functions); a GPU waits only for threads that have not exited");
+    struct engine_failure f = {cudaErrorLaunchFailure, what, WHO_BLOCK, NULL, 0, b->bar_site, tail};
+    engine_report_with(&f);
+}
+
+static inline int checks_sync(const struct block *b)
+{
+    return hook_checking() && (simt__check_on & CHECK_SYNC) && b->live != b->nthreads;
 }
 
 /* Every live thread has arrived: wake them all. */
@@ -90,6 +133,8 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
     unsigned n = ++b->bar_arrived;
     int count;
     if (n == b->live && (mode != BAR_GRID || gridbar_block_arrived(w, b))) {
+        if (checks_sync(b))
+            exited_before(w, b, 0);
         count = b->bar_count;
         if (mode != BAR_GRID)
             barrier_release(w, b);
@@ -114,6 +159,8 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
 void barrier_thread_exited(struct worker *w, struct block *b)
 {
     if (b->bar_arrived && b->bar_arrived == b->live) {
+        if (checks_sync(b))
+            exited_before(w, b, 1);
         if (!b->bar_grid)
             barrier_release(w, b);
         else
@@ -149,9 +196,9 @@ void barrier_deadlock(struct worker *w, struct block *b)
     int len = snprintf(tail, sizeof tail,
                        ": all %u live threads are blocked and none can release the others",
                        b->live);
-    for (unsigned i = 0; i < b->next_thread && len < (int)sizeof tail - 120; i++) {
+    for (unsigned i = 0; i < b->nthreads && len < (int)sizeof tail - 120; i++) {
         struct sthread *t = &b->threads[i];
-        if (sched_is_parked(b, t) && t->state == TS_BLOCKED) {
+        if (sched_started(b, i) && sched_is_parked(b, t) && t->state == TS_BLOCKED) {
             len += snprintf(tail + len, sizeof tail - (size_t)len,
                             "; thread (%u,%u,%u) waits at %s", t->tid.x, t->tid.y, t->tid.z,
                             t->wait_site ? t->wait_site : "?");

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check/check.h"
+#include "check/hooks.h"
 #include "engine/diag.h"
 #include "engine/sync.h"
 
@@ -61,13 +63,35 @@ static void describe(char *buf, size_t len, const char *level, const struct engi
     buf[n + 1] = 0;
 }
 
+/* A checking build counts every error for its summary and exit status. */
+static void count_error(void)
+{
+    if (hook_checking()) {
+        report_lock();
+        report_count();
+        report_unlock();
+    }
+}
+
 void engine_fail_with(const struct engine_failure *f)
 {
     struct worker *w = engine__self;
     char msg[2048];
     describe(msg, sizeof msg, "error", f);
+    count_error();
     diag_grid_failure(w->cur->grid, f->err, msg);
     sched_abort_block(w);
+}
+
+void engine_report_with(const struct engine_failure *f)
+{
+    char msg[2048];
+    describe(msg, sizeof msg, "error", f);
+    count_error();
+    pthread_mutex_lock(&out_lock);
+    fputs(msg, stderr);
+    fflush(stderr);
+    pthread_mutex_unlock(&out_lock);
 }
 
 void engine_warn_with(const struct engine_failure *f)

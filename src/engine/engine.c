@@ -33,6 +33,7 @@
 #include "base/base.h"
 #include "check/hooks.h"
 #include "engine/engine.h"
+#include "engine/explore.h"
 #include "engine/fault.h"
 #include "engine/gridsync.h"
 #include "engine/shared.h"
@@ -156,6 +157,8 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->waiters = (struct waitq){0};
     b->gen++;
     watchdog_block_started(w, g);
+    if (explore_mode)
+        explore_block_start(b);
     warp_block_begin(b, b->warps, (g->nthreads + 31) / 32);
     shared_block_start(b);
     b->next = w->resident;
@@ -252,7 +255,7 @@ static int claim_block(struct worker *w)
         grid_block_done(g, g->unit_blocks);
         return 1;
     }
-    start_unit(w, g, i);
+    start_unit(w, g, explore_mode ? explore_unit(g, i) : i);
     return 1;
 }
 
@@ -357,6 +360,11 @@ void engine_submit_grid(struct grid *g)
     engine_start();
     g->next = NULL;
     g->chunk = 1;
+    if (explore_mode) {
+        /* One CUDA thread at a time, so that the scheduler picks. */
+        g->block = NULL;
+        g->range = NULL;
+    }
     if (g->block && g->unit_blocks == 1 && !g->cooperative) {
         /* About eight runs per worker, for balance at the end. */
         unsigned long long k = g->nunits / ((unsigned long long)E.nworkers * 8);
@@ -447,6 +455,7 @@ static void start_once(void)
         abort();
     }
     fault_install();
+    explore_start();
     int watched = watchdog_start();
     size_t stack = fiber_stack_size();
     for (int i = 0; i < E.nworkers; i++) {

@@ -115,6 +115,11 @@ struct block {
     struct block *gb_next;          /* grid barrier's waiting list, then an inbox */
     /* Exits need bookkeeping beyond the block (clusters count threads). */
     int exit_hook;
+    /* Schedule exploration (explore.h): the order its threads start in
+     * (the i-th to start is order[i]; start_rank is the inverse) and its random
+     * stream.  order NULL: index order. */
+    unsigned short *order, *start_rank;
+    unsigned long long rng;
     void *check;                    /* the checker's state for it (src/check), or NULL */
 };
 
@@ -342,6 +347,12 @@ static inline void sched_count_sync(const struct block *b, struct sthread *t)
         t->syncs = 0;
     }
     t->syncs++;
+}
+
+/* Whether thread id of b has started (it may have exited since). */
+static inline int sched_started(const struct block *b, unsigned id)
+{
+    return (b->order ? b->start_rank[id] : id) < b->next_thread;
 }
 
 /* Whether t holds a fiber of the running block (blocked or ready). */

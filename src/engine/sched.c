@@ -26,6 +26,7 @@
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/cluster.h"
+#include "engine/explore.h"
 #include "engine/fault.h"
 #include "engine/gridsync.h"
 #include "engine/shared.h"
@@ -150,11 +151,34 @@ static void ready_push(struct worker *w, struct sthread *t)
     w->ready_tail = t;
 }
 
+/* Schedule exploration: takes one of the first ready threads at random
+ * off the list (and leaves the head there). */
+static struct sthread *ready_take_any(struct worker *w)
+{
+    struct sthread *p = w->ready, *t = p->next;
+    unsigned k = explore_below(p->blk, 16);
+    while (k-- && t->next) {
+        p = t;
+        t = t->next;
+    }
+    p->next = t->next;
+    if (w->ready_tail == t)
+        w->ready_tail = p;
+    return t;
+}
+
 /* The next ready thread, leaving the parked list: it is about to run. */
 static struct sthread *ready_pop(struct worker *w)
 {
     struct sthread *t = w->ready;
     assert(t && t->state == TS_READY);
+    if (__builtin_expect(explore_mode == EXPLORE_RANDOM, 0) && t->next &&
+        explore_below(t->blk, 2)) {
+        t = ready_take_any(w);
+        t->next = NULL;
+        t->state = TS_RUNNING;
+        return t;
+    }
     w->ready = t->next;
     if (!w->ready)
         w->ready_tail = NULL;
@@ -183,6 +207,8 @@ void engine_wake_all(struct waitq *q)
         return;
     struct worker *w = engine__self;
     q->head = q->tail = NULL;
+    if (__builtin_expect(explore_mode == EXPLORE_RANDOM, 0))
+        head = explore_wake_order(head->blk, head, &tail);
     for (struct sthread *t = head;; t = t->next) {
         assert(waiting(t));
         woken(t);
@@ -543,9 +569,9 @@ void sched_abort_block(struct worker *w)
 {
     sched_current(w);
     struct block *b = w->cur;
-    for (unsigned i = 0; i < b->next_thread; i++) {
+    for (unsigned i = 0; i < b->nthreads; i++) {
         struct sthread *t = &b->threads[i];
-        if (sched_is_parked(b, t)) {
+        if (sched_started(b, i) && sched_is_parked(b, t)) {
             t->state = TS_EXITED;
             if (t->fiber != w->current) {
                 fiber_reset(t->fiber, fiber_main, w);
@@ -607,6 +633,15 @@ static void run_threads(struct worker *w, struct block *b)
     }
     if (!compiled && g->range) {
         g->range(g->args);
+    } else if (!compiled && b->order) {
+        /* Schedule exploration: the next thread in the block's order, then
+         * back to the scheduler loop, which picks what runs next. */
+        unsigned id = b->order[r->next];
+        unsigned bx = r->bx, by = r->by;
+        builtins_set_thread_xyz(id % bx, (id / bx) % by, id / (bx * by));
+        r->next++;
+        g->fn(g->args);
+        r->exited++;
     } else if (!compiled) {
         simt_thread_fn fn = g->fn;
         void *args = g->args;
@@ -660,7 +695,8 @@ void sched_loop(struct worker *w)
 {
     for (;;) {
         struct block *b = w->cur;
-        if (b && simt__run.next < b->nthreads) {
+        if (b && simt__run.next < b->nthreads &&
+            !(explore_mode == EXPLORE_RANDOM && w->ready && explore_below(b, 2))) {
             run_threads(w, b);
         } else if (b && b->live == 0) {
             /* Before resuming others: they may belong to other blocks. */

@@ -176,6 +176,9 @@ struct engine_failure {
 void engine_fail_with(const struct engine_failure *f) __attribute__((noreturn));
 /* The same shape as a warning: printed, nothing fails. */
 void engine_warn_with(const struct engine_failure *f);
+/* An error that a GPU runs through (a checking build's finding): printed
+ * and counted for the checker's summary; nothing fails. */
+void engine_report_with(const struct engine_failure *f);
 /* The running thread's misuse: "WHAT in kernel ... thread (..) at SITE —
  * TODO" (no " — TODO" when todo is NULL), failing the grid with err.
  * Outside a kernel: "simt: error: WHAT at SITE — TODO", and the process

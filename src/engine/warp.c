@@ -119,6 +119,12 @@ static unsigned exited_lanes(const struct block *b, unsigned wi, unsigned runnin
     unsigned started = b->next_thread <= base        ? 0
                      : b->next_thread - base >= 32 ? ~0u
                                                    : (1u << (b->next_thread - base)) - 1;
+    if (b->order) { /* schedule exploration: threads start out of index order */
+        started = 0;
+        for (unsigned l = 0; l < 32; l++)
+            if ((wp->lanes >> l & 1) && sched_started(b, base + l))
+                started |= 1u << l;
+    }
     unsigned cand = wp->lanes & started & among;
     if (running - base < 32)
         cand &= ~(1u << (running - base));
@@ -139,7 +145,7 @@ static int converged(const struct block *b, unsigned wi)
         unsigned id = wi * 32 + l;
         if (!(wp->lanes >> l & 1))
             continue;
-        if (id >= b->next_thread)
+        if (!sched_started(b, id))
             return 0;
         const struct sthread *t = &b->threads[id];
         if (sched_is_parked(b, t) && t->state == TS_READY)

@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "base/base.h"
+#include "check/hooks.h"
 #include "engine/diag.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
@@ -44,6 +45,10 @@
  * linked first and last into libsimt.o: see the Makefile). */
 void simt__text_first(void);
 void simt__text_last(void);
+
+/* The limit of checking builds: generous, as checked kernels run many
+ * times slower than plain ones. */
+#define WATCHDOG_CHECKING_SECONDS 60
 
 static double default_seconds;
 static double seconds;
@@ -227,6 +232,10 @@ int watchdog_start(void)
 {
     const char *v = getenv("SIMT_WATCHDOG");
     seconds = default_seconds;
+    /* A checking build (its start-up ran before the first CUDA call) is
+     * watched unless told otherwise: a hang is one more bug it reports. */
+    if (seconds <= 0 && hook_checking())
+        seconds = WATCHDOG_CHECKING_SECONDS;
     if (v && *v) {
         char *end;
         double s = strtod(v, &end);
@@ -332,7 +341,7 @@ void watchdog_report(struct worker *w)
             if (sched_is_parked(b, t))
                 add_thread(gs, &ng, t->state == TS_BLOCKED ? "waiting" : "ready to resume",
                            t->wait_site, tid);
-            else if (i < b->next_thread)
+            else if (sched_started(b, i))
                 add_thread(gs, &ng, "exited", NULL, tid);
             else
                 add_thread(gs, &ng, "not started", NULL, tid);

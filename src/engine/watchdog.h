@@ -11,9 +11,9 @@
  *
  * Off (the default in normal builds) it costs two relaxed counter updates
  * per block and nothing per thread: no thread loop looks at a clock or a
- * flag.  A checking build turns it on by default with
- * simt__watchdog_default before the first CUDA call; SIMT_WATCHDOG
- * (seconds, 0: off) overrides either.
+ * flag.  A checking build (simtcc --check) is watched with a limit of 60 s
+ * unless simt__watchdog_default, called before the first CUDA call, gives
+ * another; SIMT_WATCHDOG (seconds, 0: off) overrides either.
  */
 #ifndef SIMT_ENGINE_WATCHDOG_H
 #define SIMT_ENGINE_WATCHDOG_H
