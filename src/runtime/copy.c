@@ -34,6 +34,7 @@
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
+#include "runtime/streamrace.h"
 
 void xfer_run(void *arg)
 {
@@ -139,6 +140,8 @@ static cudaError_t enqueue_xfer(struct CUstream_st *s, struct op *op)
         if (e != cudaSuccess)
             return e;
     }
+    if (hook_checking())
+        streamrace_note(x, dt != MEM_NONE, st != MEM_NONE);
     if (waits(x, async, dt, st)) {
         struct xfer local = *x;
         cudaError_t e = stream_run_sync(s, xfer_run, &local);

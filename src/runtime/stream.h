@@ -50,6 +50,7 @@ struct cmd {
     struct cmd *wait_for;      /* batches: one more dependency (referenced) */
     struct cmd *ready_next;    /* in a list of ready commands, under the lock */
     long long done_ns;         /* completion time (CLOCK_MONOTONIC) */
+    struct race_info *race;    /* checking builds: its clock (streamrace.c) */
 };
 
 struct capture;

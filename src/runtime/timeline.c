@@ -20,6 +20,8 @@
 #include "runtime/handle.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
+#include "runtime/streamrace.h"
+#include "check/hooks.h"
 #include "trace/trace.h"
 
 static struct {
@@ -47,6 +49,8 @@ struct cmd *cmd_new(enum cmd_kind kind)
 
 static void cmd_free(struct cmd *c)
 {
+    if (c->race)
+        streamrace_free(c);
     free(c->succ);
     free(c);
 }
@@ -264,6 +268,20 @@ static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
     } else if (stream_is_blocking(s)) {
         add_dep_locked(c, T.legacy.last);
     }
+    if (hook_checking()) {
+        /* The same order, as a clock (streamrace.h). */
+        struct race_clock *vc = streamrace_begin();
+        streamrace_after(vc, s->last);
+        streamrace_after(vc, after);
+        if (s->legacy) {
+            for (struct CUstream_st *o = T.streams; o; o = o->next)
+                if (stream_is_blocking(o))
+                    streamrace_after(vc, o->last);
+        } else if (stream_is_blocking(s)) {
+            streamrace_after(vc, T.legacy.last);
+        }
+        streamrace_linked(c, s, vc);
+    }
     set_last_locked(s, c);
     return c->deps == 0;
 }
@@ -456,10 +474,17 @@ static int all_done(const void *unused)
 void cmd_wait(struct cmd *c)
 {
     wait_until(cmd_is_done, cmd_needs, c);
+    if (hook_checking())
+        streamrace_host_waited(c);
 }
 
 void timeline_wait_all(void)
 {
+    if (hook_checking()) {
+        pthread_mutex_lock(&T.lock);
+        streamrace_host_waited_all();
+        pthread_mutex_unlock(&T.lock);
+    }
     wait_until(all_done, NULL, NULL);
     mempool_trim_all();
 }
