@@ -35,6 +35,27 @@ void strvec_free(strvec *s)
     memset(s, 0, sizeof *s);
 }
 
+char *strvec_own(strvec *s, char *x)
+{
+    if (!x) {
+        fputs("simtcc: error: out of memory\n", stderr);
+        exit(1);
+    }
+    strvec_push(s, x);
+    return x;
+}
+
+char *strvec_printf(strvec *s, const char *fmt, ...)
+{
+    va_list ap;
+    char *x = NULL;
+    va_start(ap, fmt);
+    if (vasprintf(&x, fmt, ap) < 0)
+        x = NULL;
+    va_end(ap);
+    return strvec_own(s, x);
+}
+
 typedef struct ctx {
     plan *p;
     char **argv;
@@ -61,28 +82,9 @@ static int fail(ctx *c, const char *fmt, ...)
     return -1;
 }
 
-static char *own(plan *p, char *s)
-{
-    if (!s) {
-        fputs("simtcc: error: out of memory\n", stderr);
-        exit(1);
-    }
-    strvec_push(&p->owned, s);
-    return s;
-}
-
-static char *own_printf(plan *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static char *own_printf(plan *p, const char *fmt, ...)
-{
-    va_list ap;
-    char *s = NULL;
-    va_start(ap, fmt);
-    if (vasprintf(&s, fmt, ap) < 0)
-        s = NULL;
-    va_end(ap);
-    return own(p, s);
-}
+/* Strings the plan owns (strvec_own). */
+#define own(p, s) strvec_own(&(p)->owned, (s))
+#define own_printf(p, ...) strvec_printf(&(p)->owned, __VA_ARGS__)
 
 /* The rest of argument a after "-short" or "--long", as nvcc spells
  * them (it rejects --arch and -gpu-architecture); NULL if a is neither. */
@@ -166,10 +168,11 @@ static int one_of(const char *v, const char *const *list)
     return 0;
 }
 
-/* The real GPU architectures nvcc has named (sm_XX), the retired ones too:
- * suites written for them (sm_13, sm_20) still build their kernels here. */
-static const int known_archs[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75,
-                                  80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121, 0};
+/* The GPU architectures nvcc 13 accepts (nvcc --list-gpu-arch): it
+ * rejects the retired ones (sm_13, sm_20, ..., sm_72), and so does simtcc,
+ * so that a program built here builds with nvcc.  'a' variants exist from
+ * sm_90, 'f' variants from sm_100. */
+static const int known_archs[] = {75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121, 0};
 
 /* One architecture name: sm_90, compute_90a, lto_90, sm_100f -> 90/100;
  * native, all, all-major -> 0; -1 if invalid. */
@@ -193,6 +196,8 @@ static int arch_one(const char *s, size_t n)
     while (d < n && s[d] >= '0' && s[d] <= '9' && d - k < 4)
         v = v * 10 + (s[d++] - '0');
     if (d == k || (d < n && !((s[d] == 'a' || s[d] == 'f') && d + 1 == n)))
+        return -1;
+    if (d < n && (s[d] == 'a' ? v < 90 : v < 100))
         return -1;
     for (const int *a = known_archs; *a; a++)
         if (*a == v)

@@ -154,7 +154,7 @@ libs=$(sed -n 's/^#\$ LIBRARIES= *//p' out)
 contains "--version: nvcc's identification" out "nvcc: NVIDIA (R) Cuda compiler driver"
 contains "--version: the toolkit's version" out "V13.0.88"
 
-"$SIMTCC" --dryrun -gencode arch=compute_70,code=sm_70 -gencode arch=compute_86,code=[sm_86,compute_86] -c a.cu > out 2>&1
+"$SIMTCC" --dryrun -gencode arch=compute_75,code=sm_75 -gencode arch=compute_86,code=[sm_86,compute_86] -c a.cu > out 2>&1
 contains "-gencode: the highest architecture" out "-arch compute_86"
 contains "-gencode: __CUDA_ARCH_LIST__" out "-D__CUDA_ARCH_LIST__=860"
 contains "-gencode: __CUDA_ARCH__" out "-D__CUDA_ARCH__=860"

@@ -173,7 +173,7 @@ TEST(args_arch_extraction)
     PARSE(&p, "-arch=native", "x.cu");
     ASSERT_EQ(p.arch, 90);
     plan_free(&p);
-    PARSE(&p, "-gencode", "arch=compute_70,code=sm_70", "-gencode",
+    PARSE(&p, "-gencode", "arch=compute_75,code=sm_75", "-gencode",
           "arch=compute_86,code=[sm_86,compute_86]", "-gencode=arch=compute_80,code=sm_80", "x.cu");
     ASSERT_EQ(p.arch, 86);
     plan_free(&p);
@@ -183,11 +183,16 @@ TEST(args_arch_extraction)
     PARSE(&p, "--generate-code", "arch=compute_120,code=\"sm_120,compute_120\"", "x.cu");
     ASSERT_EQ(p.arch, 120);
     plan_free(&p);
-    /* Retired architectures that suites still name. */
-    PARSE(&p, "-arch", "sm_13", "x.cu");
-    ASSERT_EQ(p.arch, 13);
-    plan_free(&p);
-    ASSERT_EQ(args_arch_value("compute_20"), 20);
+    /* What nvcc 13 no longer accepts. */
+    ASSERT_EQ(args_arch_value("sm_13"), -1);
+    ASSERT_EQ(args_arch_value("compute_20"), -1);
+    ASSERT_EQ(args_arch_value("sm_70"), -1);
+    ASSERT_EQ(args_arch_value("sm_101"), -1);
+    ASSERT_EQ(args_arch_value("sm_80a"), -1);
+    ASSERT_EQ(args_arch_value("sm_90f"), -1);
+    ASSERT_EQ(args_arch_value("sm_90a"), 90);
+    ASSERT_EQ(args_arch_value("sm_100f"), 100);
+    ASSERT_EQ(args_arch_value("sm_75"), 75);
     ASSERT_EQ(args_arch_value("sm_89"), 89);
     ASSERT_EQ(args_arch_value("lto_90"), 90);
     ASSERT_EQ(args_arch_value("sm_90x"), -1);
