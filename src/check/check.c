@@ -48,7 +48,8 @@ uintptr_t simt__check_sym_span;
 struct rec {
     uint32_t tid, launch;
     uint16_t epoch, clock;
-    uint32_t pc;
+    uint32_t pc : 28;         /* offset in the program (256 MiB of code) */
+    uint32_t bytes : 4;       /* which of the cell's bytes it touched */
 };
 struct cell {
     struct rec w, r;
@@ -77,8 +78,9 @@ struct svar {
 
 /* The checker's state of a block record (block->check). */
 struct bstate {
-    uint32_t launch;
+    uint32_t launch;          /* the launch's id, shifted left 8 */
     unsigned nthreads;
+    unsigned extra;           /* syncs of multi-warp groups, counted as barriers */
     size_t hi;                /* shadow cells used since the block started */
     int fenced;               /* a thread executed an atomic or a fence */
     uint8_t *meta;            /* [SHARED_ARENA_BYTES / 4] */
@@ -289,7 +291,22 @@ void check_dev_free(const void *p)
 void check_written(const void *p, size_t n)
 {
     uintptr_t a = (uintptr_t)p;
-    if (a - simt__check_dev_lo >= simt__check_dev_span || n == 0)
+    if (n == 0)
+        return;
+    struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    if (b && b->check && a - (uintptr_t)b->arena < b->arena_cap) {
+        /* An asynchronous copy landing in shared memory. */
+        struct bstate *s = b->check;
+        size_t off = a - (uintptr_t)b->arena;
+        if (n > b->arena_cap - off)
+            n = b->arena_cap - off;
+        for (size_t i = off; i < off + n; i++)
+            if (s->meta[i / 4] & (1u << (i & 3)))
+                s->meta[i / 4] = (uint8_t)(s->meta[i / 4] | 16u << (i & 3));
+        return;
+    }
+    if (a - simt__check_dev_lo >= simt__check_dev_span)
         return;
     if (n > simt__check_dev_lo + simt__check_dev_span - a)
         n = simt__check_dev_lo + simt__check_dev_span - a;
@@ -379,7 +396,8 @@ void check_block_start(struct block *b)
     memset(s->meta, 0, s->hi);
     memset(s->cells, 0, s->hi * sizeof(struct cell));
     s->hi = 0;
-    s->launch = (uint32_t)b->grid->seq + 1;
+    s->launch = ((uint32_t)b->grid->seq + 1) << 8;
+    s->extra = 0;
     s->nthreads = b->nthreads;
     s->fenced = 0;
     memset(s->vc, 0, (size_t)b->nthreads * 32 * sizeof(uint16_t));
@@ -394,15 +412,24 @@ void check_block_start(struct block *b)
     pthread_mutex_unlock(&C.lock);
 }
 
-void check_shared_var(const void *ks, size_t off, size_t size)
+size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align)
 {
     pthread_mutex_lock(&C.lock);
+    /* A redzone before each variable: the offsets move, the kernel's
+     * static size (cudaFuncGetAttributes) does not. */
+    size_t before = 1;
+    for (size_t i = 0; i < C.nvars; i++)
+        before += C.vars[i].ks == ks;
+    size_t shift = before * CHECK_SHARED_REDZONE;
+    if (align > 1)
+        shift = align_up(shift, align);
+    off += shift;
     if (C.nvars == C.capvars) {
         size_t cap = C.capvars ? 2 * C.capvars : 32;
         struct svar *n = realloc(C.vars, cap * sizeof *n);
         if (!n) {
             pthread_mutex_unlock(&C.lock);
-            return;
+            return off;
         }
         C.vars = n;
         C.capvars = cap;
@@ -414,6 +441,7 @@ void check_shared_var(const void *ks, size_t off, size_t size)
     struct worker *w = engine_self();
     if (w && w->cur && w->cur->check && w->cur->grid->ks == ks)
         smark(w->cur->check, w->cur, (size_t)(w->cur->static_base - w->cur->arena) + off, size);
+    return off;
 }
 
 /* Whether offset off of b's arena lies in a static variable another block
@@ -454,6 +482,32 @@ void check_warp_sync(struct block *b, unsigned wi, unsigned mask)
         uint16_t *v = &s->vc[(wi * 32 + l) * 32];
         memcpy(v, join, sizeof join);
         v[l] = (uint16_t)(join[l] + 1);
+    }
+}
+
+/* Grid-wide syncs completed (all grids): the low 8 bits of a record's
+ * launch, so that accesses on two sides of a grid.sync() are ordered. */
+static unsigned gsyncs;
+
+void check_grid_sync(void)
+{
+    __atomic_fetch_add(&gsyncs, 1, __ATOMIC_RELAXED);
+}
+
+void check_group_sync(struct block *b, unsigned first, unsigned count)
+{
+    struct bstate *s = b->check;
+    if (!s || !count)
+        return;
+    unsigned last = first + count - 1;
+    if (first / 32 == last / 32) {
+        unsigned lanes = count == 32 ? ~0u : ((1u << count) - 1) << (first % 32);
+        check_warp_sync(b, first / 32, lanes);
+    } else {
+        /* A group of several warps: counted as a block barrier (members
+         * and the rest alike: races of the rest across it are missed, no
+         * false one is reported). */
+        s->extra++;
     }
 }
 
@@ -648,7 +702,7 @@ static __attribute__((noinline, cold)) void report_race(const struct cur *c, con
  * no race between them. */
 static inline int ordered(const struct cur *c, const struct rec *o)
 {
-    if (o->launch != c->r.launch)
+    if (o->launch != c->r.launch || !(o->bytes & c->r.bytes))
         return 1;
     uint32_t otl = (o->tid & ~ATOMIC_BIT) - c->base;
     if ((o->tid & c->r.tid) & ATOMIC_BIT)
@@ -665,8 +719,10 @@ static inline void race(struct cur *c, struct cell *cell)
 {
     if (c->kind & ACC_WRITE) {
         /* The thread writing again where it last wrote, nothing between. */
-        if (same_point(&cell->w, &c->r) && !cell->r.launch)
+        if (same_point(&cell->w, &c->r) && !cell->r.launch) {
+            cell->w.bytes |= c->r.bytes;
             return;
+        }
         if (!ordered(c, &cell->w)) {
             report_race(c, &cell->w, 1);
         } else if (!ordered(c, &cell->r)) {
@@ -677,8 +733,10 @@ static inline void race(struct cur *c, struct cell *cell)
     } else {
         /* A read recorded at this point already: any write since would
          * have cleared it. */
-        if (same_point(&cell->r, &c->r))
+        if (same_point(&cell->r, &c->r)) {
+            cell->r.bytes |= c->r.bytes;
             return;
+        }
         if (!ordered(c, &cell->w))
             report_race(c, &cell->w, 1);
         /* A read ordered before this one is replaced; a concurrent one is
@@ -814,17 +872,23 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
         }
     }
     if (on & CHECK_RACE) {
-        c.r.pc = (uint32_t)((uintptr_t)pc - (uintptr_t)__executable_start);
+        c.r.pc = (uint32_t)((uintptr_t)pc - (uintptr_t)__executable_start) & 0x0fffffffu;
         c.base = (uint32_t)b->linear * c.s->nthreads;
         c.vc = &c.s->vc[c.t * 32];
         c.r.tid = (c.base + c.t) & ~ATOMIC_BIT;
         if (kind & ACC_ATOMIC)
             c.r.tid |= ATOMIC_BIT;
-        c.r.launch = c.s->launch;
-        c.r.epoch = (uint16_t)b->bar_gen;
+        c.r.launch = c.s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff);
+        c.r.epoch = (uint16_t)(b->bar_gen + c.s->extra + (b->cluster ? b->cluster->phase : 0));
         c.r.clock = c.vc[c.t % 32];
         size_t ncells = ((a + n + 3) >> 2) - (a >> 2);
-        for (size_t i = 0; i < ncells; i++)
+        uintptr_t end = a + n;
+        for (size_t i = 0; i < ncells; i++) {
+            /* The bytes of cell i this access touches. */
+            uintptr_t lo = ((a >> 2) + i) << 2, from = lo < a ? a : lo;
+            uintptr_t to = lo + 4 < end ? lo + 4 : end;
+            c.r.bytes = ((1u << (to - from)) - 1) << (from & 3);
             race(&c, &cells[i]);
+        }
     }
 }

@@ -55,7 +55,11 @@ void check_dev_free(const void *p);
 void check_written(const void *p, size_t n);
 void check_block_start(struct block *b);
 void check_block_release(struct block *b);
-void check_shared_var(const void *ks, size_t off, size_t size);
+/* A static __shared__ variable placed at off; returns its offset in a
+ * checking build (after a redzone). */
+size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align);
+void check_grid_sync(void);
+void check_group_sync(struct block *b, unsigned first, unsigned count);
 void check_warp_sync(struct block *b, unsigned wi, unsigned mask);
 /* Bytes left unused between shared-memory parts, as redzones. */
 #define CHECK_SHARED_REDZONE 64

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "base/base.h"
+#include "check/hooks.h"
 #include "device/mbarrier.h"
 #include "simt/core/pipeline.h"
 
@@ -164,6 +165,8 @@ static inline void land(const struct acopy *c)
     }
     if (c->fill)
         memset((char *)c->dst + c->n, 0, c->fill);
+    if (hook_checking())
+        check_written(c->dst, (size_t)c->n + c->fill);
 }
 
 static void complete_upto(struct athread *a, uint64_t seq)

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "check/hooks.h"
 #include "engine/gridsync.h"
 
 int gridbar_create(struct grid *g)
@@ -34,6 +35,8 @@ static struct block *complete_locked(struct gridbar *gb)
     struct block *list = gb->waiting;
     gb->waiting = NULL;
     gb->arrived = 0;
+    if (hook_checking())
+        check_grid_sync();
     return list;
 }
 

@@ -68,12 +68,11 @@ void shared_block_end(struct worker *w)
 
 static size_t place(struct simt_kernel_state *ks, size_t size, size_t align)
 {
-    /* A checking build leaves a redzone before each variable. */
-    size_t red = hook_checking() ? CHECK_SHARED_REDZONE : 0;
-    size_t off = align_up(ks->static_bytes + red, align ? align : 1);
+    size_t off = align_up(ks->static_bytes, align ? align : 1);
     ks->static_bytes = off + size;
-    if (red)
-        check_shared_var(ks, off, size);
+    /* A checking build leaves a redzone before each variable. */
+    if (hook_checking())
+        off = check_shared_var(ks, off, size, align);
     return off;
 }
 

@@ -68,6 +68,8 @@ void simt_range_sync(const char *site, unsigned first, unsigned count)
     hook_barrier_arrive(bar, site);
     sched_count_sync(b, t);
     if (++bar->arrived == count) {
+        if (hook_checking())
+            check_group_sync(b, first, count);
         bar->count = 0;
         engine_wake_all(&bar->waiters);
         hook_barrier_release(bar);

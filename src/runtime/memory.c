@@ -282,6 +282,9 @@ static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsi
         return cudaErrorMemoryAllocation;
     }
     *out = p;
+    /* The device runtime's cudaMalloc stores into device memory. */
+    if (hook_checking())
+        check_written(out, sizeof *out);
     return cudaSuccess;
 }
 
