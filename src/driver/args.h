@@ -24,6 +24,11 @@ typedef struct strvec {
 
 void strvec_push(strvec *s, const char *x);
 void strvec_free(strvec *s);
+/* x, freshly allocated, pushed on s, whose owner frees its strings; x
+ * NULL (out of memory) ends simtcc. */
+char *strvec_own(strvec *s, char *x);
+/* A string formatted as printf does, owned by s as strvec_own has it. */
+char *strvec_printf(strvec *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 enum lang {
     LANG_SUFFIX = 0, /* -x none: by file name */

@@ -82,28 +82,9 @@ static void add_temp(char *path)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-static char *owned(driver *d, char *s)
-{
-    if (!s) {
-        fputs("simtcc: error: out of memory\n", stderr);
-        exit(1);
-    }
-    strvec_push(&d->owned, s);
-    return s;
-}
-
-static char *fmt(driver *d, const char *f, ...) __attribute__((format(printf, 2, 3)));
-
-static char *fmt(driver *d, const char *f, ...)
-{
-    va_list ap;
-    char *s = NULL;
-    va_start(ap, f);
-    if (vasprintf(&s, f, ap) < 0)
-        s = NULL;
-    va_end(ap);
-    return owned(d, s);
-}
+/* Strings the driver owns (strvec_own). */
+#define owned(d, s) strvec_own(&(d)->owned, (s))
+#define fmt(d, ...) strvec_printf(&(d)->owned, __VA_ARGS__)
 
 static int make_tmpdir(driver *d)
 {
@@ -387,6 +368,14 @@ static int run(driver *d, strvec *argv)
     fprintf(stderr, "simtcc: error: '%s' was killed by signal %d\n", argv->v[0],
             WIFSIGNALED(st) ? WTERMSIG(st) : 0);
     return 1;
+}
+
+/* run, then argv freed. */
+static int run_once(driver *d, strvec *argv)
+{
+    int rc = run(d, argv);
+    strvec_free(argv);
+    return rc;
 }
 
 static void push_all(strvec *to, const strvec *from)
@@ -700,9 +689,7 @@ static int preprocess_input(driver *d, size_t k)
     }
     strvec_push(&c, in->path);
     push_output(&c, p->output);
-    int rc = run(d, &c);
-    strvec_free(&c);
-    return rc;
+    return run_once(d, &c);
 }
 
 /* -cuda: a .cu input preprocessed and rewritten, the C++ that simtcc
@@ -859,9 +846,7 @@ static int link_step(driver *d)
     for (const char *const *l = libs; *l; l++)
         strvec_push(&c, *l);
     push_output(&c, p->output ? p->output : "a.out");
-    int rc = run(d, &c);
-    strvec_free(&c);
-    return rc;
+    return run_once(d, &c);
 }
 
 static int archive_step(driver *d)
@@ -875,9 +860,7 @@ static int archive_step(driver *d)
     push_all(&c, &d->objs);
     if (!p->dryrun)
         unlink(out); /* a fresh archive, not one with stale members */
-    int rc = run(d, &c);
-    strvec_free(&c);
-    return rc;
+    return run_once(d, &c);
 }
 
 /* -dlink: device code does not exist here, so the device-link object a
@@ -891,9 +874,7 @@ static int dlink_step(driver *d)
     strvec_push(&c, "c++");
     strvec_push(&c, "/dev/null");
     push_output(&c, d->p->output ? d->p->output : "a_dlink.o");
-    int rc = run(d, &c);
-    strvec_free(&c);
-    return rc;
+    return run_once(d, &c);
 }
 
 static int run_step(driver *d)
@@ -903,9 +884,7 @@ static int run_step(driver *d)
     strvec c = {0};
     strvec_push(&c, strchr(exe, '/') ? exe : fmt(d, "./%s", exe));
     push_all(&c, &p->run_args);
-    int rc = run(d, &c);
-    strvec_free(&c);
-    return rc;
+    return run_once(d, &c);
 }
 
 void driver_print_env(const char *self)
