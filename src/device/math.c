@@ -68,22 +68,28 @@ static const unsigned rc_bits[4] = {0x0000u, 0x6000u, 0x4000u, 0x2000u};
 #define WITH_SSE_MODE WITH_MODE
 #endif
 
-static float op_fadd(volatile float *a, volatile float *b, int mode) { WITH_SSE_MODE(float, mode, *a + *b); }
-static float op_fmul(volatile float *a, volatile float *b, int mode) { WITH_SSE_MODE(float, mode, *a * *b); }
-static float op_ffma(volatile float *a, volatile float *b, volatile float *c, int mode)
-{
-    WITH_MODE(float, mode, fmaf(*a, *b, *c));
-}
-static float op_fdiv(volatile float *a, volatile float *b, int mode) { WITH_SSE_MODE(float, mode, *a / *b); }
-static float op_fsqrt(volatile float *a, int mode) { WITH_SSE_MODE(float, mode, sqrtf(*a)); }
-static double op_dadd(volatile double *a, volatile double *b, int mode) { WITH_SSE_MODE(double, mode, *a + *b); }
-static double op_dmul(volatile double *a, volatile double *b, int mode) { WITH_SSE_MODE(double, mode, *a * *b); }
-static double op_dfma(volatile double *a, volatile double *b, volatile double *c, int mode)
-{
-    WITH_MODE(double, mode, fma(*a, *b, *c));
-}
-static double op_ddiv(volatile double *a, volatile double *b, int mode) { WITH_SSE_MODE(double, mode, *a / *b); }
-static double op_dsqrt(volatile double *a, int mode) { WITH_SSE_MODE(double, mode, sqrt(*a)); }
+/* The operations in a rounding mode, written once for float (op_f...)
+ * and double (op_d...); fma stays on WITH_MODE (above). */
+#define MODE_OPS(T, p, fma_fn, sqrt_fn)                                                          \
+    static T op_##p##add(volatile T *a, volatile T *b, int mode)                                 \
+    {                                                                                            \
+        WITH_SSE_MODE(T, mode, *a + *b);                                                         \
+    }                                                                                            \
+    static T op_##p##mul(volatile T *a, volatile T *b, int mode)                                 \
+    {                                                                                            \
+        WITH_SSE_MODE(T, mode, *a * *b);                                                         \
+    }                                                                                            \
+    static T op_##p##fma(volatile T *a, volatile T *b, volatile T *c, int mode)                  \
+    {                                                                                            \
+        WITH_MODE(T, mode, fma_fn(*a, *b, *c));                                                  \
+    }                                                                                            \
+    static T op_##p##div(volatile T *a, volatile T *b, int mode)                                 \
+    {                                                                                            \
+        WITH_SSE_MODE(T, mode, *a / *b);                                                         \
+    }                                                                                            \
+    static T op_##p##sqrt(volatile T *a, int mode) { WITH_SSE_MODE(T, mode, sqrt_fn(*a)); }
+MODE_OPS(float, f, fmaf, sqrtf)
+MODE_OPS(double, d, fma, sqrt)
 
 float simt_fadd_r(float a, float b, int mode) { return fnan(op_fadd(&a, &b, mode)); }
 float simt_fmul_r(float a, float b, int mode) { return fnan(op_fmul(&a, &b, mode)); }
@@ -96,25 +102,17 @@ double simt_dfma_r(double a, double b, double c, int mode) { return dnan(op_dfma
 double simt_ddiv_r(double a, double b, int mode) { return dnan(op_ddiv(&a, &b, mode)); }
 double simt_dsqrt_r(double a, int mode) { return dnan(op_dsqrt(&a, mode)); }
 
-float simt_ll2float_r(long long x, int mode)
-{
-    volatile long long v = x;
-    WITH_SSE_MODE(float, mode, (float)v);
-}
-float simt_ull2float_r(unsigned long long x, int mode)
-{
-    volatile unsigned long long v = x;
-    WITH_SSE_MODE(float, mode, (float)v);
-}
-double simt_ll2double_r(long long x, int mode)
-{
-    volatile long long v = x;
-    WITH_SSE_MODE(double, mode, (double)v);
-}
-double simt_ull2double_r(unsigned long long x, int mode)
-{
-    volatile unsigned long long v = x;
-    WITH_SSE_MODE(double, mode, (double)v);
-}
+/* 64-bit integers to floating point in a rounding mode; the volatile
+ * copy keeps the conversion inside the mode's scope. */
+#define CONVERT_R(name, to, from)                                                              \
+    to name(from x, int mode)                                                                  \
+    {                                                                                          \
+        volatile from v = x;                                                                   \
+        WITH_SSE_MODE(to, mode, (to)v);                                                        \
+    }
+CONVERT_R(simt_ll2float_r, float, long long)
+CONVERT_R(simt_ull2float_r, float, unsigned long long)
+CONVERT_R(simt_ll2double_r, double, long long)
+CONVERT_R(simt_ull2double_r, double, unsigned long long)
 static float op_d2f(volatile double *v, int mode) { WITH_SSE_MODE(float, mode, (float)*v); }
 float simt_double2float_r(double x, int mode) { return op_d2f(&x, mode); }

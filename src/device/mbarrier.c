@@ -718,8 +718,24 @@ void mbar_arrive_on(uint64_t *bar, struct athread *a, uint64_t seq, const char *
 
 /* ---- waiting ------------------------------------------------------------------ */
 
-static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
-                      const char *file, unsigned line)
+/* What a wait waits for: the phase of a token (token_done), or, when
+ * parity >= 0, a phase whose parity differs from parity's (CUDA guide
+ * 5.6.1: the parity names the immediately preceding phase). */
+struct want {
+    int parity;
+    uint64_t token;
+};
+
+static int reached(uint64_t *bar, const struct want *w, uint32_t phase, uint32_t mask, int api,
+                   int op, const char *file, unsigned line)
+{
+    if (w->parity >= 0)
+        return (phase & 1) != (unsigned)w->parity;
+    return token_done(bar, w->token, phase, mask, api, op, file, line);
+}
+
+static int wait_for(uint64_t *bar, const struct want *w, int block, int op, int api,
+                    const char *file, unsigned line)
 {
     if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
@@ -728,7 +744,7 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
         int counted = 0;
         for (;;) {
             uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
-            if (token_done(bar, token, wphase(v), WPHASE_MASK, api, op, file, line)) {
+            if (reached(bar, w, wphase(v), WPHASE_MASK, api, op, file, line)) {
                 engine_poll_end(counted);
                 return 1;
             }
@@ -740,7 +756,7 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
         }
     }
     uint32_t i = need(bar, api, op, file, line);
-    if (token_done(bar, token, tab.v[i].phase, 0xffffffffu, api, op, file, line))
+    if (reached(bar, w, tab.v[i].phase, 0xffffffffu, api, op, file, line))
         return 1;
     if (block) {
         block_on(i, api, op, file, line);
@@ -749,90 +765,57 @@ static int wait_token(uint64_t *bar, uint64_t token, int block, int op, int api,
     return poll_phase(i, api, op, file, line);
 }
 
-/* CUDA guide 5.6.1: true if the parity names the immediately preceding
- * phase, i.e. differs from the current phase's. */
-static int wait_parity(uint64_t *bar, unsigned parity, int block, int op, int api,
-                       const char *file, unsigned line)
+/* Outside shared memory a try_wait polls for at most ns (no time limit:
+ * one look, as libcu++'s try_wait without a duration does). */
+static int try_for(uint64_t *bar, const struct want *w, uint64_t ns, int op, int api,
+                   const char *file, unsigned line)
 {
-    parity &= 1;
-    if (!engine_in_shared(bar)) {
-        if (api != SIMT_MBAR_CXX)
-            not_shared(bar, api, op, file, line);
-        unsigned spins = 0;
-        int counted = 0;
-        for (;;) {
-            uint64_t v = __atomic_load_n(bar, __ATOMIC_ACQUIRE);
-            if ((wphase(v) & 1) != parity) {
-                engine_poll_end(counted);
-                return 1;
-            }
-            if (!block)
-                return 0;
-            if (!counted)
-                counted = engine_poll_begin();
-            engine_poll_pause(&spins, simt_cg_site(file, line));
-        }
-    }
-    uint32_t i = need(bar, api, op, file, line);
-    if ((tab.v[i].phase & 1) != parity)
-        return 1;
-    if (block) {
-        block_on(i, api, op, file, line);
-        return 1;
-    }
-    return poll_phase(i, api, op, file, line);
+    if (ns == 0 || engine_in_shared(bar))
+        return wait_for(bar, w, 0, op, api, file, line);
+    uint64_t end = now_ns() + ns;
+    unsigned spins = 0;
+    int counted = engine_poll_begin(), done;
+    while (!(done = wait_for(bar, w, 0, op, api, file, line)) && now_ns() < end)
+        engine_poll_pause(&spins, simt_cg_site(file, line));
+    engine_poll_end(counted);
+    return done;
 }
+
+#define TOKEN(t) (&(struct want){.parity = -1, .token = (t)})
+#define PARITY(p) (&(struct want){.parity = (int)((p)&1u)})
 
 int simt_mbar_test_wait(uint64_t *bar, uint64_t token, int api, const char *file, unsigned line)
 {
-    return wait_token(bar, token, 0, OP_TEST, api, file, line);
+    return wait_for(bar, TOKEN(token), 0, OP_TEST, api, file, line);
 }
 
 int simt_mbar_test_wait_parity(uint64_t *bar, unsigned parity, int api, const char *file,
                                unsigned line)
 {
-    return wait_parity(bar, parity, 0, OP_TEST_PARITY, api, file, line);
+    return wait_for(bar, PARITY(parity), 0, OP_TEST_PARITY, api, file, line);
 }
 
-/* Outside shared memory a try_wait polls for at most ns (no time limit:
- * one look, as libcu++'s try_wait without a duration does). */
 int simt_mbar_try_wait(uint64_t *bar, uint64_t token, uint64_t ns, int api, const char *file,
                        unsigned line)
 {
-    if (ns == 0 || engine_in_shared(bar))
-        return wait_token(bar, token, 0, OP_TRY, api, file, line);
-    uint64_t end = now_ns() + ns;
-    unsigned spins = 0;
-    int counted = engine_poll_begin(), done;
-    while (!(done = wait_token(bar, token, 0, OP_TRY, api, file, line)) && now_ns() < end)
-        engine_poll_pause(&spins, simt_cg_site(file, line));
-    engine_poll_end(counted);
-    return done;
+    return try_for(bar, TOKEN(token), ns, OP_TRY, api, file, line);
 }
 
 int simt_mbar_try_wait_parity(uint64_t *bar, unsigned parity, uint64_t ns, int api,
                               const char *file, unsigned line)
 {
-    if (ns == 0 || engine_in_shared(bar))
-        return wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line);
-    uint64_t end = now_ns() + ns;
-    unsigned spins = 0;
-    int counted = engine_poll_begin(), done;
-    while (!(done = wait_parity(bar, parity, 0, OP_TRY_PARITY, api, file, line)) && now_ns() < end)
-        engine_poll_pause(&spins, simt_cg_site(file, line));
-    engine_poll_end(counted);
-    return done;
+    return try_for(bar, PARITY(parity), ns, OP_TRY_PARITY, api, file, line);
 }
 
 void simt_mbar_wait(uint64_t *bar, uint64_t token, int api, const char *file, unsigned line)
 {
-    wait_token(bar, token, 1, OP_WAIT, api, file, line);
+    wait_for(bar, TOKEN(token), 1, OP_WAIT, api, file, line);
 }
 
 void simt_mbar_wait_parity(uint64_t *bar, unsigned parity, int api, const char *file,
                            unsigned line)
 {
-    wait_parity(bar, parity, 1, OP_WAIT_PARITY, api, file, line);
+    wait_for(bar, PARITY(parity), 1, OP_WAIT_PARITY, api, file, line);
 }
 
 /* ---- waiting on a word: atomic wait and notify --------------------------------

@@ -71,23 +71,19 @@ int simt_vprintf(const char *fmt, va_list ap)
         return vprintf(fmt, ap);
     if (!fmt)
         return -1;
-    char local[512];
+    /* Most lines fit the stack; a longer one is formatted again into
+     * memory of its own. */
+    char local[512], *big = NULL;
     va_list copy;
     va_copy(copy, ap);
     int n = vsnprintf(local, sizeof local, fmt, copy);
     va_end(copy);
+    if (n >= 0 && (size_t)n >= sizeof local)
+        n = vasprintf(&big, fmt, ap);
     if (n < 0)
         return -2;
-    if ((size_t)n < sizeof local) {
-        append(local, (size_t)n);
-    } else {
-        char *big = malloc((size_t)n + 1);
-        if (!big)
-            return -2;
-        vsnprintf(big, (size_t)n + 1, fmt, ap);
-        append(big, (size_t)n);
-        free(big);
-    }
+    append(big ? big : local, (size_t)n);
+    free(big);
     return count_arguments(fmt);
 }
 

@@ -114,6 +114,19 @@ static float snorm(int32_t v, int32_t max)
     return f < -1.0f ? -1.0f : f;
 }
 
+/* The integer channel at q: `bytes` (1 or 2) bytes, signed or not. */
+static int32_t channel_int(const unsigned char *q, unsigned bytes, int is_signed)
+{
+    if (bytes == 1) {
+        uint8_t u8;
+        memcpy(&u8, q, 1);
+        return is_signed ? (int8_t)u8 : u8;
+    }
+    uint16_t u16;
+    memcpy(&u16, q, 2);
+    return is_signed ? (int16_t)u16 : u16;
+}
+
 /* The texel at p as floats (float_result) or integers. */
 static void load(const struct format *f, int read_norm, const unsigned char *p, simt_texel *v)
 {
@@ -125,42 +138,22 @@ static void load(const struct format *f, int read_norm, const unsigned char *p, 
             continue;
         }
         const unsigned char *q = p + c * f->bytes;
-        int8_t s8;
-        uint8_t u8;
-        int16_t s16;
-        uint16_t u16;
+        int sgn = f->kind == FMT_SINT;
         switch (f->kind * 8 + f->bytes) {
         case FMT_SINT * 8 + 1:
-            memcpy(&s8, q, 1);
-            if (floats)
-                v->f[c] = snorm(s8, 127);
-            else
-                v->i[c] = s8;
-            break;
         case FMT_UINT * 8 + 1:
-            memcpy(&u8, q, 1);
-            if (floats)
-                v->f[c] = unorm(u8, 255);
-            else
-                v->i[c] = u8;
-            break;
         case FMT_SINT * 8 + 2:
-            memcpy(&s16, q, 2);
-            if (floats)
-                v->f[c] = snorm(s16, 32767);
+        case FMT_UINT * 8 + 2: {
+            int32_t x = channel_int(q, f->bytes, sgn);
+            int32_t max = f->bytes == 1 ? (sgn ? 127 : 255) : (sgn ? 32767 : 65535);
+            if (!floats)
+                v->i[c] = x;
             else
-                v->i[c] = s16;
+                v->f[c] = sgn ? snorm(x, max) : unorm((uint32_t)x, (uint32_t)max);
             break;
-        case FMT_UINT * 8 + 2:
-            memcpy(&u16, q, 2);
-            if (floats)
-                v->f[c] = unorm(u16, 65535);
-            else
-                v->i[c] = u16;
-            break;
+        }
         case FMT_FLOAT * 8 + 2:
-            memcpy(&u16, q, 2);
-            v->f[c] = half_to_float(u16);
+            v->f[c] = half_to_float((uint16_t)channel_int(q, 2, 0));
             break;
         default:                /* 32-bit channels: the bits as they are */
             memcpy(&v->u[c], q, 4);
@@ -315,6 +308,20 @@ static long layer_of(const struct res *r, int layer)
 
 /* ---- filtering -------------------------------------------------------------------------- */
 
+/* Trilinear (an H200, all 8-bit weights): each z slice keeps its weight
+ * exactly; within it, the x = 1 part is the slice's times a, rounded half
+ * up; each x part splits by b, rounded half up for x = 1 and half down
+ * for x = 0.  The four weights of one slice of weight `slice`. */
+static void slice_weights(int a, int b, int slice, int w[4])
+{
+    int x1 = (a * slice + 128) >> 8, x0 = slice - x1;
+    int y1x1 = (b * x1 + 128) >> 8, y1x0 = (b * x0 + 127) >> 8;
+    w[0] = x0 - y1x0;
+    w[1] = x1 - y1x1;
+    w[2] = y1x0;
+    w[3] = y1x1;
+}
+
 /* The filter's weights, 8-bit fixed point summing to 256, of the 2^dims
  * texels around the sample (bit a of the index: the upper texel along
  * axis a), from the per-axis weights wa.  Bilinear weights are what an
@@ -334,19 +341,8 @@ static void weights(int dims, const int wa[3], int w[8])
         memcpy(w, w2, sizeof w2);
         return;
     }
-    /* Trilinear (an H200, all 8-bit weights): each z slice keeps its
-     * weight exactly; within it, the x = 1 part is the slice's times a,
-     * rounded half up; each x part splits by b, rounded half up for
-     * x = 1 and half down for x = 0. */
-    for (int z = 0; z < 2; z++) {
-        int slice = z ? c : 256 - c;
-        int x1 = (a * slice + 128) >> 8, x0 = slice - x1;
-        int y1x1 = (b * x1 + 128) >> 8, y1x0 = (b * x0 + 127) >> 8;
-        w[4 * z + 0] = x0 - y1x0;
-        w[4 * z + 1] = x1 - y1x1;
-        w[4 * z + 2] = y1x0;
-        w[4 * z + 3] = y1x1;
-    }
+    for (int z = 0; z < 2; z++)
+        slice_weights(a, b, z ? c : 256 - c, &w[4 * z]);
 }
 
 static float flush(float f)
@@ -483,37 +479,26 @@ static void filter_input(const struct format *f, enum filter_kind fk, const unsi
             continue;
         }
         const unsigned char *q = p + c * f->bytes;
-        uint8_t u8;
-        int8_t s8;
-        uint16_t u16;
-        int16_t s16;
+        int32_t x;
         switch (fk) {
         case FK_FLOAT:
             memcpy(&v[c], q, 4);
             break;
         case FK_HALF:
-            memcpy(&u16, q, 2);
-            v[c] = half_to_float(u16);
+            v[c] = half_to_float((uint16_t)channel_int(q, 2, 0));
             break;
         case FK_UNORM:
-            if (f->bytes == 1) {
-                memcpy(&u8, q, 1);
-                v[c] = (float)(u8 * 257);
-            } else {
-                memcpy(&u16, q, 2);
-                v[c] = (float)u16;
-            }
+            x = channel_int(q, f->bytes, 0);
+            v[c] = (float)(f->bytes == 1 ? x * 257 : x);
             break;
         case FK_SNORM:
+            x = channel_int(q, f->bytes, 1);
             if (f->bytes == 1) {
-                memcpy(&s8, q, 1);
-                int m = s8 < 0 ? -s8 : s8;
+                int m = x < 0 ? -x : x;
                 m = m * 258 + (m >> 6);
-                v[c] = (float)(s8 < 0 ? -m : m);
-            } else {
-                memcpy(&s16, q, 2);
-                v[c] = (float)s16;
+                x = x < 0 ? -m : m;
             }
+            v[c] = (float)x;
             break;
         }
     }
@@ -855,13 +840,7 @@ static int mip_trilinear(const struct obj *o, int l, int w, float x, float y, fl
     int wt[8];
     float t[4][8];
     for (int k = 0; k < 2; k++) {
-        int a = c[k].wa[0], b = c[k].wa[1], slice = k ? w : 256 - w;
-        int x1 = (a * slice + 128) >> 8, x0 = slice - x1;
-        int y1x1 = (b * x1 + 128) >> 8, y1x0 = (b * x0 + 127) >> 8;
-        wt[4 * k + 0] = x0 - y1x0;
-        wt[4 * k + 1] = x1 - y1x1;
-        wt[4 * k + 2] = y1x0;
-        wt[4 * k + 3] = y1x1;
+        slice_weights(c[k].wa[0], c[k].wa[1], k ? w : 256 - w, &wt[4 * k]);
         for (int ch = 0; ch < 4; ch++)
             memcpy(&t[ch][4 * k], c[k].t[ch], 4 * sizeof(float));
     }
@@ -916,47 +895,43 @@ static float grad_lod(const struct obj *o, const float dx[3], const float dy[3])
     return m > 0 ? (float)(0.5 * log2(m)) : -INFINITY;
 }
 
-void simt_tex_sample_lod(cudaTextureObject_t tex, float x, float y, float z, int layer,
-                         float lod, simt_texel *out)
+/* The LOD of a cubemap's gradient fetch at direction (x, y, z): the face
+ * coordinates are (sc / |ma| + 1) / 2, so a change d of the direction
+ * moves them by about |d| / (2 |ma|) of the face. */
+static float cube_grad_lod(const struct obj *o, float x, float y, float z, const float dx[3],
+                           const float dy[3])
 {
-    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
-    sample_lod(o, x, y, z, layer, lod, 0, out);
-}
-
-void simt_tex_sample_grad(cudaTextureObject_t tex, float x, float y, float z, int layer,
-                          float dxx, float dxy, float dxz, float dyx, float dyy, float dyz,
-                          simt_texel *out)
-{
-    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
-    const float dx[3] = {dxx, dxy, dxz}, dy[3] = {dyx, dyy, dyz};
-    float lod = o->levels ? grad_lod(o, dx, dy) : 0.0f;
-    sample_lod(o, x, y, z, layer, lod, 0, out);
-}
-
-void simt_tex_cubemap_lod(cudaTextureObject_t tex, float x, float y, float z, int layer,
-                          float lod, simt_texel *out)
-{
-    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
-    sample_lod(o, x, y, z, layer, lod, 1, out);
-}
-
-void simt_tex_cubemap_grad(cudaTextureObject_t tex, float x, float y, float z, int layer,
-                           float dxx, float dxy, float dxz, float dyx, float dyy, float dyz,
-                           simt_texel *out)
-{
-    const struct obj *o = texture_or_die(tex, __builtin_return_address(0));
-    float lod = 0.0f;
-    if (o->levels) {
-        /* The face coordinates are (sc / |ma| + 1) / 2: a change d of the
-         * direction moves them by about |d| / (2 |ma|) of the face. */
-        float ma = fmaxf(fabsf(x), fmaxf(fabsf(y), fabsf(z)));
-        double ax = dxx, ay = dxy, az = dxz, bx = dyx, by = dyy, bz = dyz;
-        double lx = ax * ax + ay * ay + az * az, ly = bx * bx + by * by + bz * bz;
-        double m = (lx > ly ? lx : ly) * (double)o->res.n[0] * (double)o->res.n[0];
-        lod = m > 0 && ma > 0 ? (float)(0.5 * log2(m) - log2(2.0 * (double)ma)) : -INFINITY;
+    float ma = fmaxf(fabsf(x), fmaxf(fabsf(y), fabsf(z)));
+    double lx = 0, ly = 0;
+    for (int a = 0; a < 3; a++) {
+        lx += (double)dx[a] * (double)dx[a];
+        ly += (double)dy[a] * (double)dy[a];
     }
-    sample_lod(o, x, y, z, layer, lod, 1, out);
+    double m = (lx > ly ? lx : ly) * (double)o->res.n[0] * (double)o->res.n[0];
+    return m > 0 && ma > 0 ? (float)(0.5 * log2(m) - log2(2.0 * (double)ma)) : -INFINITY;
 }
+
+/* The entry points of the LOD and gradient fetches, written once for
+ * ordinary textures (cube 0) and cubemaps (cube 1). */
+#define LOD_ENTRIES(lod_name, grad_name, cube)                                                   \
+    void lod_name(cudaTextureObject_t tex, float x, float y, float z, int layer, float lod,      \
+                  simt_texel *out)                                                               \
+    {                                                                                            \
+        const struct obj *o = texture_or_die(tex, __builtin_return_address(0));                  \
+        sample_lod(o, x, y, z, layer, lod, cube, out);                                           \
+    }                                                                                            \
+    void grad_name(cudaTextureObject_t tex, float x, float y, float z, int layer, float dxx,     \
+                   float dxy, float dxz, float dyx, float dyy, float dyz, simt_texel *out)       \
+    {                                                                                            \
+        const struct obj *o = texture_or_die(tex, __builtin_return_address(0));                  \
+        const float dx[3] = {dxx, dxy, dxz}, dy[3] = {dyx, dyy, dyz};                            \
+        float lod = !o->levels ? 0.0f                                                            \
+                    : cube     ? cube_grad_lod(o, x, y, z, dx, dy)                               \
+                               : grad_lod(o, dx, dy);                                            \
+        sample_lod(o, x, y, z, layer, lod, cube, out);                                           \
+    }
+LOD_ENTRIES(simt_tex_sample_lod, simt_tex_sample_grad, 0)
+LOD_ENTRIES(simt_tex_cubemap_lod, simt_tex_cubemap_grad, 1)
 
 void simt_texref_fetch(const struct textureReference *ref, int read_mode, int x, simt_texel *out)
 {
@@ -964,23 +939,19 @@ void simt_texref_fetch(const struct textureReference *ref, int read_mode, int x,
     fetch(&o->res, read_mode == cudaReadModeNormalizedFloat, x, out);
 }
 
-void simt_texref_sample(const struct textureReference *ref, int read_mode, float x, float y,
-                        float z, int layer, simt_texel *out)
-{
-    const struct obj *o = ref_or_die(ref, __builtin_return_address(0));
-    struct sampler s;
-    ref_sampler(ref, read_mode, &s);
-    sample(&o->res, &s, x, y, z, layer, out);
-}
-
-void simt_texref_cubemap(const struct textureReference *ref, int read_mode, float x, float y,
-                         float z, int layer, simt_texel *out)
-{
-    const struct obj *o = ref_or_die(ref, __builtin_return_address(0));
-    struct sampler s;
-    ref_sampler(ref, read_mode, &s);
-    sample_cube(&o->res, &s, x, y, z, layer, out);
-}
+/* The sampling entry points of texture references, written once for
+ * ordinary textures (sample) and cubemaps (sample_cube). */
+#define TEXREF_SAMPLE(name, sample_fn)                                                           \
+    void name(const struct textureReference *ref, int read_mode, float x, float y, float z,      \
+              int layer, simt_texel *out)                                                        \
+    {                                                                                            \
+        const struct obj *o = ref_or_die(ref, __builtin_return_address(0));                      \
+        struct sampler s;                                                                        \
+        ref_sampler(ref, read_mode, &s);                                                         \
+        sample_fn(&o->res, &s, x, y, z, layer, out);                                             \
+    }
+TEXREF_SAMPLE(simt_texref_sample, sample)
+TEXREF_SAMPLE(simt_texref_cubemap, sample_cube)
 
 void simt_texref_gather(const struct textureReference *ref, int read_mode, float x, float y,
                         int comp, simt_texel *out)

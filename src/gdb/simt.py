@@ -112,45 +112,44 @@ class InfoCuda(gdb.Command):
         super().__init__("info cuda", gdb.COMMAND_STATUS, gdb.COMPLETE_NONE, True)
 
 
-class InfoCudaKernels(gdb.Command):
-    """The grids running: info cuda kernels."""
+class _InfoTable(gdb.Command):
+    """A listing `info cuda WHAT` (doc: its help): show() prints what
+    items() finds, or "No CUDA WHAT." when it finds nothing."""
 
-    def __init__(self):
-        super().__init__("info cuda kernels", gdb.COMMAND_STATUS)
-
-    def invoke(self, arg, from_tty):
-        grids = _grids()
-        if not grids:
-            print("No CUDA kernels.")
-            return
-        print("  Kernel  %-24s %-14s %-14s %-9s %s" % ("Name", "GridDim", "BlockDim", "Tier", "Blocks done"))
-        for k, g in enumerate(grids):
-            tier = "compiled" if int(g["block"]) else "fiber"
-            done = int(g["blocks_done"]["__val"]) if g["blocks_done"].type.code == gdb.TYPE_CODE_STRUCT else int(g["blocks_done"])
-            print("* %6d  %-24s %-14s %-14s %-9s %d/%d" % (
-                k, _kernel_name(g), _fmt(_dim(g["grid_dim"])), _fmt(_dim(g["block_dim"])), tier,
-                done, int(g["nblocks"])))
-
-
-class InfoCudaBlocks(gdb.Command):
-    """The blocks resident on simt's workers: info cuda blocks."""
-
-    def __init__(self):
-        super().__init__("info cuda blocks", gdb.COMMAND_STATUS)
+    def __init__(self, what, doc, items, show):
+        self.__doc__ = doc
+        super().__init__("info cuda " + what, gdb.COMMAND_STATUS)
+        self._what, self._items, self._show = what, items, show
 
     def invoke(self, arg, from_tty):
-        blocks = _blocks()
-        if not blocks:
-            print("No CUDA blocks.")
+        found = self._items()
+        if not found:
+            print("No CUDA %s." % self._what)
             return
-        print("  %-14s %-24s %-8s %-8s %s" % ("BlockIdx", "Kernel", "Worker", "Threads", "Barrier"))
-        for w, b in blocks:
-            live = int(b["live"])
-            arrived = int(b["bar_arrived"])
-            site = _str(b["bar_site"])
-            bar = "%d/%d at %s" % (arrived, live, site) if arrived else "-"
-            print("  %-14s %-24s %-8d %-8d %s" % (_fmt(_dim(b["idx"])), _kernel_name(b["grid"]),
-                                                   int(w["id"]), int(b["nthreads"]), bar))
+        self._show(found)
+
+
+def _show_kernels(grids):
+    """The grids running (info cuda kernels)."""
+    print("  Kernel  %-24s %-14s %-14s %-9s %s" % ("Name", "GridDim", "BlockDim", "Tier", "Blocks done"))
+    for k, g in enumerate(grids):
+        tier = "compiled" if int(g["block"]) else "fiber"
+        done = int(g["blocks_done"]["__val"]) if g["blocks_done"].type.code == gdb.TYPE_CODE_STRUCT else int(g["blocks_done"])
+        print("* %6d  %-24s %-14s %-14s %-9s %d/%d" % (
+            k, _kernel_name(g), _fmt(_dim(g["grid_dim"])), _fmt(_dim(g["block_dim"])), tier,
+            done, int(g["nblocks"])))
+
+
+def _show_blocks(blocks):
+    """The blocks resident on simt's workers (info cuda blocks)."""
+    print("  %-14s %-24s %-8s %-8s %s" % ("BlockIdx", "Kernel", "Worker", "Threads", "Barrier"))
+    for w, b in blocks:
+        live = int(b["live"])
+        arrived = int(b["bar_arrived"])
+        site = _str(b["bar_site"])
+        bar = "%d/%d at %s" % (arrived, live, site) if arrived else "-"
+        print("  %-14s %-24s %-8d %-8d %s" % (_fmt(_dim(b["idx"])), _kernel_name(b["grid"]),
+                                               int(w["id"]), int(b["nthreads"]), bar))
 
 
 _SIMT_FILE = re.compile(r"(^|/)(src/(engine|device|runtime)/|include/simt/)")
@@ -226,34 +225,25 @@ def _thread_states(w, b):
     return out
 
 
-class InfoCudaThreads(gdb.Command):
-    """The CUDA threads of the resident blocks: info cuda threads."""
-
-    def __init__(self):
-        super().__init__("info cuda threads", gdb.COMMAND_STATUS)
-
-    def invoke(self, arg, from_tty):
-        blocks = _blocks()
-        if not blocks:
-            print("No CUDA threads.")
-            return
-        print("  %-14s %-20s %-10s %s" % ("BlockIdx", "ThreadIdx", "State", "Where"))
-        for w, b in blocks:
-            rows = []
-            for tid, state, t in _thread_states(w, b):
-                where = ""
-                if state in ("waiting", "ready"):
-                    where = _frame_where(t) or _str(t["wait_site"]) or ""
-                rows.append((tid, state, where))
-            # Runs of threads in the same state and place print as one line.
-            k = 0
-            while k < len(rows):
-                j = k
-                while j + 1 < len(rows) and rows[j + 1][1:] == rows[k][1:]:
-                    j += 1
-                tids = _fmt(rows[k][0]) if j == k else "%s..%s" % (_fmt(rows[k][0]), _fmt(rows[j][0]))
-                print("  %-14s %-20s %-10s %s" % (_fmt(_dim(b["idx"])), tids, rows[k][1], rows[k][2]))
-                k = j + 1
+def _show_threads(blocks):
+    """The CUDA threads of the resident blocks (info cuda threads)."""
+    print("  %-14s %-20s %-10s %s" % ("BlockIdx", "ThreadIdx", "State", "Where"))
+    for w, b in blocks:
+        rows = []
+        for tid, state, t in _thread_states(w, b):
+            where = ""
+            if state in ("waiting", "ready"):
+                where = _frame_where(t) or _str(t["wait_site"]) or ""
+            rows.append((tid, state, where))
+        # Runs of threads in the same state and place print as one line.
+        k = 0
+        while k < len(rows):
+            j = k
+            while j + 1 < len(rows) and rows[j + 1][1:] == rows[k][1:]:
+                j += 1
+            tids = _fmt(rows[k][0]) if j == k else "%s..%s" % (_fmt(rows[k][0]), _fmt(rows[j][0]))
+            print("  %-14s %-20s %-10s %s" % (_fmt(_dim(b["idx"])), tids, rows[k][1], rows[k][2]))
+            k = j + 1
 
 
 # ---- switching to a CUDA thread's stack ------------------------------------
@@ -458,9 +448,9 @@ class CudaRestoreQuiet(gdb.Command):
 
 
 InfoCuda()
-InfoCudaKernels()
-InfoCudaBlocks()
-InfoCudaThreads()
+_InfoTable("kernels", "The grids running: info cuda kernels.", _grids, _show_kernels)
+_InfoTable("blocks", "The blocks resident on simt's workers: info cuda blocks.", _blocks, _show_blocks)
+_InfoTable("threads", "The CUDA threads of the resident blocks: info cuda threads.", _blocks, _show_threads)
 Cuda()
 CudaRestore()
 CudaRestoreQuiet()

@@ -183,15 +183,9 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
 cudaError_t cudaFreeArray(cudaArray_t array)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!array)
-        return cudaSuccess;
     /* As cudaFree: work still reading the array finishes first. */
-    timeline_wait_all();
-    cudaError_t e = api_sticky();
-    if (e != cudaSuccess)
+    cudaError_t e;
+    if (!mem_free_enter(array, cudaSuccess, &e))
         return e;
     /* A mipmap level belongs to its mipmapped array, which frees it: an
      * H100 answers cudaFreeArray of a level with success, and the level
@@ -574,15 +568,9 @@ cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
 cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!mipmappedArray)
-        return cudaSuccess;
     /* As cudaFreeArray: work still reading the levels finishes first. */
-    timeline_wait_all();
-    cudaError_t e = api_sticky();
-    if (e != cudaSuccess)
+    cudaError_t e;
+    if (!mem_free_enter(mipmappedArray, cudaSuccess, &e))
         return e;
     if (simt__handle_remove(HANDLE_MIPMAP, HANDLE(mipmappedArray)) != HANDLE_LIVE)
         return api_return(cudaErrorInvalidValue);

@@ -424,29 +424,27 @@ cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t h, cudaGraph_t graph,
     return e == cudaSuccess ? cudaSuccess : api_return(e);
 }
 
+/* Whether node n precedes (or is) a node of o's frontier. */
+static int reaches_frontier(cudaGraphNode_t n, const struct CUstream_st *o)
+{
+    for (size_t j = 0; j < o->nfront; j++)
+        if (graph_reaches(n, o->frontier[j]))
+            return 1;
+    return 0;
+}
+
 /* Whether every stream that joined c has rejoined its origin: each node
  * of their frontiers precedes (or is) a node of the origin's frontier. */
 static int joined_locked(const struct capture *c)
 {
     const struct CUstream_st *o = c->origin;
-    for (const struct CUstream_st *s = c->streams; s; s = s->cap_next) {
-        if (s == o)
-            continue;
-        for (size_t i = 0; i < s->nfront; i++) {
-            int reached = 0;
-            for (size_t j = 0; j < o->nfront && !reached; j++)
-                reached = graph_reaches(s->frontier[i], o->frontier[j]);
-            if (!reached)
+    for (const struct CUstream_st *s = c->streams; s; s = s->cap_next)
+        for (size_t i = 0; s != o && i < s->nfront; i++)
+            if (!reaches_frontier(s->frontier[i], o))
                 return 0;
-        }
-    }
-    for (size_t i = 0; i < c->nleft; i++) {
-        int reached = 0;
-        for (size_t j = 0; j < o->nfront && !reached; j++)
-            reached = graph_reaches(c->left[i], o->frontier[j]);
-        if (!reached)
+    for (size_t i = 0; i < c->nleft; i++)
+        if (!reaches_frontier(c->left[i], o))
             return 0;
-    }
     return 1;
 }
 

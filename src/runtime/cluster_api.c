@@ -23,15 +23,24 @@ static unsigned cluster_size(const simt_kernel *k, const cudaLaunchConfig_t *cfg
     return 0;
 }
 
+/* What both calls check first: func names a kernel (*k), then args_ok,
+ * the call's other arguments. */
+static cudaError_t kernel_of(const void *func, int args_ok, simt_kernel **k)
+{
+    *k = simt_find_kernel(func);
+    if (!*k)
+        return cudaErrorInvalidDeviceFunction;
+    return args_ok ? cudaSuccess : cudaErrorInvalidValue;
+}
+
 cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
                                            const cudaLaunchConfig_t *cfg)
 {
     API_ENTER();
-    simt_kernel *k = simt_find_kernel(func);
-    if (!k)
-        return api_return(cudaErrorInvalidDeviceFunction);
-    if (!numClusters || !cfg || (cfg->numAttrs && !cfg->attrs))
-        return api_return(cudaErrorInvalidValue);
+    simt_kernel *k;
+    cudaError_t e = kernel_of(func, numClusters && cfg && (!cfg->numAttrs || cfg->attrs), &k);
+    if (e)
+        return api_return(e);
     unsigned size = cluster_size(k, cfg);
     if (size == 0)
         return api_return(cudaErrorInvalidClusterSize);
@@ -39,7 +48,7 @@ cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
     if (size > (ks && ks->nonportable_cluster ? 16u : 8u))
         return api_return(cudaErrorInvalidClusterSize);
     int per_sm = 0;
-    cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
         &per_sm, func, (int)(cfg->blockDim.x * cfg->blockDim.y * cfg->blockDim.z),
         cfg->dynamicSmemBytes);
     if (e)
@@ -52,11 +61,10 @@ cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *f
                                                  const cudaLaunchConfig_t *cfg)
 {
     API_ENTER();
-    simt_kernel *k = simt_find_kernel(func);
-    if (!k)
-        return api_return(cudaErrorInvalidDeviceFunction);
-    if (!clusterSize || !cfg)
-        return api_return(cudaErrorInvalidValue);
+    simt_kernel *k;
+    cudaError_t e = kernel_of(func, clusterSize && cfg, &k);
+    if (e)
+        return api_return(e);
     struct simt_kernel_state *ks = kstate_of(k);
     *clusterSize = ks && ks->nonportable_cluster ? 16 : 8;
     return cudaSuccess;

@@ -63,9 +63,29 @@ static int ready(void)
             return CUDA_ERROR_NOT_INITIALIZED; \
     } while (0)
 
+/* A driver call that is one runtime call: the runtime's error as a
+ * CUresult (RT). */
+#define FORWARD(decl, call) \
+    CUresult decl           \
+    {                       \
+        DRIVER_ENTER();     \
+        RT(call);           \
+    }
+
 static int bad_device(CUdevice dev)
 {
     return dev != 0;
+}
+
+/* What the calls on a device check first: the driver initialized, their
+ * pointers (args_ok), then the device. */
+static CUresult device_enter(int args_ok, CUdevice dev)
+{
+    if (!ready())
+        return CUDA_ERROR_NOT_INITIALIZED;
+    if (!args_ok)
+        return CUDA_ERROR_INVALID_VALUE;
+    return bad_device(dev) ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;
 }
 
 CUresult cuInit(unsigned int Flags)
@@ -215,34 +235,35 @@ CUresult cuGetErrorString(CUresult error, const char **pStr)
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal)
 {
+    CUresult r = device_enter(device != NULL, ordinal);
+    if (r == CUDA_SUCCESS)
+        *device = ordinal;
+    return r;
+}
+
+/* The calls that answer one number, v, at out. */
+static CUresult answer(int *out, int v)
+{
     DRIVER_ENTER();
-    if (!device)
+    if (!out)
         return CUDA_ERROR_INVALID_VALUE;
-    if (bad_device(ordinal))
-        return CUDA_ERROR_INVALID_DEVICE;
-    *device = ordinal;
+    *out = v;
     return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetCount(int *count)
 {
-    DRIVER_ENTER();
-    if (!count)
-        return CUDA_ERROR_INVALID_VALUE;
-    *count = 1;
-    return CUDA_SUCCESS;
+    return answer(count, 1);
 }
 
 CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 {
-    DRIVER_ENTER();
-    if (!name || len <= 0)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (bad_device(dev))
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult r = device_enter(name && len > 0, dev);
+    if (r)
+        return r;
     struct cudaDeviceProp p;
     cudaError_t before = cudaPeekAtLastError();
-    CUresult r = via_runtime(cudaGetDeviceProperties(&p, dev), before);
+    r = via_runtime(cudaGetDeviceProperties(&p, dev), before);
     if (r)
         return r;
     strncpy(name, p.name, (size_t)len - 1);
@@ -252,11 +273,9 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 
 CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 {
-    DRIVER_ENTER();
-    if (!bytes)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (bad_device(dev))
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult r = device_enter(bytes != NULL, dev);
+    if (r)
+        return r;
     size_t free_bytes;
     RT(cudaMemGetInfo(&free_bytes, bytes));
 }
@@ -342,26 +361,16 @@ CUresult cuCtxPopCurrent(CUcontext *pctx)
 
 CUresult cuCtxGetDevice(CUdevice *device)
 {
-    DRIVER_ENTER();
-    if (!device)
-        return CUDA_ERROR_INVALID_VALUE;
-    *device = 0;
-    return CUDA_SUCCESS;
+    return answer(device, 0);
 }
 
-CUresult cuCtxSynchronize(void)
-{
-    DRIVER_ENTER();
-    RT(cudaDeviceSynchronize());
-}
+FORWARD(cuCtxSynchronize(void), cudaDeviceSynchronize())
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 {
-    DRIVER_ENTER();
-    if (!pctx)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (bad_device(dev))
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult r = device_enter(pctx != NULL, dev);
+    if (r)
+        return r;
     *pctx = PRIMARY;
     return CUDA_SUCCESS;
 }
@@ -372,11 +381,7 @@ CUresult cuDevicePrimaryCtxRelease(CUdevice dev)
     return bad_device(dev) ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;
 }
 
-CUresult cuMemGetInfo(size_t *free_bytes, size_t *total)
-{
-    DRIVER_ENTER();
-    RT(cudaMemGetInfo(free_bytes, total));
-}
+FORWARD(cuMemGetInfo(size_t *free_bytes, size_t *total), cudaMemGetInfo(free_bytes, total))
 
 CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize)
 {
@@ -391,29 +396,11 @@ CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize)
     return r;
 }
 
-CUresult cuMemFree(CUdeviceptr dptr)
-{
-    DRIVER_ENTER();
-    RT(cudaFree((void *)(size_t)dptr));
-}
-
-CUresult cuMemAllocHost(void **pp, size_t bytesize)
-{
-    DRIVER_ENTER();
-    RT(cudaMallocHost(pp, bytesize));
-}
-
-CUresult cuMemFreeHost(void *p)
-{
-    DRIVER_ENTER();
-    RT(cudaFreeHost(p));
-}
-
-CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
-{
-    DRIVER_ENTER();
-    RT(cudaHostAlloc(pp, bytesize, Flags));
-}
+FORWARD(cuMemFree(CUdeviceptr dptr), cudaFree((void *)(size_t)dptr))
+FORWARD(cuMemAllocHost(void **pp, size_t bytesize), cudaMallocHost(pp, bytesize))
+FORWARD(cuMemFreeHost(void *p), cudaFreeHost(p))
+FORWARD(cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags),
+        cudaHostAlloc(pp, bytesize, Flags))
 
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags)
 {
@@ -430,35 +417,20 @@ CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flag
 
 #define DP(x) ((void *)(size_t)(x))
 
-CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount)
-{
-    DRIVER_ENTER();
-    RT(cudaMemcpy(DP(dstDevice), srcHost, ByteCount, cudaMemcpyHostToDevice));
-}
+FORWARD(cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount),
+        cudaMemcpy(DP(dstDevice), srcHost, ByteCount, cudaMemcpyHostToDevice))
 
-CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount)
-{
-    DRIVER_ENTER();
-    RT(cudaMemcpy(dstHost, DP(srcDevice), ByteCount, cudaMemcpyDeviceToHost));
-}
+FORWARD(cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount),
+        cudaMemcpy(dstHost, DP(srcDevice), ByteCount, cudaMemcpyDeviceToHost))
 
-CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount)
-{
-    DRIVER_ENTER();
-    RT(cudaMemcpy(DP(dstDevice), DP(srcDevice), ByteCount, cudaMemcpyDeviceToDevice));
-}
+FORWARD(cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount),
+        cudaMemcpy(DP(dstDevice), DP(srcDevice), ByteCount, cudaMemcpyDeviceToDevice))
 
-CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
-{
-    DRIVER_ENTER();
-    RT(cudaMemcpy(DP(dst), DP(src), ByteCount, cudaMemcpyDefault));
-}
+FORWARD(cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount),
+        cudaMemcpy(DP(dst), DP(src), ByteCount, cudaMemcpyDefault))
 
-CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
-{
-    DRIVER_ENTER();
-    RT(cudaMemset(DP(dstDevice), uc, N));
-}
+FORWARD(cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N),
+        cudaMemset(DP(dstDevice), uc, N))
 
 /* Wider patterns: the runtime has no such call.  The range is checked as a
  * byte memset of the same size would check it, the device is drained (the
@@ -498,62 +470,18 @@ CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N)
     return fill(dstDevice, &ui, sizeof ui, N);
 }
 
-CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
-{
-    DRIVER_ENTER();
-    RT(cudaStreamCreateWithFlags(phStream, Flags));
-}
+FORWARD(cuStreamCreate(CUstream *phStream, unsigned int Flags),
+        cudaStreamCreateWithFlags(phStream, Flags))
 
-CUresult cuStreamDestroy(CUstream hStream)
-{
-    DRIVER_ENTER();
-    RT(cudaStreamDestroy(hStream));
-}
+FORWARD(cuStreamDestroy(CUstream hStream), cudaStreamDestroy(hStream))
+FORWARD(cuStreamSynchronize(CUstream hStream), cudaStreamSynchronize(hStream))
+FORWARD(cuStreamQuery(CUstream hStream), cudaStreamQuery(hStream))
+FORWARD(cuEventCreate(CUevent *phEvent, unsigned int Flags),
+        cudaEventCreateWithFlags(phEvent, Flags))
 
-CUresult cuStreamSynchronize(CUstream hStream)
-{
-    DRIVER_ENTER();
-    RT(cudaStreamSynchronize(hStream));
-}
-
-CUresult cuStreamQuery(CUstream hStream)
-{
-    DRIVER_ENTER();
-    RT(cudaStreamQuery(hStream));
-}
-
-CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
-{
-    DRIVER_ENTER();
-    RT(cudaEventCreateWithFlags(phEvent, Flags));
-}
-
-CUresult cuEventDestroy(CUevent hEvent)
-{
-    DRIVER_ENTER();
-    RT(cudaEventDestroy(hEvent));
-}
-
-CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
-{
-    DRIVER_ENTER();
-    RT(cudaEventRecord(hEvent, hStream));
-}
-
-CUresult cuEventSynchronize(CUevent hEvent)
-{
-    DRIVER_ENTER();
-    RT(cudaEventSynchronize(hEvent));
-}
-
-CUresult cuEventQuery(CUevent hEvent)
-{
-    DRIVER_ENTER();
-    RT(cudaEventQuery(hEvent));
-}
-
-CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd)
-{
-    DRIVER_ENTER();
-    RT(cudaEventElapsedTime(pMilliseconds, hStart, hEnd));
-}
+FORWARD(cuEventDestroy(CUevent hEvent), cudaEventDestroy(hEvent))
+FORWARD(cuEventRecord(CUevent hEvent, CUstream hStream), cudaEventRecord(hEvent, hStream))
+FORWARD(cuEventSynchronize(CUevent hEvent), cudaEventSynchronize(hEvent))
+FORWARD(cuEventQuery(CUevent hEvent), cudaEventQuery(hEvent))
+FORWARD(cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd),
+        cudaEventElapsedTime(pMilliseconds, hStart, hEnd))

@@ -190,12 +190,16 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t stream)
     return cudaEventRecordWithFlags(e, stream, 0);
 }
 
-/* Whether e may be queried or waited for now (an H200): not while it
- * marks a point of an active capture (cudaErrorCapturedEvent, and the
- * capture is invalidated) or of one that ended (cudaErrorInvalidValue),
- * nor when the calling thread may not make potentially unsafe calls. */
+/* Whether e may be queried or waited for now (an H200): a live event
+ * (event_check), not while it marks a point of an active capture
+ * (cudaErrorCapturedEvent, and the capture is invalidated) or of one that
+ * ended (cudaErrorInvalidValue), nor when the calling thread may not make
+ * potentially unsafe calls. */
 static cudaError_t check_wait(cudaEvent_t e)
 {
+    cudaError_t live = event_check(e);
+    if (live != cudaSuccess)
+        return live;
     pthread_mutex_lock(&e->lock);
     unsigned long long id = e->cap.id;
     pthread_mutex_unlock(&e->lock);
@@ -206,9 +210,7 @@ static cudaError_t check_wait(cudaEvent_t e)
 cudaError_t cudaEventQuery(cudaEvent_t e)
 {
     API_ENTER();
-    cudaError_t err = event_check(e);
-    if (err == cudaSuccess)
-        err = check_wait(e);
+    cudaError_t err = check_wait(e);
     if (err != cudaSuccess)
         return api_return(err);
     pthread_mutex_lock(&e->lock);
@@ -223,9 +225,7 @@ cudaError_t cudaEventQuery(cudaEvent_t e)
 cudaError_t cudaEventSynchronize(cudaEvent_t e)
 {
     API_ENTER();
-    cudaError_t err = event_check(e);
-    if (err == cudaSuccess)
-        err = check_wait(e);
+    cudaError_t err = check_wait(e);
     if (err != cudaSuccess)
         return api_return(err);
     struct cmd *c = event_cmd(e);

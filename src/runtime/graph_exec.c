@@ -364,12 +364,12 @@ cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec)
 {
     API_ENTER();
-    if (simt__handle_remove(HANDLE_EXEC, HANDLE(graphExec)) != HANDLE_LIVE)
-        return api_return(cudaErrorInvalidValue);
+    int live = simt__handle_remove(HANDLE_EXEC, HANDLE(graphExec)) == HANDLE_LIVE;
     /* Launches in flight own what they run (argument references, copies
      * of transfers) or reference the exec (conditional nodes). */
-    exec_unref(graphExec);
-    return cudaSuccess;
+    if (live)
+        exec_unref(graphExec);
+    return live ? cudaSuccess : api_return(cudaErrorInvalidValue);
 }
 
 /* The flattened node made from top-level node `node`, or NULL. */

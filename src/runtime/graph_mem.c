@@ -97,17 +97,23 @@ void gmem_unref(struct gmem *m)
     }
 }
 
+/* What both attribute calls check first. */
+static cudaError_t attr_args(int device, const void *value)
+{
+    if (device != 0)
+        return cudaErrorInvalidDevice;
+    return value ? cudaSuccess : cudaErrorInvalidValue;
+}
+
 cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr,
                                            void *value)
 {
     API_ENTER();
-    if (device != 0)
-        return api_return(cudaErrorInvalidDevice);
-    if (!value)
-        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = attr_args(device, value);
+    if (e != cudaSuccess)
+        return api_return(e);
     pthread_mutex_lock(&GM.lock);
     unsigned long long v;
-    cudaError_t e = cudaSuccess;
     switch (attr) {
     /* Memory a graph's allocation freed stays the graph's (an H100), so
      * what is used is what the graphs hold. */
@@ -127,15 +133,13 @@ cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttribut
                                            void *value)
 {
     API_ENTER();
-    if (device != 0)
-        return api_return(cudaErrorInvalidDevice);
-    if (!value)
-        return api_return(cudaErrorInvalidValue);
     /* Only the high watermarks can be set, and only to 0 (a reset). */
-    if (*(unsigned long long *)value != 0)
-        return api_return(cudaErrorInvalidValue);
+    cudaError_t e = attr_args(device, value);
+    if (e == cudaSuccess && *(unsigned long long *)value != 0)
+        e = cudaErrorInvalidValue;
+    if (e != cudaSuccess)
+        return api_return(e);
     pthread_mutex_lock(&GM.lock);
-    cudaError_t e = cudaSuccess;
     if (attr == cudaGraphMemAttrUsedMemHigh || attr == cudaGraphMemAttrReservedMemHigh)
         GM.reserved_high = GM.reserved;
     else

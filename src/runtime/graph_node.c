@@ -22,27 +22,6 @@
 #include "runtime/memory.h"
 #include "runtime/stream.h"
 
-/* ---- kernels by function pointer ------------------------------------------- */
-
-/* Kernels by function pointer (cudaKernelNodeParams). */
-struct by_pointer {
-    simt_kernel *k;
-    void *pack;
-};
-
-static void run_by_pointer(void *arg)
-{
-    struct by_pointer *b = arg;
-    b->k->run(b->k->fn, b->pack);
-}
-
-static void release_by_pointer(void *arg)
-{
-    struct by_pointer *b = arg;
-    b->k->release(b->pack);
-    free(b);
-}
-
 /* ---- node parameters ---------------------------------------------------------- */
 
 static void graph_xfer_fill(cudaGraphNode_t n, const struct xfer *x)
@@ -195,14 +174,12 @@ cudaError_t node_kernel_params(const struct cudaKernelNodeParams *p, const struc
         out->a = kargs_ref(keep->a);
         return cudaSuccess;
     }
-    struct by_pointer *bp = malloc(sizeof *bp);
+    struct by_pointer *bp = launch_pack(k, p->kernelParams ? p->kernelParams : no_arguments());
     if (!bp)
         return cudaErrorMemoryAllocation;
-    bp->k = k;
-    bp->pack = k->pack(p->kernelParams ? p->kernelParams : no_arguments());
-    out->a = kargs_new(k, run_by_pointer, bp, release_by_pointer);
+    out->a = kargs_new(k, launch_run_packed, bp, launch_release_packed);
     if (!out->a) {
-        release_by_pointer(bp);
+        launch_release_packed(bp);
         return cudaErrorMemoryAllocation;
     }
     return cudaSuccess;
@@ -402,8 +379,7 @@ cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t node, cudaLaunchAttr
         break;
     case cudaLaunchAttributePriority: v->priority = a->priority; break;
     case cudaLaunchAttributeMemSyncDomainMap:
-        v->memSyncDomainMap.default_ = a->msd_default;
-        v->memSyncDomainMap.remote = (unsigned char)(a->msd_remote_flip ^ 1);
+        msd_map_get(v, a->msd_default, a->msd_remote_flip);
         break;
     case cudaLaunchAttributeMemSyncDomain: v->memSyncDomain = (cudaLaunchMemSyncDomain)a->msd; break;
     case cudaLaunchAttributeDeviceUpdatableKernelNode:
@@ -425,9 +401,8 @@ cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t node, cudaLaunchAttr
     struct knode_attrs *a = &k->at;
     switch (attr) {
     case cudaLaunchAttributeAccessPolicyWindow:
-        if (!access_window_ok(&v->accessPolicyWindow))
+        if (!access_window_take(&v->accessPolicyWindow, &a->apw))
             return api_return(cudaErrorInvalidValue);
-        a->apw = v->accessPolicyWindow;
         break;
     case cudaLaunchAttributeCooperative: k->cfg.cooperative = v->cooperative != 0; break;
     case cudaLaunchAttributeClusterDimension: {
@@ -453,8 +428,7 @@ cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t node, cudaLaunchAttr
         a->priority = stream_priority_clamp(v->priority);
         break;
     case cudaLaunchAttributeMemSyncDomainMap:
-        a->msd_default = v->memSyncDomainMap.default_;
-        a->msd_remote_flip = (unsigned char)(v->memSyncDomainMap.remote ^ 1);
+        msd_map_set(v, &a->msd_default, &a->msd_remote_flip);
         break;
     case cudaLaunchAttributeMemSyncDomain: a->msd = v->memSyncDomain; break;
     case cudaLaunchAttributeDeviceUpdatableKernelNode:

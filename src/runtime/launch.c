@@ -281,13 +281,8 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     struct simt_kernel_state *ks = e ? NULL : kstate_of(k);
     if (e == cudaSuccess && !ks)
         e = cudaErrorMemoryAllocation;
-    if (e == cudaSuccess) {
+    if (e == cudaSuccess)
         e = validate(k, ks, grid, block, shared_bytes);
-        /* An H100 fact: the device runtime's launch reports a bad shape
-         * as cudaErrorInvalidConfiguration, the host's as InvalidValue. */
-        if (e == cudaErrorInvalidValue && engine_in_kernel())
-            e = cudaErrorInvalidConfiguration;
-    }
     if (e == cudaSuccess)
         e = validate_groups(k, ks, grid, block, shared_bytes, attrs, op.u.kernel.cfg.cluster);
     struct CUstream_st *s = NULL;

@@ -97,50 +97,33 @@ static struct {
 
 /* ---- the tables ----------------------------------------------------------- */
 
-/* How many allocations start at or before a. */
-static size_t allocs_upto(uintptr_t a)
-{
-    size_t lo = 0, hi = M.nallocs;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (M.allocs[mid].start <= a)
-            lo = mid + 1;
-        else
-            hi = mid;
+/* The two searches of a table sorted by start, written once for both
+ * tables: upto(a), how many records start at or before a; at_locked(a),
+ * the record whose [start, start + size) holds a, or NULL. */
+#define SORTED_TABLE(type, v, n, upto, at_locked)                                            \
+    static size_t upto(uintptr_t a)                                                          \
+    {                                                                                        \
+        size_t lo = 0, hi = n;                                                               \
+        while (lo < hi) {                                                                    \
+            size_t mid = lo + (hi - lo) / 2;                                                 \
+            if (v[mid].start <= a)                                                           \
+                lo = mid + 1;                                                                \
+            else                                                                             \
+                hi = mid;                                                                    \
+        }                                                                                    \
+        return lo;                                                                           \
+    }                                                                                        \
+    static type *at_locked(uintptr_t a)                                                      \
+    {                                                                                        \
+        size_t i = upto(a);                                                                  \
+        if (i == 0)                                                                          \
+            return NULL;                                                                     \
+        type *r = &v[i - 1];                                                                 \
+        return a - r->start < r->size ? r : NULL;                                            \
     }
-    return lo;
-}
 
-static size_t syms_upto(uintptr_t a)
-{
-    size_t lo = 0, hi = M.nsyms;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (M.syms[mid].start <= a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-static struct alloc *alloc_at_locked(uintptr_t a)
-{
-    size_t i = allocs_upto(a);
-    if (i == 0)
-        return NULL;
-    struct alloc *b = &M.allocs[i - 1];
-    return a - b->start < b->size ? b : NULL;
-}
-
-static struct symbol *symbol_at_locked(uintptr_t a)
-{
-    size_t i = syms_upto(a);
-    if (i == 0)
-        return NULL;
-    struct symbol *s = &M.syms[i - 1];
-    return a - s->start < s->size ? s : NULL;
-}
+SORTED_TABLE(struct alloc, M.allocs, M.nallocs, allocs_upto, alloc_at_locked)
+SORTED_TABLE(struct symbol, M.syms, M.nsyms, syms_upto, symbol_at_locked)
 
 static int grow(void **v, size_t *cap, size_t need, size_t elem)
 {
@@ -632,25 +615,23 @@ cudaError_t mem_symbol_note(const void *addr, size_t symsize, size_t *size)
 
 /* ---- allocation API -------------------------------------------------------- */
 
-cudaError_t cudaMalloc(void **devPtr, size_t size)
-{
-    API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!devPtr)
-        return api_return(cudaErrorInvalidValue);
-    /* An H200 leaves NULL behind on failure and for size 0. */
-    *devPtr = NULL;
-    if (size == 0)
-        return cudaSuccess;
-    return api_return(track_alloc(devPtr, size, MEM_DEVICE, 0, "cudaMalloc",
-                                  __builtin_return_address(0)));
-}
-
 /* Allocations and frees are potentially unsafe calls during stream
  * capture (capture_check_unsafe; an H200 refuses cudaMalloc, cudaFree,
  * even of NULL, cudaMallocHost, cudaMallocManaged and cudaHostRegister). */
+
+/* What the allocation calls check first: the capture, then out (args_ok:
+ * the call's other pointers), and *out is NULL from then on: an H200
+ * leaves NULL behind on failure and for size 0. */
+static cudaError_t alloc_enter(void **out, int args_ok)
+{
+    cudaError_t e = capture_check_unsafe();
+    if (e != cudaSuccess)
+        return e;
+    if (!out || !args_ok)
+        return cudaErrorInvalidValue;
+    *out = NULL;
+    return cudaSuccess;
+}
 
 /* cudaFree, cudaFreeHost and cudaHostUnregister synchronize the device
  * first (CUDA runtime API, "API synchronization behavior"): work still
@@ -665,16 +646,36 @@ static cudaError_t sync_device(void)
     return api_sticky();
 }
 
+int mem_free_enter(const void *p, cudaError_t if_null, cudaError_t *e)
+{
+    *e = capture_check_unsafe();
+    if (*e == cudaSuccess)
+        *e = p ? sync_device() : if_null;
+    return p && api_return(*e) == cudaSuccess;
+}
+
+/* cudaMalloc and cudaMallocHost: size bytes of type t at *out, made by
+ * api called from caller. */
+static cudaError_t alloc_plain(void **out, size_t size, enum mem_type t, const char *api,
+                               const void *caller)
+{
+    cudaError_t e = alloc_enter(out, 1);
+    if (e != cudaSuccess || size == 0)
+        return api_return(e);
+    return api_return(track_alloc(out, size, t, 0, api, caller));
+}
+
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    API_ENTER();
+    return alloc_plain(devPtr, size, MEM_DEVICE, "cudaMalloc", __builtin_return_address(0));
+}
+
 cudaError_t cudaFree(void *devPtr)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!devPtr)
-        return cudaSuccess;
-    cudaError_t e = sync_device();
-    if (e != cudaSuccess)
+    cudaError_t e;
+    if (!mem_free_enter(devPtr, cudaSuccess, &e))
         return e;
     /* A graph's allocation is freed, its address kept for the graph. */
     int g = graph_mem_free(devPtr);
@@ -687,15 +688,18 @@ cudaError_t cudaFree(void *devPtr)
     return api_return(release(devPtr, MEM_DEVICE, MEM_MANAGED, "cudaFree"));
 }
 
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    API_ENTER();
+    return alloc_plain(ptr, size, MEM_PINNED, "cudaMallocHost", __builtin_return_address(0));
+}
+
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!pHost)
-        return api_return(cudaErrorInvalidValue);
-    *pHost = NULL;
+    cudaError_t e = alloc_enter(pHost, 1);
+    if (e != cudaSuccess)
+        return api_return(e);
     if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
         return api_return(cudaErrorInvalidValue);
     if (size == 0)
@@ -704,33 +708,13 @@ cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
                                   __builtin_return_address(0)));
 }
 
-cudaError_t cudaMallocHost(void **ptr, size_t size)
-{
-    API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!ptr)
-        return api_return(cudaErrorInvalidValue);
-    *ptr = NULL;
-    if (size == 0)
-        return cudaSuccess;
-    return api_return(track_alloc(ptr, size, MEM_PINNED, 0, "cudaMallocHost",
-                                  __builtin_return_address(0)));
-}
-
 cudaError_t cudaFreeHost(void *ptr)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!ptr)
-        return cudaSuccess;
-    cudaError_t e = sync_device();
-    if (e != cudaSuccess)
-        return e;
-    return api_return(release(ptr, MEM_PINNED, MEM_PINNED, "cudaFreeHost"));
+    cudaError_t e;
+    return mem_free_enter(ptr, cudaSuccess, &e)
+               ? api_return(release(ptr, MEM_PINNED, MEM_PINNED, "cudaFreeHost"))
+               : e;
 }
 
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
@@ -778,13 +762,8 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 cudaError_t cudaHostUnregister(void *ptr)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!ptr)
-        return api_return(cudaErrorInvalidValue);
-    cudaError_t e = sync_device();
-    if (e != cudaSuccess)
+    cudaError_t e;
+    if (!mem_free_enter(ptr, cudaErrorInvalidValue, &e))
         return e;
     pthread_rwlock_wrlock(&M.lock);
     struct alloc *b = alloc_at_locked((uintptr_t)ptr);
@@ -846,12 +825,9 @@ cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!devPtr)
-        return api_return(cudaErrorInvalidValue);
-    *devPtr = NULL;
+    cudaError_t e = alloc_enter(devPtr, 1);
+    if (e != cudaSuccess)
+        return api_return(e);
     if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
         return api_return(cudaErrorInvalidValue);
     /* The documentation says InvalidValue for size 0; an H200 says success
@@ -865,12 +841,9 @@ cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
 {
     API_ENTER();
-    cudaError_t unsafe = capture_check_unsafe();
-    if (unsafe != cudaSuccess)
-        return api_return(unsafe);
-    if (!devPtr || !pitch)
-        return api_return(cudaErrorInvalidValue);
-    *devPtr = NULL;
+    cudaError_t e = alloc_enter(devPtr, pitch != NULL);
+    if (e != cudaSuccess)
+        return api_return(e);
     if (width == 0 || height == 0) {
         *pitch = 0;
         return cudaSuccess;
@@ -930,13 +903,9 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
         attributes->devicePointer = p;
         break;
     case MEM_MANAGED:
-        attributes->type = cudaMemoryTypeManaged;
-        attributes->devicePointer = p;
-        attributes->hostPointer = p;
-        break;
     case MEM_PINNED:
     case MEM_REGISTERED:
-        attributes->type = cudaMemoryTypeHost;
+        attributes->type = r.type == MEM_MANAGED ? cudaMemoryTypeManaged : cudaMemoryTypeHost;
         attributes->devicePointer = p;
         attributes->hostPointer = p;
         break;

@@ -64,6 +64,13 @@ cudaError_t mem_alloc_tracked(void **out, size_t size, enum mem_type type, const
 /* Frees what mem_alloc_tracked returned; cudaErrorInvalidValue when p does
  * not start a live allocation. */
 cudaError_t mem_free_tracked(void *p, const char *by);
+/* What the calls that free memory (cudaFree, cudaFreeHost,
+ * cudaHostUnregister, cudaFreeArray, cudaFreeMipmappedArray) check
+ * first: the capture (a potentially unsafe call), p (if_null for NULL),
+ * then the device synchronized (CUDA runtime API, "API synchronization
+ * behavior").  1 when the call goes on to free p, else 0 with *e what it
+ * returns. */
+int mem_free_enter(const void *p, cudaError_t if_null, cudaError_t *e);
 /* Marks the allocation at p as held by a memory pool for reuse (pooled 1:
  * leak reports leave it out) or as the program's again (0). */
 void mem_set_pooled(void *p, int pooled);

@@ -509,15 +509,21 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool)
     return cudaSuccess;
 }
 
+/* What the two getters check first, in an H200's order. */
+static cudaError_t get_args(const cudaMemPool_t *memPool, int device)
+{
+    if (!memPool)
+        return cudaErrorInvalidValue;
+    return device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+}
+
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
 {
     API_ENTER();
-    if (!memPool)
-        return api_return(cudaErrorInvalidValue);
-    if (device != 0)
-        return api_return(cudaErrorInvalidDevice);
-    *memPool = &P.def;
-    return cudaSuccess;
+    cudaError_t e = get_args(memPool, device);
+    if (e == cudaSuccess)
+        *memPool = &P.def;
+    return api_return(e);
 }
 
 cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
@@ -539,10 +545,9 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
 {
     API_ENTER();
-    if (!memPool)
-        return api_return(cudaErrorInvalidValue);
-    if (device != 0)
-        return api_return(cudaErrorInvalidDevice);
+    cudaError_t e = get_args(memPool, device);
+    if (e != cudaSuccess)
+        return api_return(e);
     pthread_mutex_lock(&P.lock);
     *memPool = current_locked();
     pthread_mutex_unlock(&P.lock);
@@ -559,15 +564,27 @@ static int *policy_of(struct CUmemPoolHandle_st *p, enum cudaMemPoolAttr attr)
     }
 }
 
+/* What both attribute calls begin with: a live pool and a value; then
+ * the pool lock is taken and *policy is the reuse policy attr names, if
+ * it names one. */
+static cudaError_t attr_enter(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, const void *value,
+                              int **policy)
+{
+    if (!pool_live(memPool) || !value)
+        return cudaErrorInvalidValue;
+    pthread_mutex_lock(&P.lock);
+    *policy = policy_of(memPool, attr);
+    return cudaSuccess;
+}
+
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
 {
     API_ENTER();
-    if (!pool_live(memPool) || !value)
-        return api_return(cudaErrorInvalidValue);
-    cudaError_t e = cudaSuccess;
-    pthread_mutex_lock(&P.lock);
-    int *policy = policy_of(memPool, attr);
+    int *policy;
     unsigned long long v = 0;
+    cudaError_t e = attr_enter(memPool, attr, value, &policy);
+    if (e != cudaSuccess)
+        return api_return(e);
     if (!policy)
         memcpy(&v, value, sizeof v);
     if (policy) {
@@ -591,11 +608,10 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
 {
     API_ENTER();
-    if (!pool_live(memPool) || !value)
-        return api_return(cudaErrorInvalidValue);
-    cudaError_t e = cudaSuccess;
-    pthread_mutex_lock(&P.lock);
-    int *policy = policy_of(memPool, attr);
+    int *policy;
+    cudaError_t e = attr_enter(memPool, attr, value, &policy);
+    if (e != cudaSuccess)
+        return api_return(e);
     unsigned long long v = 0;
     switch (attr) {
     case cudaMemPoolAttrReleaseThreshold: v = memPool->threshold; break;

@@ -44,6 +44,14 @@ struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
 /* Frees what launch_grid_cmd made, never enqueued; the arguments stay the
  * caller's. */
 void launch_grid_cmd_discard(struct cmd *c);
+/* A kernel's arguments packed from an array of pointers to them
+ * (cudaLaunchKernel's args, a kernel node's kernelParams), or NULL when
+ * out of memory; launch_run_packed runs a thread over them (a
+ * simt_thread_fn), launch_release_packed frees them. */
+struct by_pointer;
+struct by_pointer *launch_pack(simt_kernel *k, void **args);
+void launch_run_packed(void *arg);
+void launch_release_packed(void *arg);
 
 /* printf.c: device printf output waiting for a flush point. */
 void printf_flush(void);

@@ -96,13 +96,22 @@ cudaError_t stream_error(cudaStream_t h)
                : cudaErrorInvalidResourceHandle;
 }
 
-cudaError_t stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg)
+/* A command running fn(arg) on the host, or NULL. */
+static struct cmd *host_cmd(void (*fn)(void *), void *arg)
 {
     struct cmd *c = cmd_new(CMD_HOST);
+    if (c) {
+        c->fn = fn;
+        c->arg = arg;
+    }
+    return c;
+}
+
+cudaError_t stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg)
+{
+    struct cmd *c = host_cmd(fn, arg);
     if (!c)
         return cudaErrorMemoryAllocation;
-    c->fn = fn;
-    c->arg = arg;
     if (stream_enqueue_inline(s, c)) {
         trace_cmd_start(c);
         fn(arg);
@@ -116,14 +125,12 @@ cudaError_t stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg
 
 cudaError_t stream_run_async(struct CUstream_st *s, void (*fn)(void *), void *arg)
 {
-    struct cmd *c = cmd_new(CMD_HOST);
-    if (!c)
-        return cudaErrorMemoryAllocation;
-    c->fn = fn;
-    c->arg = arg;
-    stream_enqueue(s, c, NULL);
-    cmd_unref(c);
-    return cudaSuccess;
+    struct cmd *c = host_cmd(fn, arg);
+    if (c) {
+        stream_enqueue(s, c, NULL);
+        cmd_unref(c);
+    }
+    return c ? cudaSuccess : cudaErrorMemoryAllocation;
 }
 
 static cudaError_t create(cudaStream_t *out, unsigned flags, int priority)
@@ -208,26 +215,29 @@ cudaError_t stream_sync(struct CUstream_st *s)
     return api_sticky();
 }
 
+/* What cudaStreamSynchronize and cudaStreamQuery check: a live stream,
+ * then the capture rules (capture_check_sync); NULL with *e the error. */
+static struct CUstream_st *sync_target(cudaStream_t h, cudaError_t *e)
+{
+    struct CUstream_st *s = stream_resolve(h);
+    *e = s ? capture_check_sync(s) : stream_error(h);
+    return *e == cudaSuccess ? s : NULL;
+}
+
 cudaError_t cudaStreamSynchronize(cudaStream_t h)
 {
     API_ENTER();
-    struct CUstream_st *s = stream_resolve(h);
-    if (!s)
-        return api_return(stream_error(h));
-    cudaError_t e = capture_check_sync(s);
-    if (e != cudaSuccess)
-        return api_return(e);
-    return stream_sync(s);
+    cudaError_t e;
+    struct CUstream_st *s = sync_target(h, &e);
+    return s ? stream_sync(s) : api_return(e);
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t h)
 {
     API_ENTER();
-    struct CUstream_st *s = stream_resolve(h);
+    cudaError_t e;
+    struct CUstream_st *s = sync_target(h, &e);
     if (!s)
-        return api_return(stream_error(h));
-    cudaError_t e = capture_check_sync(s);
-    if (e != cudaSuccess)
         return api_return(e);
     struct cmd *v[1];
     int busy = timeline_ends_of(s, v, 1);
@@ -239,28 +249,35 @@ cudaError_t cudaStreamQuery(cudaStream_t h)
     return busy ? cudaErrorNotReady : cudaSuccess;
 }
 
-cudaError_t cudaStreamGetFlags(cudaStream_t h, unsigned int *flags)
+/* The getters of a stream's properties: a live stream, then out (NULL:
+ * cudaErrorInvalidValue), which gets the property `what`. */
+enum stream_prop { PROP_FLAGS, PROP_PRIORITY, PROP_ID, PROP_DEVICE };
+
+static cudaError_t get_prop(cudaStream_t h, enum stream_prop what, void *out)
 {
     API_ENTER();
-    struct CUstream_st *s = stream_resolve(h);
+    const struct CUstream_st *s = stream_resolve(h);
     if (!s)
         return api_return(stream_error(h));
-    if (!flags)
+    if (!out)
         return api_return(cudaErrorInvalidValue);
-    *flags = s->flags;
+    switch (what) {
+    case PROP_FLAGS: *(unsigned *)out = s->flags; break;
+    case PROP_PRIORITY: *(int *)out = s->priority; break;
+    case PROP_ID: *(unsigned long long *)out = s->id; break;
+    case PROP_DEVICE: *(int *)out = 0; break;
+    }
     return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t h, unsigned int *flags)
+{
+    return get_prop(h, PROP_FLAGS, flags);
 }
 
 cudaError_t cudaStreamGetPriority(cudaStream_t h, int *priority)
 {
-    API_ENTER();
-    struct CUstream_st *s = stream_resolve(h);
-    if (!s)
-        return api_return(stream_error(h));
-    if (!priority)
-        return api_return(cudaErrorInvalidValue);
-    *priority = s->priority;
-    return cudaSuccess;
+    return get_prop(h, PROP_PRIORITY, priority);
 }
 
 /* ---- stream attributes ------------------------------------------------------ */
@@ -275,16 +292,11 @@ static int stream_attr_ok(cudaLaunchAttributeID id)
            id == cudaLaunchAttributeMemSyncDomainMap || id == cudaLaunchAttributeMemSyncDomain;
 }
 
-cudaError_t cudaStreamGetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
-                                   cudaLaunchAttributeValue *value)
+/* cudaStreamGetAttribute: only the member asked for is written, as on a
+ * GPU. */
+static cudaError_t get_attr(const struct CUstream_st *s, cudaLaunchAttributeID attr,
+                            cudaLaunchAttributeValue *value)
 {
-    API_ENTER();
-    struct CUstream_st *s = stream_resolve(h);
-    if (!s)
-        return api_return(stream_error(h));
-    if (!value || !stream_attr_ok(attr))
-        return api_return(cudaErrorInvalidValue);
-    /* Only the member asked for is written, as on a GPU. */
     switch (attr) {
     case cudaLaunchAttributeAccessPolicyWindow: value->accessPolicyWindow = s->apw; break;
     case cudaLaunchAttributeSynchronizationPolicy:
@@ -292,46 +304,61 @@ cudaError_t cudaStreamGetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
         break;
     case cudaLaunchAttributePriority: value->priority = s->priority; break;
     case cudaLaunchAttributeMemSyncDomainMap:
-        value->memSyncDomainMap.default_ = s->msd_default;
-        value->memSyncDomainMap.remote = (unsigned char)(s->msd_remote_flip ^ 1);
+        msd_map_get(value, s->msd_default, s->msd_remote_flip);
         break;
     default: value->memSyncDomain = (cudaLaunchMemSyncDomain)s->msd; break;
     }
     return cudaSuccess;
 }
 
-cudaError_t cudaStreamSetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
-                                   const cudaLaunchAttributeValue *value)
+static cudaError_t set_attr(struct CUstream_st *s, cudaLaunchAttributeID attr,
+                            const cudaLaunchAttributeValue *value)
 {
-    API_ENTER();
-    struct CUstream_st *s = stream_resolve(h);
-    if (!s)
-        return api_return(stream_error(h));
-    if (!value || !stream_attr_ok(attr))
-        return api_return(cudaErrorInvalidValue);
     switch (attr) {
     case cudaLaunchAttributeAccessPolicyWindow:
         /* simt's device has no persisting L2 (cudaDevAttrMaxAccessPolicyWindowSize
          * is 0), and a window is only a hint: any size is taken. */
-        if (!access_window_ok(&value->accessPolicyWindow))
+        if (!access_window_take(&value->accessPolicyWindow, &s->apw))
             return api_return(cudaErrorInvalidValue);
-        s->apw = value->accessPolicyWindow;
         break;
     case cudaLaunchAttributeSynchronizationPolicy:
         if (value->syncPolicy < cudaSyncPolicyAuto || value->syncPolicy > cudaSyncPolicyBlockingSync)
             return api_return(cudaErrorInvalidValue);
         s->sync_policy = value->syncPolicy;
         break;
-    case cudaLaunchAttributePriority:
-        s->priority = stream_priority_clamp(value->priority);
-        break;
+    case cudaLaunchAttributePriority: s->priority = stream_priority_clamp(value->priority); break;
     case cudaLaunchAttributeMemSyncDomainMap:
-        s->msd_default = value->memSyncDomainMap.default_;
-        s->msd_remote_flip = (unsigned char)(value->memSyncDomainMap.remote ^ 1);
+        msd_map_set(value, &s->msd_default, &s->msd_remote_flip);
         break;
     default: s->msd = value->memSyncDomain; break;
     }
     return cudaSuccess;
+}
+
+/* cudaStreamGetAttribute (get) and cudaStreamSetAttribute (set): a live
+ * stream, then a value and an attribute a stream takes. */
+static cudaError_t stream_attr(cudaStream_t h, cudaLaunchAttributeID attr,
+                               cudaLaunchAttributeValue *get, const cudaLaunchAttributeValue *set)
+{
+    API_ENTER();
+    struct CUstream_st *s = stream_resolve(h);
+    if (!s)
+        return api_return(stream_error(h));
+    if ((!get && !set) || !stream_attr_ok(attr))
+        return api_return(cudaErrorInvalidValue);
+    return get ? get_attr(s, attr, get) : set_attr(s, attr, set);
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
+                                   cudaLaunchAttributeValue *value)
+{
+    return stream_attr(h, attr, value, NULL);
+}
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t h, cudaLaunchAttributeID attr,
+                                   const cudaLaunchAttributeValue *value)
+{
+    return stream_attr(h, attr, NULL, value);
 }
 
 cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)
@@ -357,25 +384,12 @@ cudaError_t cudaCtxResetPersistingL2Cache(void)
 
 cudaError_t cudaStreamGetDevice(cudaStream_t h, int *device)
 {
-    API_ENTER();
-    if (!stream_resolve(h))
-        return api_return(stream_error(h));
-    if (!device)
-        return api_return(cudaErrorInvalidValue);
-    *device = 0;
-    return cudaSuccess;
+    return get_prop(h, PROP_DEVICE, device);
 }
 
 cudaError_t cudaStreamGetId(cudaStream_t h, unsigned long long *streamId)
 {
-    API_ENTER();
-    struct CUstream_st *s = stream_resolve(h);
-    if (!s)
-        return api_return(stream_error(h));
-    if (!streamId)
-        return api_return(cudaErrorInvalidValue);
-    *streamId = s->id;
-    return cudaSuccess;
+    return get_prop(h, PROP_ID, streamId);
 }
 
 cudaError_t stream_wait_cmd(struct CUstream_st *s, struct cmd *after)

@@ -104,11 +104,31 @@ static inline int stream_priority_clamp(int p)
                                           : p;
 }
 
-/* An access policy window as streams and kernel nodes take it (an H100
- * checks only that the hit ratio is a fraction: the window is a hint). */
-static inline int access_window_ok(const struct cudaAccessPolicyWindow *w)
+/* The memory synchronization domain map as streams and kernel nodes keep
+ * it (msd_default, msd_remote_flip): remote is stored flipped, so that a
+ * zero-filled record reads as a GPU's default map. */
+static inline void msd_map_get(cudaLaunchAttributeValue *v, unsigned char dflt, unsigned char flip)
 {
-    return w->hitRatio >= 0.0f && w->hitRatio <= 1.0f;
+    v->memSyncDomainMap.default_ = dflt;
+    v->memSyncDomainMap.remote = (unsigned char)(flip ^ 1);
+}
+static inline void msd_map_set(const cudaLaunchAttributeValue *v, unsigned char *dflt,
+                               unsigned char *flip)
+{
+    *dflt = v->memSyncDomainMap.default_;
+    *flip = (unsigned char)(v->memSyncDomainMap.remote ^ 1);
+}
+
+/* An access policy window as streams and kernel nodes take it into *to
+ * (an H100 checks only that the hit ratio is a fraction: the window is a
+ * hint); 0 when it is refused. */
+static inline int access_window_take(const struct cudaAccessPolicyWindow *w,
+                                     struct cudaAccessPolicyWindow *to)
+{
+    if (!(w->hitRatio >= 0.0f && w->hitRatio <= 1.0f))
+        return 0;
+    *to = *w;
+    return 1;
 }
 
 /* A new command, referenced once; NULL when out of memory. */

@@ -182,36 +182,32 @@ static char *writable(const void *p)
 /* An H200 checks a symbol copy in this order: count 0 succeeds, then the
  * kind (only a copy into the symbol from host or device, or Default:
  * cudaErrorInvalidMemcpyDirection otherwise), then the symbol's bounds;
- * the other side is then checked as cudaMemcpy checks it. */
-static cudaError_t copy_to(const void *sym, size_t symsize, const void *src, size_t count,
-                           size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream, int async)
-{
-    if (count == 0)
-        return cudaSuccess;
-    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
-        kind != cudaMemcpyDefault)
-        return cudaErrorInvalidMemcpyDirection;
-    if (offset > symsize || count > symsize - offset)
-        return cudaErrorInvalidValue;
-    char *dst = writable(sym) + offset;
-    return async ? cudaMemcpyAsync(dst, src, count, kind, stream)
-                 : cudaMemcpy(dst, src, count, kind);
-}
+ * the other side is then checked as cudaMemcpy checks it (the same
+ * order out of the symbol, to the host or device).  A copy into the
+ * symbol (to) reads `other`, a copy out of it writes there. */
+struct sym_copy {
+    int to;
+    const void *other;
+    size_t count, offset;
+    enum cudaMemcpyKind kind;
+    cudaStream_t stream;
+    int async;
+};
 
-static cudaError_t copy_from(void *dst, const void *sym, size_t symsize, size_t count,
-                             size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
-                             int async)
+static cudaError_t copy_sym(const void *sym, size_t symsize, const struct sym_copy *c)
 {
-    if (count == 0)
+    if (c->count == 0)
         return cudaSuccess;
-    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
-        kind != cudaMemcpyDefault)
+    enum cudaMemcpyKind host = c->to ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    if (c->kind != host && c->kind != cudaMemcpyDeviceToDevice && c->kind != cudaMemcpyDefault)
         return cudaErrorInvalidMemcpyDirection;
-    if (offset > symsize || count > symsize - offset)
+    if (c->offset > symsize || c->count > symsize - c->offset)
         return cudaErrorInvalidValue;
-    const char *src = (const char *)sym + offset;
-    return async ? cudaMemcpyAsync(dst, src, count, kind, stream)
-                 : cudaMemcpy(dst, src, count, kind);
+    char *at = writable(sym) + c->offset;
+    void *dst = c->to ? at : writable(c->other);
+    const void *src = c->to ? c->other : at;
+    return c->async ? cudaMemcpyAsync(dst, src, c->count, c->kind, c->stream)
+                    : cudaMemcpy(dst, src, c->count, c->kind);
 }
 
 /* ---- static storage ------------------------------------------------------------ */
@@ -260,16 +256,20 @@ static cudaError_t overload_symbol(const void **sym, size_t symsize, size_t *siz
 
 /* ---- the C++ overloads' entry points -------------------------------------- */
 
+static cudaError_t overload_copy(const void *sym, size_t symsize, const struct sym_copy *c)
+{
+    size_t size;
+    cudaError_t e = overload_symbol(&sym, symsize, &size);
+    return e == cudaSuccess ? copy_sym(sym, size, c) : e;
+}
+
 cudaError_t simt__symbol_copy_to(const void *sym, size_t symsize, const void *src, size_t count,
                                  size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
                                  int async)
 {
     API_ENTER();
-    size_t size;
-    cudaError_t e = overload_symbol(&sym, symsize, &size);
-    if (e == cudaSuccess)
-        e = copy_to(sym, size, src, count, offset, kind, stream, async);
-    return api_return(e);
+    struct sym_copy c = {1, src, count, offset, kind, stream, async};
+    return api_return(overload_copy(sym, symsize, &c));
 }
 
 cudaError_t simt__symbol_copy_from(void *dst, const void *sym, size_t symsize, size_t count,
@@ -277,11 +277,8 @@ cudaError_t simt__symbol_copy_from(void *dst, const void *sym, size_t symsize, s
                                    int async)
 {
     API_ENTER();
-    size_t size;
-    cudaError_t e = overload_symbol(&sym, symsize, &size);
-    if (e == cudaSuccess)
-        e = copy_from(dst, sym, size, count, offset, kind, stream, async);
-    return api_return(e);
+    struct sym_copy c = {0, dst, count, offset, kind, stream, async};
+    return api_return(overload_copy(sym, symsize, &c));
 }
 
 cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize)
@@ -300,79 +297,82 @@ cudaError_t simt__symbol_address(void **devPtr, const void *sym, size_t symsize)
 
 /* ---- the C entry points ---------------------------------------------------- */
 
-/* A variable found by name becomes a known symbol (size > 0 only then). */
-static int note_named(const void *sym, size_t size)
+/* The symbol a C entry point names (*symbol: a variable, or its name:
+ * resolve_name), with its size; a variable found by name becomes a
+ * known symbol.  cudaErrorInvalidSymbol for anything else. */
+static cudaError_t named_symbol(const void **symbol, size_t *size)
 {
     size_t known;
-    return size == 0 || mem_symbol_note(sym, size, &known) == cudaSuccess;
+    *size = 0;
+    if (resolve_name(symbol, size) != cudaSuccess ||
+        (*size && mem_symbol_note(*symbol, *size, &known) != cudaSuccess) ||
+        !mem_symbol_find(*symbol, size))
+        return cudaErrorInvalidSymbol;
+    return cudaSuccess;
+}
+
+static cudaError_t named_copy(const void *symbol, const struct sym_copy *c)
+{
+    size_t size;
+    cudaError_t e = named_symbol(&symbol, &size);
+    return e == cudaSuccess ? copy_sym(symbol, size, c) : e;
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
                                enum cudaMemcpyKind kind)
 {
     API_ENTER();
-    size_t size = 0;
-    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
-        !mem_symbol_find(symbol, &size))
-        return api_return(cudaErrorInvalidSymbol);
-    return api_return(copy_to(symbol, size, src, count, offset, kind, NULL, 0));
+    struct sym_copy c = {1, src, count, offset, kind, NULL, 0};
+    return api_return(named_copy(symbol, &c));
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
                                  enum cudaMemcpyKind kind)
 {
     API_ENTER();
-    size_t size = 0;
-    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
-        !mem_symbol_find(symbol, &size))
-        return api_return(cudaErrorInvalidSymbol);
-    return api_return(copy_from(dst, symbol, size, count, offset, kind, NULL, 0));
+    struct sym_copy c = {0, dst, count, offset, kind, NULL, 0};
+    return api_return(named_copy(symbol, &c));
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
                                     size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream)
 {
     API_ENTER();
-    size_t size = 0;
-    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
-        !mem_symbol_find(symbol, &size))
-        return api_return(cudaErrorInvalidSymbol);
-    return api_return(copy_to(symbol, size, src, count, offset, kind, stream, 1));
+    struct sym_copy c = {1, src, count, offset, kind, stream, 1};
+    return api_return(named_copy(symbol, &c));
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
                                       enum cudaMemcpyKind kind, cudaStream_t stream)
 {
     API_ENTER();
-    size_t size = 0;
-    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
-        !mem_symbol_find(symbol, &size))
-        return api_return(cudaErrorInvalidSymbol);
-    return api_return(copy_from(dst, symbol, size, count, offset, kind, stream, 1));
+    struct sym_copy c = {0, dst, count, offset, kind, stream, 1};
+    return api_return(named_copy(symbol, &c));
+}
+
+/* cudaGetSymbolAddress and cudaGetSymbolSize: the out pointer the call
+ * has (the other is NULL) gets the symbol's address or size. */
+static cudaError_t symbol_query(const void *symbol, void **addr, size_t *size)
+{
+    size_t n;
+    if (!addr && !size)
+        return cudaErrorInvalidValue;
+    cudaError_t e = named_symbol(&symbol, &n);
+    if (e == cudaSuccess && addr)
+        *addr = writable(symbol);
+    if (e == cudaSuccess && size)
+        *size = n;
+    return e;
 }
 
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
 {
     API_ENTER();
-    if (!devPtr)
-        return api_return(cudaErrorInvalidValue);
-    size_t size = 0;
-    if (resolve_name(&symbol, &size) != cudaSuccess || !note_named(symbol, size) ||
-        !mem_symbol_find(symbol, NULL))
-        return api_return(cudaErrorInvalidSymbol);
-    *devPtr = writable(symbol);
-    return cudaSuccess;
+    return api_return(symbol_query(symbol, devPtr, NULL));
 }
 
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
 {
     API_ENTER();
-    if (!size)
-        return api_return(cudaErrorInvalidValue);
-    size_t n = 0;
-    if (resolve_name(&symbol, &n) != cudaSuccess || !note_named(symbol, n) ||
-        !mem_symbol_find(symbol, &n))
-        return api_return(cudaErrorInvalidSymbol);
-    *size = n;
-    return cudaSuccess;
+    return api_return(symbol_query(symbol, NULL, size));
 }

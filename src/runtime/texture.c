@@ -21,6 +21,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +144,35 @@ static struct obj *api_obj(unsigned long long h, enum handle_kind hk, int kind)
     return simt__handle_check(hk, (uintptr_t)h) == HANDLE_LIVE ? simt__texobj_get(h, kind) : NULL;
 }
 
+/* Registers o (slot i, made by obj_new) as a handle of kind hk and
+ * publishes it as an object of `kind` at *out; cudaErrorMemoryAllocation
+ * and o released when the registry cannot take it. */
+static cudaError_t obj_publish(struct obj *o, uint32_t i, enum handle_kind hk, int kind,
+                               unsigned long long *out)
+{
+    if (simt__handle_add(hk, handle_of(o, i)) != 0) {
+        obj_release(o, i);
+        return cudaErrorMemoryAllocation;
+    }
+    *out = handle_of(o, i);
+    /* Published last: a kernel reading the slot sees it whole. */
+    __atomic_store_n(&o->kind, kind, __ATOMIC_RELEASE);
+    return cudaSuccess;
+}
+
+/* The getters of an object's descriptors: size bytes at offset `field`
+ * of the live object h (of handle kind hk, object kind `kind`) to out. */
+static cudaError_t get_desc(unsigned long long h, enum handle_kind hk, int kind, void *out,
+                            size_t field, size_t size)
+{
+    API_ENTER();
+    const struct obj *o = api_obj(h, hk, kind);
+    if (!o || !out)
+        return api_return(cudaErrorInvalidValue);
+    memcpy(out, (const char *)o + field, size);
+    return cudaSuccess;
+}
+
 /* ---- resources ---------------------------------------------------------------- */
 
 static void res_of_array(const struct cudaArray *a, struct res *r)
@@ -171,13 +201,29 @@ static const char *alloc_start(const void *p)
     return mem_lookup(p, &m) && m.type != MEM_SYMBOL ? m.start : NULL;
 }
 
+/* What linear and pitched resources check first: not for a surface, a
+ * valid format (*f), then p inside an allocation at the texture
+ * alignment. */
+static cudaError_t linear_check(int surface, const struct cudaChannelFormatDesc *desc,
+                                const void *p, struct format *f)
+{
+    if (surface)
+        return cudaErrorInvalidValue;
+    cudaError_t e = array_format(desc, f);
+    if (e != cudaSuccess)
+        return e;
+    const char *start = alloc_start(p);
+    if (!p || !start || ((const char *)p - start) % TEXTURE_ALIGNMENT != 0)
+        return cudaErrorInvalidValue;
+    return cudaSuccess;
+}
+
 /* Checks a resource descriptor and fills r.  Surfaces take arrays only
  * (an H200 does not insist on cudaArraySurfaceLoadStore). */
 static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct res *r)
 {
     struct format f;
     cudaError_t e;
-    const char *start;
     switch (d->resType) {
     case cudaResourceTypeArray: {
         struct cudaArray *a = array_live(d->res.array.array);
@@ -197,14 +243,9 @@ static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct 
         return cudaSuccess;
     }
     case cudaResourceTypeLinear:
-        if (surface)
-            return cudaErrorInvalidValue;
-        if ((e = array_format(&d->res.linear.desc, &f)) != cudaSuccess)
+        e = linear_check(surface, &d->res.linear.desc, d->res.linear.devPtr, &f);
+        if (e != cudaSuccess)
             return e;
-        start = alloc_start(d->res.linear.devPtr);
-        if (!d->res.linear.devPtr || !start ||
-            ((const char *)d->res.linear.devPtr - start) % TEXTURE_ALIGNMENT != 0)
-            return cudaErrorInvalidValue;
         /* An H200 takes a size of 0. */
         if (d->res.linear.sizeInBytes / f.texel > MAX_LINEAR_TEXELS)
             return cudaErrorInvalidValue;
@@ -213,17 +254,12 @@ static cudaError_t res_of(const struct cudaResourceDesc *d, int surface, struct 
         r->pitch = r->slice = d->res.linear.sizeInBytes;
         return cudaSuccess;
     case cudaResourceTypePitch2D:
-        if (surface)
-            return cudaErrorInvalidValue;
-        if ((e = array_format(&d->res.pitch2D.desc, &f)) != cudaSuccess)
-            return e;
         /* An H200 wants the pointer at the texture alignment (32 bytes off
          * fails) and the pitch a multiple of 32, and takes a width or
          * height of 0 and rows wider than the pitch. */
-        start = alloc_start(d->res.pitch2D.devPtr);
-        if (!d->res.pitch2D.devPtr || !start ||
-            ((const char *)d->res.pitch2D.devPtr - start) % TEXTURE_ALIGNMENT != 0)
-            return cudaErrorInvalidValue;
+        e = linear_check(surface, &d->res.pitch2D.desc, d->res.pitch2D.devPtr, &f);
+        if (e != cudaSuccess)
+            return e;
         if (d->res.pitch2D.width > 131072 || d->res.pitch2D.height > 65000 ||
             d->res.pitch2D.pitchInBytes % PITCH_ALIGNMENT != 0)
             return cudaErrorInvalidValue;
@@ -318,14 +354,28 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
     if (pResViewDesc)
         o->vdesc = *pResViewDesc;
     o->offset = 0;
-    if (simt__handle_add(HANDLE_TEXTURE, handle_of(o, i)) != 0) {
-        obj_release(o, i);
-        return api_return(cudaErrorMemoryAllocation);
-    }
-    *pTexObject = handle_of(o, i);
-    /* Published last: a kernel reading the slot sees it whole. */
-    __atomic_store_n(&o->kind, OBJ_TEXTURE, __ATOMIC_RELEASE);
-    return cudaSuccess;
+    return api_return(obj_publish(o, i, HANDLE_TEXTURE, OBJ_TEXTURE, pTexObject));
+}
+
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaTextureObject_t texObject)
+{
+    return get_desc(texObject, HANDLE_TEXTURE, OBJ_TEXTURE, pResDesc, offsetof(struct obj, rdesc),
+                    sizeof *pResDesc);
+}
+
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                            cudaTextureObject_t texObject)
+{
+    return get_desc(texObject, HANDLE_TEXTURE, OBJ_TEXTURE, pTexDesc, offsetof(struct obj, tdesc),
+                    sizeof *pTexDesc);
+}
+
+cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+                                                 cudaTextureObject_t texObject)
+{
+    return get_desc(texObject, HANDLE_TEXTURE, OBJ_TEXTURE, pResViewDesc,
+                    offsetof(struct obj, vdesc), sizeof *pResViewDesc);
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
@@ -334,39 +384,6 @@ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
     /* An H100: destroying 0 or a destroyed object succeeds and does nothing. */
     if (simt__handle_remove(HANDLE_TEXTURE, texObject) == HANDLE_LIVE)
         obj_destroy(texObject, OBJ_TEXTURE);
-    return cudaSuccess;
-}
-
-cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
-                                             cudaTextureObject_t texObject)
-{
-    API_ENTER();
-    struct obj *o = api_obj(texObject, HANDLE_TEXTURE, OBJ_TEXTURE);
-    if (!o || !pResDesc)
-        return api_return(cudaErrorInvalidValue);
-    *pResDesc = o->rdesc;
-    return cudaSuccess;
-}
-
-cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
-                                            cudaTextureObject_t texObject)
-{
-    API_ENTER();
-    struct obj *o = api_obj(texObject, HANDLE_TEXTURE, OBJ_TEXTURE);
-    if (!o || !pTexDesc)
-        return api_return(cudaErrorInvalidValue);
-    *pTexDesc = o->tdesc;
-    return cudaSuccess;
-}
-
-cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
-                                                 cudaTextureObject_t texObject)
-{
-    API_ENTER();
-    struct obj *o = api_obj(texObject, HANDLE_TEXTURE, OBJ_TEXTURE);
-    if (!o || !pResViewDesc)
-        return api_return(cudaErrorInvalidValue);
-    *pResViewDesc = o->vdesc;
     return cudaSuccess;
 }
 
@@ -387,13 +404,7 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
     o->res = r;
     memset(&o->smp, 0, sizeof o->smp);
     o->rdesc = *pResDesc;
-    if (simt__handle_add(HANDLE_SURFACE, handle_of(o, i)) != 0) {
-        obj_release(o, i);
-        return api_return(cudaErrorMemoryAllocation);
-    }
-    *pSurfObject = handle_of(o, i);
-    __atomic_store_n(&o->kind, OBJ_SURFACE, __ATOMIC_RELEASE);
-    return cudaSuccess;
+    return api_return(obj_publish(o, i, HANDLE_SURFACE, OBJ_SURFACE, pSurfObject));
 }
 
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
@@ -407,12 +418,8 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
 cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaSurfaceObject_t surfObject)
 {
-    API_ENTER();
-    struct obj *o = api_obj(surfObject, HANDLE_SURFACE, OBJ_SURFACE);
-    if (!o || !pResDesc)
-        return api_return(cudaErrorInvalidValue);
-    *pResDesc = o->rdesc;
-    return cudaSuccess;
+    return get_desc(surfObject, HANDLE_SURFACE, OBJ_SURFACE, pResDesc, offsetof(struct obj, rdesc),
+                    sizeof *pResDesc);
 }
 
 /* ---- texture references ------------------------------------------------------------ */
@@ -463,9 +470,16 @@ static cudaError_t bind(const struct textureReference *ref, const struct cudaRes
 /* The texture reference API binds at the address devPtr rounded down to
  * the texture alignment and reports the difference as *offset (which
  * fetches must add); without offset, a misaligned devPtr is an error.
- * Alignment counts from the allocation's start, which a GPU aligns. */
-static cudaError_t aligned_base(const void *devPtr, size_t *offset, const char **base)
+ * Alignment counts from the allocation's start, which a GPU aligns.
+ * The binding calls check texref and desc first. */
+static cudaError_t aligned_base(const struct textureReference *texref,
+                                const struct cudaChannelFormatDesc *desc, const void *devPtr,
+                                size_t *offset, const char **base)
 {
+    if (!texref)
+        return cudaErrorInvalidTexture;
+    if (!desc)
+        return cudaErrorInvalidChannelDescriptor;
     const char *start = alloc_start(devPtr);
     if (!devPtr || !start)
         return cudaErrorInvalidValue;
@@ -483,12 +497,8 @@ cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texre
                             size_t size)
 {
     API_ENTER();
-    if (!texref)
-        return api_return(cudaErrorInvalidTexture);
-    if (!desc)
-        return api_return(cudaErrorInvalidChannelDescriptor);
     const char *base;
-    cudaError_t e = aligned_base(devPtr, offset, &base);
+    cudaError_t e = aligned_base(texref, desc, devPtr, offset, &base);
     if (e != cudaSuccess)
         return api_return(e);
     /* The texture ends with its allocation: size is often UINT_MAX. */
@@ -510,12 +520,8 @@ cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *tex
                               size_t width, size_t height, size_t pitch)
 {
     API_ENTER();
-    if (!texref)
-        return api_return(cudaErrorInvalidTexture);
-    if (!desc)
-        return api_return(cudaErrorInvalidChannelDescriptor);
     const char *base;
-    cudaError_t e = aligned_base(devPtr, offset, &base);
+    cudaError_t e = aligned_base(texref, desc, devPtr, offset, &base);
     if (e != cudaSuccess)
         return api_return(e);
     struct cudaResourceDesc d = {.resType = cudaResourceTypePitch2D};

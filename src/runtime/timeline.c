@@ -121,10 +121,10 @@ static void start_locked(struct cmd *c, struct ready *r)
 static struct cmd *pop_mark(struct ready *r)
 {
     struct cmd *c = r->marks;
-    if (c) {
-        r->marks = c->ready_next;
-        c->ready_next = NULL;
-    }
+    if (!c)
+        return NULL;
+    r->marks = c->ready_next;
+    c->ready_next = NULL;
     return c;
 }
 
@@ -307,6 +307,36 @@ int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c)
     return now;
 }
 
+/* Links cmds[i] of a batch into s's timeline: after the commands
+ * cmds[deps[k]], k in [dep_start[i], dep_start[i+1]), after `first` (if
+ * not NULL) when it has none of those, and after its own wait_for. */
+static void link_in_batch_locked(struct CUstream_st *s, struct cmd **cmds, int i,
+                                 const int *dep_start, const int *deps, struct cmd *first)
+{
+    struct cmd *c = cmds[i];
+    track_locked(s, c);
+    if (first && dep_start[i] == dep_start[i + 1])
+        add_dep_locked(c, first);
+    for (int k = dep_start[i]; k < dep_start[i + 1]; k++) {
+        assert(deps[k] < i);
+        add_dep_locked(c, cmds[deps[k]]);
+    }
+    if (hook_checking()) {
+        /* A graph's commands: after all that came before (streamrace.h). */
+        struct race_clock *vc = streamrace_begin();
+        streamrace_after(vc, first);
+        streamrace_after(vc, c->wait_for);
+        for (int k = dep_start[i]; k < dep_start[i + 1]; k++)
+            streamrace_after(vc, cmds[deps[k]]);
+        streamrace_linked(c, s, vc);
+    }
+    if (c->wait_for) {
+        add_dep_locked(c, c->wait_for);
+        unref_locked(c->wait_for);
+        c->wait_for = NULL;
+    }
+}
+
 struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n,
                                  const int *dep_start, const int *deps, struct cmd *after)
 {
@@ -322,21 +352,8 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
     /* The entry follows the stream's rules; everything else follows the
      * entry, and the exit becomes the stream's newest command. */
     link_locked(s, entry, after);
-    for (int i = 0; i < n; i++) {
-        struct cmd *c = cmds[i];
-        track_locked(s, c);
-        if (dep_start[i] == dep_start[i + 1])
-            add_dep_locked(c, entry);
-        for (int k = dep_start[i]; k < dep_start[i + 1]; k++) {
-            assert(deps[k] < i);
-            add_dep_locked(c, cmds[deps[k]]);
-        }
-        if (c->wait_for) {
-            add_dep_locked(c, c->wait_for);
-            unref_locked(c->wait_for);
-            c->wait_for = NULL;
-        }
-    }
+    for (int i = 0; i < n; i++)
+        link_in_batch_locked(s, cmds, i, dep_start, deps, entry);
     track_locked(s, exit);
     add_dep_locked(exit, entry);
     for (int i = 0; i < n; i++)
@@ -371,20 +388,9 @@ void stream_expand(struct cmd *exit, struct cmd **cmds, int n, const int *dep_st
     /* exit cannot complete meanwhile: the caller is one of its
      * dependencies and still runs; so its stream is alive too. */
     assert(!cmd_done(exit));
-    struct CUstream_st *s = exit->stream;
     for (int i = 0; i < n; i++) {
-        struct cmd *c = cmds[i];
-        track_locked(s, c);
-        for (int k = dep_start[i]; k < dep_start[i + 1]; k++) {
-            assert(deps[k] < i);
-            add_dep_locked(c, cmds[deps[k]]);
-        }
-        if (c->wait_for) {
-            add_dep_locked(c, c->wait_for);
-            unref_locked(c->wait_for);
-            c->wait_for = NULL;
-        }
-        add_dep_locked(exit, c);
+        link_in_batch_locked(exit->stream, cmds, i, dep_start, deps, NULL);
+        add_dep_locked(exit, cmds[i]);
     }
     for (int i = 0; i < n; i++) {
         if (cmds[i]->deps == 0)

@@ -137,26 +137,13 @@ static void fill_locked(struct open_range *o, nvtxDomainHandle_t d,
     o->category = attr->category;
     o->has_payload = 1;
     switch (attr->payloadType) {
-    case NVTX_PAYLOAD_TYPE_UNSIGNED_INT64:
-        o->payload = (double)attr->payload.ullValue;
-        break;
-    case NVTX_PAYLOAD_TYPE_INT64:
-        o->payload = (double)attr->payload.llValue;
-        break;
-    case NVTX_PAYLOAD_TYPE_DOUBLE:
-        o->payload = attr->payload.dValue;
-        break;
-    case NVTX_PAYLOAD_TYPE_UNSIGNED_INT32:
-        o->payload = attr->payload.uiValue;
-        break;
-    case NVTX_PAYLOAD_TYPE_INT32:
-        o->payload = attr->payload.iValue;
-        break;
-    case NVTX_PAYLOAD_TYPE_FLOAT:
-        o->payload = attr->payload.fValue;
-        break;
-    default:
-        o->has_payload = 0;
+    case NVTX_PAYLOAD_TYPE_UNSIGNED_INT64: o->payload = (double)attr->payload.ullValue; break;
+    case NVTX_PAYLOAD_TYPE_INT64: o->payload = (double)attr->payload.llValue; break;
+    case NVTX_PAYLOAD_TYPE_DOUBLE: o->payload = attr->payload.dValue; break;
+    case NVTX_PAYLOAD_TYPE_UNSIGNED_INT32: o->payload = attr->payload.uiValue; break;
+    case NVTX_PAYLOAD_TYPE_INT32: o->payload = attr->payload.iValue; break;
+    case NVTX_PAYLOAD_TYPE_FLOAT: o->payload = attr->payload.fValue; break;
+    default: o->has_payload = 0;
     }
 }
 

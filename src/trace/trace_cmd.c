@@ -30,12 +30,28 @@ static int stream_track(const struct CUstream_st *s)
     return trace_stream_track_locked(s, s->id, s->legacy || s->per_thread);
 }
 
+/* c's record, waiting for c to start and end, or NULL.  rec_lock held. */
+static struct rec *pending_locked(const struct cmd *c)
+{
+    uintptr_t *v = simt__hmap_find(&pending, (uintptr_t)c);
+    return v ? (struct rec *)*v : NULL;
+}
+
+/* The time now; then rec_lock is taken and *r is c's pending record,
+ * or NULL. */
+static long long lock_pending(const struct cmd *c, struct rec **r)
+{
+    long long now = trace_clock();
+    pthread_mutex_lock(&rec_lock);
+    *r = pending_locked(c);
+    return now;
+}
+
 /* A record for c, waiting for c to start and end; NULL when out of
  * memory.  rec_lock held. */
 static struct rec *describe_locked(const struct cmd *c, int kind)
 {
-    uintptr_t *v = simt__hmap_find(&pending, (uintptr_t)c);
-    struct rec *r = v ? (struct rec *)*v : malloc(sizeof *r);
+    struct rec *had = pending_locked(c), *r = had ? had : malloc(sizeof *r);
     if (!r)
         return NULL;
     memset(r, 0, sizeof *r);
@@ -43,7 +59,7 @@ static struct rec *describe_locked(const struct cmd *c, int kind)
     r->track = stream_track(c->stream);
     r->ran_on = -1;
     r->t0 = -1;
-    if (!v && simt__hmap_put(&pending, (uintptr_t)c, (uintptr_t)r) != 0) {
+    if (!had && simt__hmap_put(&pending, (uintptr_t)c, (uintptr_t)r) != 0) {
         free(r);
         return NULL;
     }
@@ -166,12 +182,27 @@ void trace__graph(const struct cmd *exit, size_t nodes)
     pthread_mutex_unlock(&rec_lock);
 }
 
+void trace__cmd_end(const struct cmd *c)
+{
+    struct rec *r;
+    long long now = lock_pending(c, &r);
+    if (r) {
+        simt__hmap_del(&pending, (uintptr_t)c);
+        r->t1 = now;
+        if (r->t0 < 0 || r->t0 > now)
+            r->t0 = now;
+    }
+    pthread_mutex_unlock(&rec_lock);
+    if (r) {
+        trace_add(r);
+        free(r);
+    }
+}
+
 void trace__cmd_start(const struct cmd *c)
 {
-    long long now = trace_clock();
-    pthread_mutex_lock(&rec_lock);
-    uintptr_t *v = simt__hmap_find(&pending, (uintptr_t)c);
-    struct rec *r = v ? (struct rec *)*v : NULL;
+    struct rec *r;
+    long long now = lock_pending(c, &r);
     if (!r && c->kind == CMD_GRID && c->grid) {
         const struct grid *g = c->grid;
         r = describe_locked(c, REC_KERNEL);
@@ -188,23 +219,4 @@ void trace__cmd_start(const struct cmd *c)
     if (r && c->kind == CMD_HOST)
         r->ran_on = trace_thread_track_locked();
     pthread_mutex_unlock(&rec_lock);
-}
-
-void trace__cmd_end(const struct cmd *c)
-{
-    long long now = trace_clock();
-    pthread_mutex_lock(&rec_lock);
-    uintptr_t *v = simt__hmap_find(&pending, (uintptr_t)c);
-    struct rec *r = v ? (struct rec *)*v : NULL;
-    if (r) {
-        simt__hmap_del(&pending, (uintptr_t)c);
-        r->t1 = now;
-        if (r->t0 < 0 || r->t0 > now)
-            r->t0 = now;
-    }
-    pthread_mutex_unlock(&rec_lock);
-    if (r) {
-        trace_add(r);
-        free(r);
-    }
 }
