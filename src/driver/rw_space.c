@@ -332,6 +332,30 @@ static void put_signature(const rw *r, rw_buf *b, long name, long lp)
     rw_put(b, ")");
 }
 
+/* Can the call whose '(' is at cp take the parameters of the definition
+ * whose '(' is at lp (by count, default arguments counted as optional)? */
+static int arity_fits(const rw *r, long cp, long lp)
+{
+    long ce = r->t[cp].match, pe = r->t[lp].match;
+    if (ce < 0 || pe < 0)
+        return 0;
+    long args = 0, params = 0, required = 0;
+    for (long a = cp + 1; a < ce; a = rw_next_comma(r, a, ce) + 1)
+        args++;
+    for (long a = lp + 1; a < pe;) {
+        long e = rw_next_comma(r, a, pe);
+        if (is_p(r, a, P_ELLIPSIS) || is_p(r, e - 1, P_ELLIPSIS))
+            return 1; /* variadic */
+        if (!(e == a + 1 && ID_IS(r, a, "void"))) {
+            params++;
+            if (rw_find_top(r, a, e, '=') == e)
+                required = params;
+        }
+        a = e + 1;
+    }
+    return args >= required && args <= params;
+}
+
 static const char *side_word(int side)
 {
     return side == F_GLOBAL ? "__global__" : side == F_DEVICE ? "__device__" : "__host__";
@@ -352,14 +376,14 @@ void rw_space_finish(rw *r)
             if (rw_word_in(r, u->at, host_only_api) && !kinds) {
                 rw_put(b, "calling a __host__ function(\"");
                 rw_put_tok(r, b, u->at);
-            } else if (kinds == F_HOST) {
+            } else if (kinds == F_HOST && arity_fits(r, u->at + 1, s->defs[first].lp)) {
                 rw_put(b, "calling a __host__ function(\"");
                 put_signature(r, b, s->defs[first].name, s->defs[first].lp);
             } else {
                 continue;
             }
         } else if (is_p(r, u->at + 1, '(')) {
-            if (kinds != F_DEVICE)
+            if (kinds != F_DEVICE || !arity_fits(r, u->at + 1, s->defs[first].lp))
                 continue;
             rw_put(b, "calling a __device__ function(\"");
             put_signature(r, b, s->defs[first].name, s->defs[first].lp);
