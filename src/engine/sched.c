@@ -151,34 +151,13 @@ static void ready_push(struct worker *w, struct sthread *t)
     w->ready_tail = t;
 }
 
-/* Schedule exploration: takes one of the first ready threads at random
- * off the list (and leaves the head there). */
-static struct sthread *ready_take_any(struct worker *w)
-{
-    struct sthread *p = w->ready, *t = p->next;
-    unsigned k = explore_below(p->blk, 16);
-    while (k-- && t->next) {
-        p = t;
-        t = t->next;
-    }
-    p->next = t->next;
-    if (w->ready_tail == t)
-        w->ready_tail = p;
-    return t;
-}
-
-/* The next ready thread, leaving the parked list: it is about to run. */
+/* The next ready thread, leaving the parked list: it is about to run.
+ * (Schedule exploration shuffles what a barrier wakes as it wakes it,
+ * engine_wake_all, not here: this runs once per thread per barrier.) */
 static struct sthread *ready_pop(struct worker *w)
 {
     struct sthread *t = w->ready;
     assert(t && t->state == TS_READY);
-    if (__builtin_expect(explore_mode == EXPLORE_RANDOM, 0) && t->next &&
-        explore_below(t->blk, 2)) {
-        t = ready_take_any(w);
-        t->next = NULL;
-        t->state = TS_RUNNING;
-        return t;
-    }
     w->ready = t->next;
     if (!w->ready)
         w->ready_tail = NULL;
