@@ -272,6 +272,70 @@ static LLVMValueRef peel_casts(kc_tier *t, LLVMValueRef op, char *peeled, struct
     return x;
 }
 
+/* Whether instruction u reads phi p's slot: uses p, or is a collective
+ * reading its lanes' copies of p. */
+static int reads_phi(kc_tier *t, LLVMValueRef u, LLVMValueRef p)
+{
+    int j = kc_map_get(&t->iidx, u);
+    if (j >= 0 && t->orig[j] == p)
+        return 1;
+    for (int o = 0; o < LLVMGetNumOperands(u); o++)
+        if (LLVMGetOperand(u, o) == p)
+            return 1;
+    return 0;
+}
+
+/* The loop-carried value of a leader phi p, next round's p (v = v * 0.5f +
+ * s[t + 1] in a loop with barriers), gets a slot of its own and a copy
+ * into p's slot at the loop's latch: a whole thread loop that only copies.
+ * It can share p's slot instead when nothing reads p after v is stored
+ * and before control is back at p: no read of p after v's definition in
+ * its block, and none in a block reachable from there without passing p's
+ * block.  Returns p, or NULL. */
+static LLVMValueRef slot_sharer(kc_tier *t, int i)
+{
+    LLVMValueRef v = t->ins[i], p = NULL;
+    int s = t->bseg[t->iblk[i]];
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (is_leader_phi(t, user)) {
+            if (p && p != user)
+                return NULL;
+            p = user;
+            continue;
+        }
+        if (kc_seg_of_inst(t, user) != s || LLVMIsAPHINode(user))
+            return NULL; /* read elsewhere: keeps its own slot */
+    }
+    if (!p || leader_phi_uniform(t, p) || LLVMTypeOf(p) != LLVMTypeOf(v))
+        return NULL;
+    int pb = kc_block_index(&t->g, LLVMGetInstructionParent(p));
+    int db = t->iblk[i];
+    if (db == pb)
+        return NULL;
+    for (LLVMValueRef x = LLVMGetNextInstruction(v); x; x = LLVMGetNextInstruction(x))
+        if (reads_phi(t, x, p))
+            return NULL;
+    char *reach = xcalloc((size_t)t->g.n + 1, 1);
+    kc_reach_from_succs(&t->g, db, pb, reach);
+    int ok = 1;
+    for (int j = 0; j < t->nins && ok; j++) {
+        LLVMValueRef x = t->ins[j];
+        if (!x || !reads_phi(t, x, p))
+            continue;
+        if (LLVMIsAPHINode(x)) {
+            for (unsigned q = 0; q < LLVMCountIncoming(x); q++)
+                if (LLVMGetIncomingValue(x, q) == p &&
+                    reach[kc_block_index(&t->g, LLVMGetIncomingBlock(x, q))])
+                    ok = 0;
+        } else if (reach[t->iblk[j]]) {
+            ok = 0;
+        }
+    }
+    free(reach);
+    return ok ? p : NULL;
+}
+
 static void find_slots(kc_tier *t)
 {
     t->slot_ty = xcalloc((size_t)t->nins, sizeof *t->slot_ty);
@@ -291,7 +355,7 @@ static void find_slots(kc_tier *t)
         if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVoidTypeKind || is_alloca(v))
             continue;
         if (is_leader_phi(t, v)) {
-            if (!leader_phi_uniform(t, v))
+            if (!leader_phi_uniform(t, v) && kc_map_get(&t->slot, v) < 0)
                 add_slot(t, v);
             continue;
         }
@@ -325,7 +389,14 @@ static void find_slots(kc_tier *t)
                         cross = 1;
             }
             if (cross) {
-                add_slot(t, v);
+                LLVMValueRef p = slot_sharer(t, i);
+                if (!p) {
+                    add_slot(t, v);
+                    break;
+                }
+                if (kc_map_get(&t->slot, p) < 0)
+                    add_slot(t, p);
+                kc_map_put(&t->slot, v, kc_map_get(&t->slot, p));
                 break;
             }
         }

@@ -142,8 +142,89 @@ static int barrier_split(LLVMBasicBlockRef bb)
 
 static void isolate_barriers(kc_ctx *k, LLVMValueRef fn);
 
+/* The field (0, 4, 8) of built-in g that v loads, or -1. */
+static int builtin_field(kc_ctx *k, LLVMValueRef v, LLVMValueRef g)
+{
+    if (!LLVMIsALoadInst(v) || LLVMGetVolatile(v))
+        return -1;
+    LLVMValueRef p = LLVMGetOperand(v, 0);
+    long long off = 0;
+    if (LLVMIsAGetElementPtrInst(p)) {
+        if (!kc_gep_offset(k, p, &off))
+            return -1;
+        p = LLVMGetOperand(p, 0);
+    }
+    return kc_tls_global(p) == g && g && (off == 0 || off == 4 || off == 8) ? (int)off : -1;
+}
+
+static int is_add_of(LLVMValueRef v, LLVMValueRef *a, LLVMValueRef *b)
+{
+    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd)
+        return 0;
+    *a = LLVMGetOperand(v, 0);
+    *b = LLVMGetOperand(v, 1);
+    return 1;
+}
+
+static int const_is(LLVMValueRef v, long long c)
+{
+    return LLVMIsAConstantInt(v) && LLVMConstIntGetSExtValue(v) == c;
+}
+
+/* Whether x < 2 * d, d being blockDim's field f: x is threadIdx's field f
+ * (below d) plus 0, 1, d - 1 or d. */
+static int below_twice(kc_ctx *k, LLVMValueRef x, LLVMValueRef d, int f)
+{
+    LLVMValueRef a, b, c, e;
+    if (!is_add_of(x, &a, &b))
+        return 0;
+    for (int sw = 0; sw < 2; sw++) {
+        LLVMValueRef tid = sw ? b : a, rest = sw ? a : b;
+        if (builtin_field(k, tid, k->g_tid) == f) {
+            if (const_is(rest, 0) || const_is(rest, 1) || rest == d)
+                return 1;
+            if (is_add_of(rest, &c, &e) && ((c == d && const_is(e, -1)) || (e == d && const_is(c, -1))))
+                return 1; /* t + (d - 1) */
+        }
+        /* (t + d) - 1 */
+        if (const_is(rest, -1) && is_add_of(tid, &c, &e) &&
+            ((builtin_field(k, c, k->g_tid) == f && e == d) || (builtin_field(k, e, k->g_tid) == f && c == d)))
+            return 1;
+    }
+    return 0;
+}
+
+/* (threadIdx.x + 1) % blockDim.x, the neighbour in a ring of threads, is
+ * a division per thread that no vector unit has.  threadIdx.x <
+ * blockDim.x makes the dividend less than twice the divisor: the remainder
+ * is one compare and a subtraction. */
+static void ring_remainders(kc_ctx *k, LLVMValueRef fn)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        LLVMValueRef i = LLVMGetFirstInstruction(bb);
+        while (i) {
+            LLVMValueRef next = LLVMGetNextInstruction(i);
+            if (LLVMGetInstructionOpcode(i) == LLVMURem) {
+                LLVMValueRef x = LLVMGetOperand(i, 0), d = LLVMGetOperand(i, 1);
+                int f = builtin_field(k, d, k->g_bdim);
+                if (f >= 0 && below_twice(k, x, d, f)) {
+                    LLVMPositionBuilderBefore(b, i);
+                    LLVMValueRef ge = LLVMBuildICmp(b, LLVMIntUGE, x, d, "");
+                    LLVMValueRef r = LLVMBuildSelect(b, ge, LLVMBuildSub(b, x, d, ""), x, "kc.ring");
+                    LLVMReplaceAllUsesWith(i, r);
+                    LLVMInstructionEraseFromParent(i);
+                }
+            }
+            i = next;
+        }
+    }
+    LLVMDisposeBuilder(b);
+}
+
 static void normalize(kc_ctx *k, LLVMValueRef fn)
 {
+    ring_remainders(k, fn);
     /* One return block holding nothing but the return. */
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
     LLVMBasicBlockRef ret = LLVMAppendBasicBlockInContext(k->c, fn, "kc.ret");
