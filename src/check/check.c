@@ -752,6 +752,8 @@ static __attribute__((noinline, cold)) void host_deref(uintptr_t a, size_t n, un
         return;
     char site[512], where[256];
     report_site(pc, site, sizeof site);
+    if (!report_first(site_key(site), 6 | 1u << 16))
+        return;
     struct cur c = {.space = SP_GLOBAL};
     describe(&c, a, where, sizeof where);
     report_lock();
@@ -824,10 +826,10 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
         unsigned bits = ((1u << n) - 1) << (a & 3), m = *meta;
         if ((m & bits) != bits)
             goto slow;
+        if ((kind & (ACC_WRITE | ACC_RMW)) != ACC_WRITE && ((m >> 4) & bits) != bits)
+            goto slow;
         if (kind & ACC_WRITE)
             *meta = (uint8_t)(m | bits << 4);
-        else if (((m >> 4) & bits) != bits)
-            goto slow;
     } else if (on & (CHECK_MEMORY | CHECK_INIT)) {
     slow:;
         uintptr_t end = a + n;
@@ -847,7 +849,7 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
                 return;
             }
         ok:
-            if (!(kind & ACC_WRITE) && !META_INIT(*m, i) && !uninit) {
+            if ((kind & (ACC_WRITE | ACC_RMW)) != ACC_WRITE && !META_INIT(*m, i) && !uninit) {
                 uninit = 1;
                 first_uninit = p;
             }
@@ -855,6 +857,7 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
         if (uninit && (on & CHECK_INIT) && !(kind & ACC_RANGE && kind & ACC_WRITE))
             report_memory(&c, first_uninit, 1);
         if (kind & ACC_WRITE) {
+            /* Written now (a read-modify-write's read was reported). */
             m = meta;
             for (uintptr_t p = a; p < end; p++) {
                 if (p != a && !(p & 3))

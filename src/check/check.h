@@ -34,7 +34,8 @@ enum {
 };
 
 /* Kinds of access the entry points pass. */
-enum { ACC_READ = 0, ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_RANGE = 4 };
+enum { ACC_READ = 0, ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_RANGE = 4,
+       ACC_RMW = 8 /* a write that reads first (x += 1): checked as both */ };
 
 /* Exported to libsimt-check.a (kept global by the Makefile's API_SYMS). */
 extern int simt__check_on;              /* the enabled CHECK_ bits, 0 when off */
@@ -62,7 +63,7 @@ void check_grid_sync(void);
 void check_group_sync(struct block *b, unsigned first, unsigned count);
 void check_warp_sync(struct block *b, unsigned wi, unsigned mask);
 /* Bytes left unused between shared-memory parts, as redzones. */
-#define CHECK_SHARED_REDZONE 64
+#define CHECK_SHARED_REDZONE 128
 
 /* report.c */
 struct check_where {

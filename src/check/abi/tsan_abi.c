@@ -62,7 +62,7 @@ void __tsan_init(void)
     void __tsan_unaligned_volatile_write##N(void *p);                                       \
     void __tsan_unaligned_volatile_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }          \
     void __tsan_read_write##N(void *p);                                                     \
-    void __tsan_read_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }
+    void __tsan_read_write##N(void *p) { acc(p, N, ACC_WRITE | ACC_RMW, PC); }
 ACCESS(1)
 ACCESS(2)
 ACCESS(4)
