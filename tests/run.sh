@@ -192,9 +192,10 @@ if [ -x "$SIMTCC" ] && [ -f tests/projects/cmake.sh ] && [ -z "${SIMT_QUICK:-}" 
     fi
 fi
 
-# ---- the timeline and profile (SIMT_TRACE, SIMT_PROFILE), gdb's CUDA commands --
+# ---- the timeline and profile (SIMT_TRACE, SIMT_PROFILE), gdb's CUDA commands,
+# ---- schedule exploration (SIMT_SCHEDULE: tests/check/sched/run.sh) ---------
 if [ -x "$SIMTCC" ] && [ -z "${SIMT_QUICK:-}" ]; then
-    for sub in tests/trace/run.sh tests/gdb/run.sh; do
+    for sub in tests/trace/run.sh tests/gdb/run.sh tests/check/sched/run.sh; do
         [ -f "$sub" ] || continue
         B="$B" sh "$sub" > "$T/sub.log" 2>&1
         line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/sub.log" | tail -n 1)
