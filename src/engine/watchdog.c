@@ -327,8 +327,15 @@ void watchdog_report(struct worker *w)
     }
     n += snprintf(tail + n, sizeof tail - (size_t)n,
                   " — a thread that waits for what no running thread will do (a flag another "
-                  "block or the host sets, a loop that never ends) hangs on a GPU too; the launch "
-                  "fails with cudaErrorLaunchTimeout");
+                  "block or the host sets, a loop that never ends) hangs on a GPU too");
+    if (!f->compiled && b->next_thread < b->nthreads)
+        /* A GPU runs the others meanwhile (independent thread scheduling). */
+        n += snprintf(tail + n, sizeof tail - (size_t)n,
+                      "; threads of this block have not started: simt runs a block's threads "
+                      "one at a time until one waits, so a thread that spins on another of its "
+                      "block must yield in its loop (__nanosleep, an atomic or barrier wait)");
+    n += snprintf(tail + n, sizeof tail - (size_t)n,
+                  "; the launch fails with cudaErrorLaunchTimeout");
     if (!f->compiled) {
         /* Where the block's other threads are, on the lines that follow. */
         struct group gs[8];
