@@ -42,7 +42,8 @@ template <> struct bits<double> { typedef unsigned long long type; };
 
 /* PTX ISA, atom: atom.add.f32 rounds to nearest even; on global memory it
  * flushes subnormal inputs and results to sign-preserving zero, on shared
- * memory it keeps them.  A NaN result is the GPU's canonical NaN. */
+ * memory it keeps them.  A NaN result is the canonical NaN 0x7fffffff on
+ * both (an H100's bits). */
 static inline float atom_ftz(float x)
 {
     return (x != 0 && __builtin_fabsf(x) < __FLT_MIN__) ? __builtin_copysignf(0.0f, x) : x;
@@ -55,17 +56,11 @@ static inline float canonical_nan(float x)
     }
     return x;
 }
-static inline double canonical_nan(double x)
-{
-    if (x != x) {
-        unsigned long long n = 0x7fffffffffffffffull;
-        memcpy(&x, &n, sizeof x);
-    }
-    return x;
-}
+/* atom.add.f64 keeps IEEE's NaNs (an H100: a NaN operand's payload
+ * propagates, inf + -inf is 0xfff8000000000000), as the host's add does. */
 template <class T> static inline T fadd(T *a, T v)
 {
-    return cas_loop<T, typename bits<T>::type>(a, [v](T x) { return canonical_nan(x + v); });
+    return cas_loop<T, typename bits<T>::type>(a, [v](T x) { return x + v; });
 }
 template <> inline float fadd<float>(float *a, float v)
 {
