@@ -86,6 +86,15 @@ static int src(ptx_ctx *c, const ptx_insn *in, int k, int t)
     return 0;
 }
 
+/* The last operand of a call: operand k of type t, then ");". */
+static int src_last(ptx_ctx *c, const ptx_insn *in, int k, int t)
+{
+    if (src(c, in, k, t) < 0)
+        return -1;
+    P("); ");
+    return 0;
+}
+
 int ptx_pred_src(ptx_ctx *c, const ptx_insn *in, int k)
 {
     const ptx_val *v = ptx_scalar(c, in, k);
@@ -127,6 +136,22 @@ static int call_t(ptx_ctx *c, ptx_insn *in, int t, const char *fn, int nsrc, con
     return call(c, in, t, fn, st, nsrc, extra);
 }
 
+/* call of name<T> (T: t's C type), its operands of types st. */
+static int call_of(ptx_ctx *c, ptx_insn *in, const char *name, int t, int dt, const int *st,
+                   int nsrc)
+{
+    char fn[64];
+    snprintf(fn, sizeof fn, "%s<%s>", name, ptx_ctype(t));
+    return call(c, in, dt, fn, st, nsrc, NULL);
+}
+
+/* call_t of name<T>. */
+static int call_t_of(ptx_ctx *c, ptx_insn *in, const char *name, int t, int nsrc)
+{
+    int st[4] = {t, t, t, t};
+    return call_of(c, in, name, t, t, st, nsrc);
+}
+
 static int bad_type(ptx_ctx *c, ptx_insn *in, int t)
 {
     if (is_half(t))
@@ -153,6 +178,18 @@ static int fp_mods(ptx_ctx *c, ptx_insn *in, int t, int *rnd, int *ftz, int *sat
     return 0;
 }
 
+/* A floating-point operation of nargs operands with its modifiers
+ * (fp_mods): name<T, rounding, ftz, sat>. */
+static int fp_call(ptx_ctx *c, ptx_insn *in, int t, const char *name, int nargs)
+{
+    int rnd, ftz, sat;
+    if (fp_mods(c, in, t, &rnd, &ftz, &sat) < 0)
+        return -1;
+    char fn[96];
+    snprintf(fn, sizeof fn, "%s<%s, %d, %d, %d>", name, ptx_ctype(t), rnd, ftz, sat);
+    return call_t(c, in, t, fn, nargs, NULL);
+}
+
 static int h_addsub(ptx_ctx *c, ptx_insn *in)
 {
     int sub = in->op[0] == 's', carry_in = strchr(in->op, 'c') != NULL;
@@ -174,14 +211,8 @@ static int h_addsub(ptx_ctx *c, ptx_insn *in)
                  ptx_ctype(t));
         return call_t(c, in, t, fn, 2, NULL);
     }
-    if (is_fp(t) && !carry_in) {
-        int rnd, ftz, sat;
-        if (fp_mods(c, in, t, &rnd, &ftz, &sat) < 0)
-            return -1;
-        snprintf(fn, sizeof fn, "%s<%s, %d, %d, %d>", sub ? "fsub" : "fadd", ptx_ctype(t), rnd,
-                 ftz, sat);
-        return call_t(c, in, t, fn, 2, NULL);
-    }
+    if (is_fp(t) && !carry_in)
+        return fp_call(c, in, t, sub ? "fsub" : "fadd", 2);
     return bad_type(c, in, t);
 }
 
@@ -205,13 +236,8 @@ static int h_mul(ptx_ctx *c, ptx_insn *in)
         snprintf(fn, sizeof fn, "mul_%s<%s>", modes[m], ptx_ctype(t));
         return call_t(c, in, t, fn, 2, NULL);
     }
-    if (is_fp(t)) {
-        int rnd, ftz, sat;
-        if (fp_mods(c, in, t, &rnd, &ftz, &sat) < 0)
-            return -1;
-        snprintf(fn, sizeof fn, "fmul<%s, %d, %d, %d>", ptx_ctype(t), rnd, ftz, sat);
-        return call_t(c, in, t, fn, 2, NULL);
-    }
+    if (is_fp(t))
+        return fp_call(c, in, t, "fmul", 2);
     return bad_type(c, in, t);
 }
 
@@ -247,27 +273,15 @@ static int h_mad(ptx_ctx *c, ptx_insn *in)
         snprintf(fn, sizeof fn, "mad_%s%s<%s>", modes[m], sat ? "_sat" : "", ptx_ctype(t));
         return call_t(c, in, t, fn, 3, NULL);
     }
-    if (is_fp(t) && !carry_in) {
-        int rnd, ftz, sat;
-        if (fp_mods(c, in, t, &rnd, &ftz, &sat) < 0)
-            return -1;
-        snprintf(fn, sizeof fn, "ffma<%s, %d, %d, %d>", ptx_ctype(t), rnd, ftz, sat);
-        return call_t(c, in, t, fn, 3, NULL);
-    }
+    if (is_fp(t) && !carry_in)
+        return fp_call(c, in, t, "ffma", 3);
     return bad_type(c, in, t);
 }
 
 static int h_fma(ptx_ctx *c, ptx_insn *in)
 {
     int t = ptx_take_type(in);
-    if (!is_fp(t))
-        return bad_type(c, in, t);
-    int rnd, ftz, sat;
-    if (fp_mods(c, in, t, &rnd, &ftz, &sat) < 0)
-        return -1;
-    char fn[96];
-    snprintf(fn, sizeof fn, "ffma<%s, %d, %d, %d>", ptx_ctype(t), rnd, ftz, sat);
-    return call_t(c, in, t, fn, 3, NULL);
+    return is_fp(t) ? fp_call(c, in, t, "ffma", 3) : bad_type(c, in, t);
 }
 
 static int h_24(ptx_ctx *c, ptx_insn *in)
@@ -292,22 +306,16 @@ static int h_24(ptx_ctx *c, ptx_insn *in)
 static int h_sad(ptx_ctx *c, ptx_insn *in)
 {
     int t = ptx_take_type(in);
-    if (!int_type(t, 0))
-        return bad_type(c, in, t);
-    char fn[64];
-    snprintf(fn, sizeof fn, "sad<%s>", ptx_ctype(t));
-    return call_t(c, in, t, fn, 3, NULL);
+    return int_type(t, 0) ? call_t_of(c, in, "sad", t, 3) : bad_type(c, in, t);
 }
 
 static int h_divrem(ptx_ctx *c, ptx_insn *in)
 {
     int rem = in->op[0] == 'r';
     int t = ptx_take_type(in);
+    if (int_type(t, 0))
+        return call_t_of(c, in, rem ? "irem" : "idiv", t, 2);
     char fn[96];
-    if (int_type(t, 0)) {
-        snprintf(fn, sizeof fn, "%s<%s>", rem ? "irem" : "idiv", ptx_ctype(t));
-        return call_t(c, in, t, fn, 2, NULL);
-    }
     if (!is_fp(t) || rem)
         return bad_type(c, in, t);
     int approx = ptx_take(in, "approx"), full = ptx_take(in, "full");
@@ -328,11 +336,9 @@ static int h_absneg(ptx_ctx *c, ptx_insn *in)
 {
     int neg = in->op[0] == 'n';
     int t = ptx_take_type(in);
+    if (int_type(t, 0) && ptx_type_is_signed(t))
+        return call_t_of(c, in, neg ? "ineg" : "iabs", t, 1);
     char fn[96];
-    if (int_type(t, 0) && ptx_type_is_signed(t)) {
-        snprintf(fn, sizeof fn, "%s<%s>", neg ? "ineg" : "iabs", ptx_ctype(t));
-        return call_t(c, in, t, fn, 1, NULL);
-    }
     if (!is_fp(t))
         return bad_type(c, in, t);
     int rnd, ftz;
@@ -371,10 +377,8 @@ static int h_count(ptx_ctx *c, ptx_insn *in)
     int t = ptx_take_type(in);
     if (t != PTX_T_B32 && t != PTX_T_B64)
         return bad_type(c, in, t);
-    char fn[64];
-    snprintf(fn, sizeof fn, "%s<%s>", in->op, ptx_ctype(t));
     int st[1] = {t};
-    return call(c, in, PTX_T_U32, fn, st, 1, NULL);
+    return call_of(c, in, in->op, t, PTX_T_U32, st, 1);
 }
 
 static int h_bfind(ptx_ctx *c, ptx_insn *in)
@@ -394,9 +398,7 @@ static int h_brev(ptx_ctx *c, ptx_insn *in)
     int t = ptx_take_type(in);
     if (t != PTX_T_B32 && t != PTX_T_B64)
         return bad_type(c, in, t);
-    char fn[64];
-    snprintf(fn, sizeof fn, "brev<%s>", ptx_ctype(t));
-    return call_t(c, in, t, fn, 1, NULL);
+    return call_t_of(c, in, "brev", t, 1);
 }
 
 static int h_bfe(ptx_ctx *c, ptx_insn *in)
@@ -404,10 +406,8 @@ static int h_bfe(ptx_ctx *c, ptx_insn *in)
     int t = ptx_take_type(in);
     if (!int_type(t, 0) || ptx_type_bits(t) < 32)
         return bad_type(c, in, t);
-    char fn[64];
-    snprintf(fn, sizeof fn, "bfe<%s>", ptx_ctype(t));
     int st[3] = {t, PTX_T_U32, PTX_T_U32};
-    return call(c, in, t, fn, st, 3, NULL);
+    return call_of(c, in, "bfe", t, t, st, 3);
 }
 
 static int h_bfi(ptx_ctx *c, ptx_insn *in)
@@ -415,10 +415,8 @@ static int h_bfi(ptx_ctx *c, ptx_insn *in)
     int t = ptx_take_type(in);
     if (t != PTX_T_B32 && t != PTX_T_B64)
         return bad_type(c, in, t);
-    char fn[64];
-    snprintf(fn, sizeof fn, "bfi<%s>", ptx_ctype(t));
     int st[4] = {t, t, PTX_T_U32, PTX_T_U32};
-    return call(c, in, t, fn, st, 4, NULL);
+    return call_of(c, in, "bfi", t, t, st, 4);
 }
 
 static int h_prmt(ptx_ctx *c, ptx_insn *in)
@@ -553,10 +551,7 @@ static int h_testp(ptx_ctx *c, ptx_insn *in)
     if (!d || ptx_put_pred_dst(c, d, in->o[0].pos) < 0)
         return -1;
     P(" = ::simt_ptx::testp<%s, %d>(", ptx_ctype(t), op);
-    if (src(c, in, 1, t) < 0)
-        return -1;
-    P("); ");
-    return 0;
+    return src_last(c, in, 1, t);
 }
 
 static int h_copysign(ptx_ctx *c, ptx_insn *in)
@@ -607,9 +602,8 @@ static int compare(ptx_ctx *c, ptx_insn *in, int t, int cmp, int bop, int ftz, i
     if (src(c, in, first, t) < 0)
         return -1;
     P(", ");
-    if (src(c, in, first + 1, t) < 0)
+    if (src_last(c, in, first + 1, t) < 0)
         return -1;
-    P("); ");
     if (bop >= 0) {
         P("bool simt__t%u = ", tmp + 1);
         if (ptx_pred_src(c, in, first + 2) < 0)
@@ -674,6 +668,16 @@ static int h_set(ptx_ctx *c, ptx_insn *in)
     return 0;
 }
 
+/* The end of a selection: ") ? a : b); " with operands 1 and 2 of type t. */
+static int put_choice(ptx_ctx *c, ptx_insn *in, int t)
+{
+    P(") ? ");
+    if (src(c, in, 1, t) < 0)
+        return -1;
+    P(" : ");
+    return src_last(c, in, 2, t);
+}
+
 static int h_selp(ptx_ctx *c, ptx_insn *in)
 {
     int t = ptx_take_type(in);
@@ -684,14 +688,7 @@ static int h_selp(ptx_ctx *c, ptx_insn *in)
     P("(");
     if (ptx_pred_src(c, in, 3) < 0)
         return -1;
-    P(") ? ");
-    if (src(c, in, 1, t) < 0)
-        return -1;
-    P(" : ");
-    if (src(c, in, 2, t) < 0)
-        return -1;
-    P("); ");
-    return 0;
+    return put_choice(c, in, t);
 }
 
 static int h_slct(ptx_ctx *c, ptx_insn *in)
@@ -709,14 +706,7 @@ static int h_slct(ptx_ctx *c, ptx_insn *in)
     P("::simt_ptx::slct_first<%s, %d>(", ptx_ctype(ct), ftz);
     if (src(c, in, 3, ct) < 0)
         return -1;
-    P(") ? ");
-    if (src(c, in, 1, dt) < 0)
-        return -1;
-    P(" : ");
-    if (src(c, in, 2, dt) < 0)
-        return -1;
-    P("); ");
-    return 0;
+    return put_choice(c, in, dt);
 }
 
 /* ---- conversions ---------------------------------------------------------------- */

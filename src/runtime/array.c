@@ -241,36 +241,26 @@ static unsigned char *window(const struct cudaArray *a, size_t wOffset, size_t h
     return a->data + hOffset * a->pitch + wOffset;
 }
 
-static cudaError_t to_array_2d(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                               size_t spitch, size_t width, size_t height,
-                               enum cudaMemcpyKind kind, cudaStream_t stream, int async)
+/* The 2D copies into (to) and out of array h of width x height bytes at
+ * (wOffset, hOffset); other, `pitch` bytes a row, is the host or device
+ * side (the source or the destination). */
+static cudaError_t array_2d(int to, cudaArray_const_t h, size_t wOffset, size_t hOffset,
+                            const void *other, size_t pitch, size_t width, size_t height,
+                            enum cudaMemcpyKind kind, cudaStream_t stream, int async)
 {
-    struct cudaArray *a = array_live(dst);
+    struct cudaArray *a = array_live(h);
     if (!a)
         return cudaErrorInvalidResourceHandle;
     if (width == 0 || height == 0)
         return cudaSuccess;
-    unsigned char *d = window(a, wOffset, hOffset, width, height);
-    if (!d)
+    unsigned char *p = window(a, wOffset, hOffset, width, height);
+    if (!p)
         return cudaErrorInvalidValue;
-    return async ? cudaMemcpy2DAsync(d, a->pitch, src, spitch, width, height, kind, stream)
-                 : cudaMemcpy2D(d, a->pitch, src, spitch, width, height, kind);
-}
-
-static cudaError_t from_array_2d(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
-                                 size_t hOffset, size_t width, size_t height,
-                                 enum cudaMemcpyKind kind, cudaStream_t stream, int async)
-{
-    struct cudaArray *a = array_live(src);
-    if (!a)
-        return cudaErrorInvalidResourceHandle;
-    if (width == 0 || height == 0)
-        return cudaSuccess;
-    unsigned char *s = window(a, wOffset, hOffset, width, height);
-    if (!s)
-        return cudaErrorInvalidValue;
-    return async ? cudaMemcpy2DAsync(dst, dpitch, s, a->pitch, width, height, kind, stream)
-                 : cudaMemcpy2D(dst, dpitch, s, a->pitch, width, height, kind);
+    void *dst = to ? p : (void *)(uintptr_t)other;
+    const void *src = to ? other : p;
+    size_t dpitch = to ? a->pitch : pitch, spitch = to ? pitch : a->pitch;
+    return async ? cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream)
+                 : cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
@@ -278,7 +268,7 @@ cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
                                 enum cudaMemcpyKind kind)
 {
     API_ENTER();
-    return api_return(to_array_2d(dst, wOffset, hOffset, src, spitch, width, height, kind, 0, 0));
+    return api_return(array_2d(1, dst, wOffset, hOffset, src, spitch, width, height, kind, 0, 0));
 }
 
 cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
@@ -287,7 +277,7 @@ cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOf
 {
     API_ENTER();
     return api_return(
-        to_array_2d(dst, wOffset, hOffset, src, spitch, width, height, kind, stream, 1));
+        array_2d(1, dst, wOffset, hOffset, src, spitch, width, height, kind, stream, 1));
 }
 
 cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
@@ -296,7 +286,7 @@ cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t sr
 {
     API_ENTER();
     return api_return(
-        from_array_2d(dst, dpitch, src, wOffset, hOffset, width, height, kind, 0, 0));
+        array_2d(0, src, wOffset, hOffset, dst, dpitch, width, height, kind, 0, 0));
 }
 
 cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
@@ -306,7 +296,7 @@ cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const
 {
     API_ENTER();
     return api_return(
-        from_array_2d(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream, 1));
+        array_2d(0, src, wOffset, hOffset, dst, dpitch, width, height, kind, stream, 1));
 }
 
 cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
@@ -342,41 +332,31 @@ static unsigned char *run_of(const struct cudaArray *a, size_t wOffset, size_t h
     return a->data + at;
 }
 
-static cudaError_t to_array_1d(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                               size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
-                               int async)
+/* The copies into (to) and out of array h of count bytes at (wOffset,
+ * hOffset); other is the host or device side (the source or the
+ * destination). */
+static cudaError_t array_1d(int to, cudaArray_const_t h, size_t wOffset, size_t hOffset,
+                            const void *other, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream, int async)
 {
-    struct cudaArray *a = array_live(dst);
+    struct cudaArray *a = array_live(h);
     if (!a)
         return cudaErrorInvalidResourceHandle;
     if (count == 0)
         return cudaSuccess;
-    unsigned char *d = run_of(a, wOffset, hOffset, count);
-    if (!d)
+    unsigned char *p = run_of(a, wOffset, hOffset, count);
+    if (!p)
         return cudaErrorInvalidValue;
-    return async ? cudaMemcpyAsync(d, src, count, kind, stream) : cudaMemcpy(d, src, count, kind);
-}
-
-static cudaError_t from_array_1d(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
-                                 size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
-                                 int async)
-{
-    struct cudaArray *a = array_live(src);
-    if (!a)
-        return cudaErrorInvalidResourceHandle;
-    if (count == 0)
-        return cudaSuccess;
-    unsigned char *s = run_of(a, wOffset, hOffset, count);
-    if (!s)
-        return cudaErrorInvalidValue;
-    return async ? cudaMemcpyAsync(dst, s, count, kind, stream) : cudaMemcpy(dst, s, count, kind);
+    void *dst = to ? p : (void *)(uintptr_t)other;
+    const void *src = to ? other : p;
+    return async ? cudaMemcpyAsync(dst, src, count, kind, stream) : cudaMemcpy(dst, src, count, kind);
 }
 
 cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
                               size_t count, enum cudaMemcpyKind kind)
 {
     API_ENTER();
-    return api_return(to_array_1d(dst, wOffset, hOffset, src, count, kind, 0, 0));
+    return api_return(array_1d(1, dst, wOffset, hOffset, src, count, kind, 0, 0));
 }
 
 cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
@@ -384,14 +364,14 @@ cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffs
                                    cudaStream_t stream)
 {
     API_ENTER();
-    return api_return(to_array_1d(dst, wOffset, hOffset, src, count, kind, stream, 1));
+    return api_return(array_1d(1, dst, wOffset, hOffset, src, count, kind, stream, 1));
 }
 
 cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
                                 size_t count, enum cudaMemcpyKind kind)
 {
     API_ENTER();
-    return api_return(from_array_1d(dst, src, wOffset, hOffset, count, kind, 0, 0));
+    return api_return(array_1d(0, src, wOffset, hOffset, dst, count, kind, 0, 0));
 }
 
 cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
@@ -399,7 +379,7 @@ cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wO
                                      cudaStream_t stream)
 {
     API_ENTER();
-    return api_return(from_array_1d(dst, src, wOffset, hOffset, count, kind, stream, 1));
+    return api_return(array_1d(0, src, wOffset, hOffset, dst, count, kind, stream, 1));
 }
 
 cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,

@@ -193,6 +193,19 @@ static cudaError_t stream_of(cudaStream_t h, int async, struct CUstream_st **out
     return *out ? cudaSuccess : stream_error(h);
 }
 
+/* Submits x on the stream a call names, if `described` (describe_1d's,
+ * describe_3d's answer: they only look) is success: an H200 reports a bad
+ * stream before a bad copy. */
+static cudaError_t submit_on(cudaStream_t stream, int async, cudaError_t described,
+                             const struct xfer *x, enum mem_type dt, enum mem_type st)
+{
+    struct CUstream_st *s;
+    cudaError_t e = stream_of(stream, async, &s);
+    if (e == cudaSuccess)
+        e = described;
+    return e == cudaSuccess ? submit(s, x, async, dt, st) : e;
+}
+
 static int kind_valid(enum cudaMemcpyKind k)
 {
     return (unsigned)k <= (unsigned)cudaMemcpyDefault;
@@ -247,16 +260,10 @@ static cudaError_t copy_1d(void *dst, const void *src, size_t count, enum cudaMe
     /* An H200: count 0 succeeds before the kind or pointers are looked at. */
     if (count == 0)
         return cudaSuccess;
-    struct CUstream_st *s;
-    cudaError_t e = stream_of(stream, async, &s);
-    if (e != cudaSuccess)
-        return e;
     struct xfer x;
-    enum mem_type dt, st;
-    e = describe_1d(dst, src, count, kind, &x, &dt, &st);
-    if (e != cudaSuccess)
-        return e;
-    return submit(s, &x, async, dt, st);
+    enum mem_type dt = MEM_NONE, st = MEM_NONE;
+    cudaError_t e = describe_1d(dst, src, count, kind, &x, &dt, &st);
+    return submit_on(stream, async, e, &x, dt, st);
 }
 
 cudaError_t copy_describe_1d(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
@@ -436,16 +443,10 @@ static cudaError_t copy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t strea
     struct cudaExtent e = p->extent;
     if (e.width == 0 || e.height == 0 || e.depth == 0)
         return cudaSuccess;
-    struct CUstream_st *s;
-    cudaError_t r = stream_of(stream, async, &s);
-    if (r != cudaSuccess)
-        return r;
     struct xfer x;
-    enum mem_type dt, st;
-    r = describe_3d(p, &x, &dt, &st);
-    if (r != cudaSuccess)
-        return r;
-    return submit(s, &x, async, dt, st);
+    enum mem_type dt = MEM_NONE, st = MEM_NONE;
+    cudaError_t described = describe_3d(p, &x, &dt, &st);
+    return submit_on(stream, async, described, &x, dt, st);
 }
 
 cudaError_t copy_describe_3d(const struct cudaMemcpy3DParms *p, struct xfer *x)

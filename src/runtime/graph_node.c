@@ -242,6 +242,41 @@ static cudaGraphNode_t add(cudaGraph_t g, enum cudaGraphNodeType t, const cudaGr
     return n;
 }
 
+/* The nodes whose parameters are one plain value: the common checks
+ * (check_add), then `params` (the call's own check of its parameters),
+ * then a node of type t holding the size bytes at u (NULL: nothing) as
+ * its parameters (the first member of n->u that fits them). */
+static cudaError_t add_plain(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps,
+                             size_t ndeps, enum cudaGraphNodeType t, cudaError_t params,
+                             const void *u, size_t size)
+{
+    API_ENTER();
+    cudaError_t e = check_add(out, g, deps, ndeps);
+    if (e == cudaSuccess)
+        e = params;
+    if (e != cudaSuccess)
+        return api_return(e);
+    cudaGraphNode_t n = add(g, t, deps, ndeps);
+    if (!n)
+        return api_return(cudaErrorMemoryAllocation);
+    if (u)
+        memcpy(&n->u, u, size);
+    *out = n;
+    return cudaSuccess;
+}
+
+/* The getters of those parameters: size bytes of node's (of type t) to
+ * out. */
+static cudaError_t get_plain(cudaGraphNode_t node, enum cudaGraphNodeType t, void *out,
+                             size_t size)
+{
+    API_ENTER();
+    if (!node || !out || node->type != t)
+        return api_return(cudaErrorInvalidValue);
+    memcpy(out, &node->u, size);
+    return cudaSuccess;
+}
+
 cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)
 {
     API_ENTER();
@@ -596,27 +631,14 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                  const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                  const struct cudaHostNodeParams *pNodeParams)
 {
-    API_ENTER();
-    cudaError_t e = check_add(pGraphNode, graph, pDependencies, numDependencies);
-    if (e == cudaSuccess && (!pNodeParams || !pNodeParams->fn))
-        e = cudaErrorInvalidValue;
-    if (e != cudaSuccess)
-        return api_return(e);
-    cudaGraphNode_t n = add(graph, cudaGraphNodeTypeHost, pDependencies, numDependencies);
-    if (!n)
-        return api_return(cudaErrorMemoryAllocation);
-    n->u.host = *pNodeParams;
-    *pGraphNode = n;
-    return cudaSuccess;
+    int ok = pNodeParams && pNodeParams->fn;
+    return add_plain(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeHost,
+                     ok ? cudaSuccess : cudaErrorInvalidValue, pNodeParams, sizeof *pNodeParams);
 }
 
 cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *p)
 {
-    API_ENTER();
-    if (!node || !p || node->type != cudaGraphNodeTypeHost)
-        return api_return(cudaErrorInvalidValue);
-    *p = node->u.host;
-    return cudaSuccess;
+    return get_plain(node, cudaGraphNodeTypeHost, p, sizeof *p);
 }
 
 cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *p)
@@ -654,68 +676,36 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t 
 
 cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph)
 {
-    API_ENTER();
-    if (!node || !pGraph || node->type != cudaGraphNodeTypeGraph)
-        return api_return(cudaErrorInvalidValue);
-    *pGraph = node->u.child;
-    return cudaSuccess;
+    return get_plain(node, cudaGraphNodeTypeGraph, pGraph, sizeof *pGraph);
 }
 
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                   const cudaGraphNode_t *pDependencies, size_t numDependencies)
 {
-    API_ENTER();
-    cudaError_t e = check_add(pGraphNode, graph, pDependencies, numDependencies);
-    if (e != cudaSuccess)
-        return api_return(e);
-    cudaGraphNode_t n = add(graph, cudaGraphNodeTypeEmpty, pDependencies, numDependencies);
-    if (!n)
-        return api_return(cudaErrorMemoryAllocation);
-    *pGraphNode = n;
-    return cudaSuccess;
-}
-
-static cudaError_t add_event(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps,
-                             size_t ndeps, cudaEvent_t ev, enum cudaGraphNodeType t)
-{
-    cudaError_t e = check_add(out, g, deps, ndeps);
-    if (e == cudaSuccess && !ev)
-        e = cudaErrorInvalidValue;
-    if (e != cudaSuccess)
-        return api_return(e);
-    cudaGraphNode_t n = add(g, t, deps, ndeps);
-    if (!n)
-        return api_return(cudaErrorMemoryAllocation);
-    n->u.event = ev;
-    *out = n;
-    return cudaSuccess;
+    return add_plain(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeEmpty,
+                     cudaSuccess, NULL, 0);
 }
 
 cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                         const cudaGraphNode_t *pDependencies,
                                         size_t numDependencies, cudaEvent_t event)
 {
-    API_ENTER();
-    return add_event(pGraphNode, graph, pDependencies, numDependencies, event,
-                     cudaGraphNodeTypeEventRecord);
+    return add_plain(pGraphNode, graph, pDependencies, numDependencies,
+                     cudaGraphNodeTypeEventRecord, event ? cudaSuccess : cudaErrorInvalidValue,
+                     &event, sizeof event);
 }
 
 cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                       const cudaGraphNode_t *pDependencies,
                                       size_t numDependencies, cudaEvent_t event)
 {
-    API_ENTER();
-    return add_event(pGraphNode, graph, pDependencies, numDependencies, event,
-                     cudaGraphNodeTypeWaitEvent);
+    return add_plain(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeWaitEvent,
+                     event ? cudaSuccess : cudaErrorInvalidValue, &event, sizeof event);
 }
 
 static cudaError_t event_get(cudaGraphNode_t node, cudaEvent_t *out, enum cudaGraphNodeType t)
 {
-    API_ENTER();
-    if (!node || !out || node->type != t)
-        return api_return(cudaErrorInvalidValue);
-    *out = node->u.event;
-    return cudaSuccess;
+    return get_plain(node, t, out, sizeof *out);
 }
 
 static cudaError_t event_set(cudaGraphNode_t node, cudaEvent_t ev, enum cudaGraphNodeType t)
@@ -793,27 +783,13 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gra
                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                     void *dptr)
 {
-    API_ENTER();
-    cudaError_t e = check_add(pGraphNode, graph, pDependencies, numDependencies);
-    if (e == cudaSuccess && !dptr)
-        e = cudaErrorInvalidValue;
-    if (e != cudaSuccess)
-        return api_return(e);
-    cudaGraphNode_t n = add(graph, cudaGraphNodeTypeMemFree, pDependencies, numDependencies);
-    if (!n)
-        return api_return(cudaErrorMemoryAllocation);
-    n->u.free_ptr = dptr;
-    *pGraphNode = n;
-    return cudaSuccess;
+    return add_plain(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeMemFree,
+                     dptr ? cudaSuccess : cudaErrorInvalidValue, &dptr, sizeof dptr);
 }
 
 cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out)
 {
-    API_ENTER();
-    if (!node || !dptr_out || node->type != cudaGraphNodeTypeMemFree)
-        return api_return(cudaErrorInvalidValue);
-    memcpy(dptr_out, &node->u.free_ptr, sizeof node->u.free_ptr);
-    return cudaSuccess;
+    return get_plain(node, cudaGraphNodeTypeMemFree, dptr_out, sizeof(void *));
 }
 
 /* ---- generic node parameters (cudaGraphNodeParams) ----------------------------- */

@@ -327,22 +327,22 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
         e = sampler_of(pTexDesc, &r, &s);
     if (e != cudaSuccess)
         return api_return(e);
+    uint32_t i;
+    struct obj *o = obj_new(&i);
+    if (!o)
+        return api_return(cudaErrorMemoryAllocation);
     struct res *levels = NULL;
     int nlevels = 0;
     if (pResDesc->resType == cudaResourceTypeMipmappedArray) {
         const struct cudaMipmappedArray *m = mipmap_live(pResDesc->res.mipmap.mipmap);
         levels = calloc(m->levels, sizeof *levels);
-        if (!levels)
+        if (!levels) {
+            obj_release(o, i);
             return api_return(cudaErrorMemoryAllocation);
+        }
         nlevels = (int)m->levels;
         for (int l = 0; l < nlevels; l++)
             res_of_array(m->level[l], &levels[l]);
-    }
-    uint32_t i;
-    struct obj *o = obj_new(&i);
-    if (!o) {
-        free(levels);
-        return api_return(cudaErrorMemoryAllocation);
     }
     o->res = r;
     o->smp = s;
@@ -395,12 +395,10 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
         return api_return(cudaErrorInvalidValue);
     struct res r;
     cudaError_t e = res_of(pResDesc, 1, &r);
-    if (e != cudaSuccess)
-        return api_return(e);
     uint32_t i;
-    struct obj *o = obj_new(&i);
+    struct obj *o = e == cudaSuccess ? obj_new(&i) : NULL;
     if (!o)
-        return api_return(cudaErrorMemoryAllocation);
+        return api_return(e == cudaSuccess ? cudaErrorMemoryAllocation : e);
     o->res = r;
     memset(&o->smp, 0, sizeof o->smp);
     o->rdesc = *pResDesc;
