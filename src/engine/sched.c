@@ -708,6 +708,11 @@ void sched_loop(struct worker *w)
                 if (engine_run_stall_hooks(w))
                     continue;
                 sched_enter_block(w, o);
+                /* A block of a grid that failed already (a cluster's
+                 * block waits for one aborted after a fault or a
+                 * timeout): abandoned, with no report of its own. */
+                if (atomic_load_explicit(&o->grid->error, memory_order_relaxed))
+                    sched_abort_block(w);
                 barrier_deadlock(w, o);
             }
             if (!engine_claim_more(w))
