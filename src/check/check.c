@@ -494,6 +494,15 @@ void check_grid_sync(void)
     __atomic_fetch_add(&gsyncs, 1, __ATOMIC_RELAXED);
 }
 
+/* An mbarrier (cuda::barrier, pipelines' barriers, TMA transactions)
+ * completed a phase.  Its arrivals and waits are not tracked one by one:
+ * the phase orders everything before it with everything after, in every
+ * block (races across a phase are missed, no false one is reported). */
+void check_phase(void)
+{
+    __atomic_fetch_add(&gsyncs, 1, __ATOMIC_RELAXED);
+}
+
 void check_group_sync(struct block *b, unsigned first, unsigned count)
 {
     struct bstate *s = b->check;
@@ -575,7 +584,7 @@ static void describe(const struct cur *c, uintptr_t addr, char *buf, size_t len)
         }
         if (off < sbase) {
             snprintf(buf, len, "is %zu bytes after the block's dynamic shared memory of %zu bytes",
-                     off - dyn, dyn);
+                     off - dyn + 1, dyn);
             return;
         }
         const struct svar *best = NULL;
@@ -594,7 +603,7 @@ static void describe(const struct cur *c, uintptr_t addr, char *buf, size_t len)
                      off - sbase - best->off, best->size, best->off);
         else
             snprintf(buf, len, "is %zu bytes after a __shared__ variable of %zu bytes (offset %zu)",
-                     off - sbase - best->off - best->size, best->size, best->off);
+                     off - sbase - best->off - best->size + 1, best->size, best->off);
         pthread_mutex_unlock(&C.lock);
         return;
     }
@@ -614,7 +623,7 @@ static void describe(const struct cur *c, uintptr_t addr, char *buf, size_t len)
                  d->freed ? ", freed by cudaFree" : "");
     else
         snprintf(buf, len, "is %zu bytes after the nearest allocation at %#lx of size %zu bytes%s",
-                 (size_t)(addr - d->start - d->size), (unsigned long)d->start, d->size,
+                 (size_t)(addr - d->start - d->size + 1), (unsigned long)d->start, d->size,
                  d->freed ? " (freed)" : "");
     pthread_mutex_unlock(&C.lock);
 }
@@ -635,7 +644,12 @@ static uint64_t site_key(const char *s)
     return h;
 }
 
-static void report_head(const struct cur *c, const char *what, uintptr_t addr, const char *site)
+/* compute-sanitizer's shape: what; at FILE:LINE in kernel K; by thread
+ * in block; where the address lies (for an invalid access: "access to A
+ * is out of bounds" and then where it lies, counting bytes after an end
+ * from 1, as compute-sanitizer does). */
+static void report_head(const struct cur *c, const char *what, uintptr_t addr, const char *site,
+                        int invalid)
 {
     char where[256];
     unsigned t[3];
@@ -644,10 +658,14 @@ static void report_head(const struct cur *c, const char *what, uintptr_t addr, c
     fprintf(stderr,
             "simt: error: %s\n"
             "simt:     at %s in kernel %s\n"
-            "simt:     by thread (%u,%u,%u) in block (%u,%u,%u)\n"
-            "simt:     address %#lx %s\n",
+            "simt:     by thread (%u,%u,%u) in block (%u,%u,%u)\n",
             what, site, c->b->grid->name ? c->b->grid->name : "?", t[0], t[1], t[2],
-            c->b->idx.x, c->b->idx.y, c->b->idx.z, (unsigned long)addr, where);
+            c->b->idx.x, c->b->idx.y, c->b->idx.z);
+    if (invalid)
+        fprintf(stderr, "simt:     access to %#lx is out of bounds\nsimt:     and %s\n",
+                (unsigned long)addr, where);
+    else
+        fprintf(stderr, "simt:     address %#lx %s\n", (unsigned long)addr, where);
 }
 
 static __attribute__((noinline, cold)) void report_memory(const struct cur *c, uintptr_t bad, int uninit)
@@ -665,7 +683,7 @@ static __attribute__((noinline, cold)) void report_memory(const struct cur *c, u
         snprintf(what, sizeof what, "invalid %s %s of size %zu bytes", space_name(c->space),
                  c->kind & ACC_WRITE ? "write" : "read", c->size);
     report_lock();
-    report_head(c, what, bad, site);
+    report_head(c, what, bad, site, !uninit);
     report_count();
     report_unlock();
 }
@@ -691,7 +709,7 @@ static __attribute__((noinline, cold)) void report_race(const struct cur *c, con
              "another thread, with no synchronization between them",
              space_name(c->space), acc_name(c->kind), c->size, acc_name(okind));
     report_lock();
-    report_head(c, what, c->addr, site);
+    report_head(c, what, c->addr, site, 0);
     fprintf(stderr, "simt:     and %s at %s by thread (%u,%u,%u) in block (%u,%u,%u)\n",
             acc_name(okind), osite, t[0], t[1], t[2], ob.x, ob.y, ob.z);
     report_count();
@@ -749,6 +767,12 @@ static inline void race(struct cur *c, struct cell *cell)
 static __attribute__((noinline, cold)) void host_deref(uintptr_t a, size_t n, unsigned kind, const void *pc)
 {
     if (!(simt__check_on & CHECK_MEMORY) || !report_first((uint64_t)(uintptr_t)pc, 6))
+        return;
+    /* simt's Thrust runs its host algorithms over device memory. */
+    report_lock();
+    int lib = report_in_library(pc);
+    report_unlock();
+    if (lib)
         return;
     char site[512], where[256];
     report_site(pc, site, sizeof site);

@@ -60,6 +60,7 @@ void check_block_release(struct block *b);
  * checking build (after a redzone). */
 size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align);
 void check_grid_sync(void);
+void check_phase(void);
 void check_group_sync(struct block *b, unsigned first, unsigned count);
 void check_warp_sync(struct block *b, unsigned wi, unsigned mask);
 /* Bytes left unused between shared-memory parts, as redzones. */
@@ -77,6 +78,9 @@ int report_first(uint64_t k1, uint64_t k2);
 /* file:line of pc in the program's code (the innermost frame not in
  * simt's headers), into buf. */
 void report_site(const void *pc, char *buf, size_t len);
+/* Whether pc's innermost frame is in simt's headers or the system's
+ * (Thrust's host algorithms over device memory). */
+int report_in_library(const void *pc);
 void report_count(void);
 const void *report_pc(uint32_t off);
 uint32_t report_pc_off(const void *pc);

@@ -107,8 +107,18 @@ static int is_library_file(const char *file)
            !strncmp(file, "/usr/", 5) || strstr(file, "cuda_runtime.h");
 }
 
+static int innermost_library;
+
+int report_in_library(const void *pc)
+{
+    char buf[512];
+    report_site(pc, buf, sizeof buf);
+    return innermost_library;
+}
+
 void report_site(const void *pc, char *buf, size_t len)
 {
+    innermost_library = 0;
     /* The return address points after the call. */
     struct found f = {(uintptr_t)pc - 1, 0, NULL};
     snprintf(buf, len, "%p", pc);
@@ -138,8 +148,10 @@ void report_site(const void *pc, char *buf, size_t len)
         char *disc = strstr(loc, " (discriminator");
         if (disc)
             *disc = 0;
-        if (!first[0])
+        if (!first[0]) {
             snprintf(first, sizeof first, "%s", loc);
+            innermost_library = loc[0] != '?' && is_library_file(loc);
+        }
         if (!found && loc[0] != '?' && !is_library_file(loc)) {
             snprintf(buf, len, "%s", loc);
             found = 1;

@@ -286,6 +286,8 @@ static void land(const struct aop *o)
     memcpy(o->dst, o->src, o->n);
     if (o->fill)
         memset((char *)o->dst + o->n, 0, o->fill);
+    if (hook_checking())
+        check_written(o->dst, (size_t)o->n + o->fill);
 }
 
 /* Every thread arrival of the phase is in: the copies attached to it land,
@@ -331,6 +333,8 @@ static void complete(uint32_t i)
     m->ntimed = 0;
     engine_wake_all(&m->waiters);
     hook_barrier_release(m->addr);
+    if (hook_checking())
+        check_phase();
 }
 
 /* After any change: the phase completes if nothing is outstanding. */
@@ -680,6 +684,8 @@ void simt_mbar_copy(uint64_t *bar, void *dst, const void *src, size_t n, size_t 
         memcpy(dst, src, n);
         if (fill)
             memset((char *)dst + n, 0, fill);
+        if (hook_checking())
+            check_written(dst, n + fill);
         return;
     }
     uint32_t i = need(bar, api, OP_COPY, file, line);
