@@ -250,7 +250,9 @@ void rw_space_ident(rw *r, long i)
         return;
     int call = is_p(r, i + 1, '(');
     if (i < r->kernel_end || i < s->devonly_end) {
-        if (!call)
+        /* Device code of the file itself: a header's kernels call what
+         * their own namespaces declare, never the file's functions. */
+        if (!call || !in_main_file(r, i))
             return;
         int kernel = i < r->kernel_end && (s->devonly_end <= i || r->kernel_end < s->devonly_end);
         long in = kernel ? s->kernel_name : s->device_name;
