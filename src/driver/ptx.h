@@ -173,6 +173,16 @@ int ptx_want_ops(ptx_ctx *c, const ptx_insn *in, int lo, int hi);
 /* The emitters: 1 when the opcode is theirs (translated or failed), 0
  * when it is not. */
 int ptx_emit_alu(ptx_ctx *c, ptx_insn *in);
+/* An instruction's emitter, by opcode; ptx_dispatch runs the one of in's
+ * opcode among the n of table (1), or none (0). */
+typedef struct ptx_handler {
+    const char *op;
+    int (*fn)(ptx_ctx *, ptx_insn *);
+} ptx_handler;
+int ptx_dispatch(ptx_ctx *c, ptx_insn *in, const ptx_handler *table, size_t n);
+/* The start of an instruction of two operands that writes predicate
+ * operand 0: its destination is put, " = ..." comes next. */
+int ptx_begin_pred(ptx_ctx *c, ptx_insn *in);
 int ptx_emit_other(ptx_ctx *c, ptx_insn *in);
 
 #endif /* SIMT_DRIVER_PTX_H */

@@ -545,10 +545,7 @@ static int h_testp(ptx_ctx *c, ptx_insn *in)
         return bad_type(c, in, t);
     if (op < 0)
         return ptx_unsupported(c, in, "no test");
-    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 2, 2) < 0)
-        return -1;
-    const ptx_val *d = ptx_scalar(c, in, 0);
-    if (!d || ptx_put_pred_dst(c, d, in->o[0].pos) < 0)
+    if (ptx_begin_pred(c, in) < 0)
         return -1;
     P(" = ::simt_ptx::testp<%s, %d>(", ptx_ctype(t), op);
     return src_last(c, in, 1, t);
@@ -781,10 +778,7 @@ static int h_fpfunc(ptx_ctx *c, ptx_insn *in)
 
 /* ---- dispatch --------------------------------------------------------------------- */
 
-static const struct {
-    const char *op;
-    int (*fn)(ptx_ctx *, ptx_insn *);
-} handlers[] = {
+static const ptx_handler handlers[] = {
     {"add", h_addsub}, {"sub", h_addsub}, {"addc", h_addsub}, {"subc", h_addsub},
     {"mul", h_mul}, {"mad", h_mad}, {"madc", h_mad}, {"fma", h_fma}, {"mul24", h_24},
     {"mad24", h_24}, {"sad", h_sad}, {"div", h_divrem}, {"rem", h_divrem}, {"abs", h_absneg},
@@ -798,13 +792,26 @@ static const struct {
     {"cos", h_fpfunc}, {"lg2", h_fpfunc}, {"ex2", h_fpfunc},
 };
 
-int ptx_emit_alu(ptx_ctx *c, ptx_insn *in)
+int ptx_begin_pred(ptx_ctx *c, ptx_insn *in)
 {
-    for (size_t k = 0; k < sizeof handlers / sizeof handlers[0]; k++) {
-        if (strcmp(in->op, handlers[k].op) == 0) {
-            handlers[k].fn(c, in);
+    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 2, 2) < 0)
+        return -1;
+    const ptx_val *d = ptx_scalar(c, in, 0);
+    return d ? ptx_put_pred_dst(c, d, in->o[0].pos) : -1;
+}
+
+int ptx_dispatch(ptx_ctx *c, ptx_insn *in, const ptx_handler *table, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (strcmp(in->op, table[k].op) == 0) {
+            table[k].fn(c, in);
             return 1;
         }
     }
     return 0;
+}
+
+int ptx_emit_alu(ptx_ctx *c, ptx_insn *in)
+{
+    return ptx_dispatch(c, in, handlers, sizeof handlers / sizeof handlers[0]);
 }

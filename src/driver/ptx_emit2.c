@@ -323,10 +323,7 @@ static int h_isspacep(ptx_ctx *c, ptx_insn *in)
         return -1;
     if (space != SP_SHARED)
         return ptx_unsupported(c, in, "simt tells only shared memory apart");
-    if (ptx_check_done(c, in) < 0 || ptx_want_ops(c, in, 2, 2) < 0)
-        return -1;
-    const ptx_val *d = ptx_scalar(c, in, 0);
-    if (!d || ptx_put_pred_dst(c, d, in->o[0].pos) < 0)
+    if (ptx_begin_pred(c, in) < 0)
         return -1;
     P(" = ::simt_ptx::is_shared(");
     if (src(c, in, 1, PTX_T_U64) < 0)
@@ -807,10 +804,7 @@ static int h_video(ptx_ctx *c, ptx_insn *in)
 
 /* ---- dispatch ------------------------------------------------------------------------ */
 
-static const struct {
-    const char *op;
-    int (*fn)(ptx_ctx *, ptx_insn *);
-} handlers[] = {
+static const ptx_handler handlers[] = {
     {"mov", h_mov}, {"ld", h_ldst}, {"ldu", h_ldst}, {"st", h_ldst}, {"atom", h_atom},
     {"red", h_atom}, {"cvta", h_cvta}, {"isspacep", h_isspacep}, {"prefetch", h_prefetch},
     {"prefetchu", h_prefetch}, {"membar", h_fence}, {"fence", h_fence}, {"bar", h_bar},
@@ -821,12 +815,8 @@ static const struct {
 
 int ptx_emit_other(ptx_ctx *c, ptx_insn *in)
 {
-    for (size_t k = 0; k < sizeof handlers / sizeof handlers[0]; k++) {
-        if (strcmp(in->op, handlers[k].op) == 0) {
-            handlers[k].fn(c, in);
-            return 1;
-        }
-    }
+    if (ptx_dispatch(c, in, handlers, sizeof handlers / sizeof handlers[0]))
+        return 1;
     int width;
     if (video_op(in->op, &width) < 0)
         return 0;
