@@ -85,7 +85,8 @@ struct bstate {
     int fenced;               /* a thread executed an atomic or a fence */
     uint8_t *meta;            /* [SHARED_ARENA_BYTES / 4] */
     struct cell *cells;
-    uint16_t *vc;             /* [1024][32]: each thread's clock of its warp's lanes */
+    uint16_t *vc;             /* [1024][32]: each thread's clocks of its warp's lanes */
+    uint16_t *acq;            /* [1024]: 1 + the barrier epoch of each thread's last atomic */
 };
 
 static struct {
@@ -386,8 +387,9 @@ void check_block_start(struct block *b)
             s->meta = reserve(SCELLS);
             s->cells = reserve(SCELLS * sizeof(struct cell));
             s->vc = reserve(1024 * 32 * sizeof(uint16_t));
+            s->acq = reserve(1024 * sizeof(uint16_t));
         }
-        if (!s || !s->meta || !s->cells || !s->vc) {
+        if (!s || !s->meta || !s->cells || !s->vc || !s->acq) {
             fprintf(stderr, "simt: error: out of memory for the checker's shadow of a block\n");
             abort();
         }
@@ -401,6 +403,7 @@ void check_block_start(struct block *b)
     s->nthreads = b->nthreads;
     s->fenced = 0;
     memset(s->vc, 0, (size_t)b->nthreads * 32 * sizeof(uint16_t));
+    memset(s->acq, 0, (size_t)b->nthreads * sizeof(uint16_t));
     for (unsigned t = 0; t < b->nthreads; t++)
         s->vc[t * 32 + t % 32] = 1;
     smark(s, b, 0, b->grid->dyn_shmem);
@@ -520,11 +523,25 @@ void check_group_sync(struct block *b, unsigned first, unsigned count)
     }
 }
 
+/* The block's synchronization count: barrier generations, syncs of wide
+ * groups, cluster barrier phases. */
+static inline uint16_t epoch_of(const struct block *b, const struct bstate *s)
+{
+    return (uint16_t)(b->bar_gen + s->extra + (b->cluster ? b->cluster->phase : 0));
+}
+
 void simt__check_fence(void)
 {
     struct worker *w = engine_self();
-    if (w && w->cur && w->cur->check && gridDim.x)
-        ((struct bstate *)w->cur->check)->fenced = 1;
+    struct block *b = w ? w->cur : NULL;
+    if (!b || !b->check || !gridDim.x)
+        return;
+    struct bstate *s = b->check;
+    dim3 bd = b->grid->block_dim;
+    unsigned t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
+    s->fenced = 1;
+    if (t < s->nthreads)
+        s->acq[t] = (uint16_t)(epoch_of(b, s) + 1);
 }
 
 /* ---- the checks ----------------------------------------------------------- */
@@ -729,6 +746,11 @@ static inline int ordered(const struct cur *c, const struct rec *o)
         return c->s->fenced;
     if (otl == c->t || o->epoch != c->r.epoch)
         return 1;
+    /* The running thread executed an atomic since the block's last
+     * barrier: it may have synchronized through it (a latch, a flag, a
+     * semaphore of libcu++), so no report. */
+    if (c->s->acq[c->t] == (uint16_t)(c->r.epoch + 1))
+        return 1;
     /* One warp: ordered if a collective joined the lanes since. */
     return (otl ^ c->t) < 32 && c->vc[otl & 31] >= o->clock;
 }
@@ -858,7 +880,7 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
     slow:;
         uintptr_t end = a + n;
         uint8_t *m = meta;
-        int uninit = 0;
+        int uninit = 0, written = 0;
         uintptr_t first_uninit = 0;
         for (uintptr_t p = a; p < end; p++) {
             if (p != a && !(p & 3))
@@ -873,12 +895,16 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
                 return;
             }
         ok:
-            if ((kind & (ACC_WRITE | ACC_RMW)) != ACC_WRITE && !META_INIT(*m, i) && !uninit) {
+            if (META_INIT(*m, i))
+                written = 1;
+            else if ((kind & (ACC_WRITE | ACC_RMW)) != ACC_WRITE && !uninit) {
                 uninit = 1;
                 first_uninit = p;
             }
         }
-        if (uninit && (on & CHECK_INIT) && !(kind & ACC_RANGE && kind & ACC_WRITE))
+        /* A read of which some bytes were written is taken as a copy of a
+         * structure with padding, not reported. */
+        if (uninit && !written && (on & CHECK_INIT) && !(kind & ACC_RANGE && kind & ACC_WRITE))
             report_memory(&c, first_uninit, 1);
         if (kind & ACC_WRITE) {
             /* Written now (a read-modify-write's read was reported). */
@@ -906,7 +932,11 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
         if (kind & ACC_ATOMIC)
             c.r.tid |= ATOMIC_BIT;
         c.r.launch = c.s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff);
-        c.r.epoch = (uint16_t)(b->bar_gen + c.s->extra + (b->cluster ? b->cluster->phase : 0));
+        c.r.epoch = epoch_of(b, c.s);
+        /* An atomic on device or shared memory may synchronize (not the
+         * atomic loads of simt's own headers in the program's data). */
+        if ((kind & ACC_ATOMIC) && !c.data)
+            c.s->acq[c.t] = (uint16_t)(c.r.epoch + 1);
         c.r.clock = c.vc[c.t % 32];
         size_t ncells = ((a + n + 3) >> 2) - (a >> 2);
         uintptr_t end = a + n;

@@ -638,6 +638,9 @@ uint64_t simt_mbar_arrive(uint64_t *bar, uint32_t count, int drop, uint32_t tx,
                           unsigned line)
 {
     int op = drop ? OP_DROP : OP_ARRIVE;
+    /* The checker: the arriving thread synchronizes (src/check/check.c). */
+    if (hook_checking())
+        simt__check_fence();
     if (!engine_in_shared(bar)) {
         if (api != SIMT_MBAR_CXX)
             not_shared(bar, api, op, file, line);
