@@ -123,6 +123,17 @@ static LLVMValueRef result_casts(LLVMValueRef call)
     return last;
 }
 
+/* A shuffle down reads its own lane or a later one of its warp, never an
+ * earlier one.  The thread loop that runs it goes up through the lanes and
+ * writes only its own thread's storage, so no lane's read can see a later
+ * write of this loop: the code after the shuffle can run in the same loop
+ * (a reduction step is one loop, not an exchange loop and another). */
+static int reads_later_lanes(LLVMValueRef call)
+{
+    LLVMValueRef op = LLVMGetOperand(call, 1);
+    return kc_barrier_kind(call) == KC_SHFL && LLVMIsAConstantInt(op) && LLVMConstIntGetZExtValue(op) == 2;
+}
+
 /* Whether bb is a barrier alone (a collective with its result's casts),
  * followed by a block made for it. */
 static int barrier_split(LLVMBasicBlockRef bb)
@@ -254,6 +265,8 @@ static void isolate_barriers(kc_ctx *k, LLVMValueRef fn)
              * starting right after it is not its segment's leader. */
             if (LLVMGetPreviousInstruction(i))
                 split_after(k, fn, LLVMGetPreviousInstruction(i));
+            else if (reads_later_lanes(i))
+                continue; /* what follows stays in its thread loop */
             else if (!barrier_split(bb))
                 split_after(k, fn, result_casts(i));
             break;
