@@ -96,8 +96,9 @@ static int in_main_file(rw *r, long i)
     const char *f;
     size_t fl;
     rw_where(r, i, &f, &fl);
-    return s && s->main_off >= 0 && f && fl == (size_t)s->main_len &&
-           memcmp(f, r->s + s->main_off, fl) == 0;
+    if (s && s->main_off < 0)
+        return 1; /* no line markers: all of it is the file */
+    return s && f && fl == (size_t)s->main_len && memcmp(f, r->s + s->main_off, fl) == 0;
 }
 
 static void add_def(rw *r, long name, long lp, unsigned kind)

@@ -150,6 +150,23 @@ TEST(mapped_names_renamed_only_where_they_name_the_c_library_function)
     rw_free(&r);
 }
 
+TEST(execution_space_rules_as_nvcc_words_them)
+{
+    rw_result r = rw_run("int host_only(int x) { return x; }\n"
+                         "__device__ int dev(int x) { return host_only(x); }\n"
+                         "__host__ __device__ int both(int x) { return host_only(x); }\n"
+                         "__global__ void k(int *p) { p[0] = dev(1) + both(2); }\n"
+                         "int main() { return dev(3) + both(4); }\n"
+                         "__global__ __host__ void bad(int *p) { p[0] = 1; }\n");
+    ASSERT_EQ(r.errors, 3);
+    ASSERT_STR_CONTAINS(r.diag, ":2: error: calling a __host__ function(\"host_only(int)\") from a "
+                                "__device__ function(\"dev\") is not allowed");
+    ASSERT_STR_CONTAINS(r.diag, ":5: error: calling a __device__ function(\"dev(int)\") from a "
+                                "__host__ function(\"main\") is not allowed");
+    ASSERT_STR_CONTAINS(r.diag, ":6: error: illegal combination of memory qualifiers");
+    rw_free(&r);
+}
+
 TEST(launch_template_id)
 {
     EXPECT_RW("k<float, 4><<<1, 1>>>(x);\n", LAUNCH("1, 1", "k<float, 4>", "x") ";\n");
