@@ -38,6 +38,8 @@ extern char __executable_start[] __attribute__((weak));
 int simt__check_on;
 uintptr_t simt__check_dev_lo;
 uintptr_t simt__check_dev_span;
+uint8_t *simt__check_dev_meta;
+__thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_meta;
 uintptr_t simt__check_sym_lo;
 uintptr_t simt__check_sym_span;
 
@@ -125,6 +127,7 @@ static int arena_init(void)
         struct cell *cells = meta ? reserve(size / 4 * sizeof(struct cell)) : NULL;
         if (cells) {
             C.meta = meta;
+            simt__check_dev_meta = meta;
             C.cells = cells;
             C.next = (uintptr_t)dev + DEV_REDZONE;
             simt__check_dev_lo = (uintptr_t)dev;
@@ -398,6 +401,7 @@ void check_block_start(struct block *b)
     memset(s->meta, 0, s->hi);
     memset(s->cells, 0, s->hi * sizeof(struct cell));
     s->hi = 0;
+    simt__check_shared_meta = s->meta;
     s->launch = ((uint32_t)b->grid->seq + 1) << 8;
     s->extra = 0;
     s->nthreads = b->nthreads;
@@ -413,6 +417,12 @@ void check_block_start(struct block *b)
         if (C.vars[i].ks == b->grid->ks)
             smark(s, b, sbase + C.vars[i].off, C.vars[i].size);
     pthread_mutex_unlock(&C.lock);
+}
+
+void check_block_enter(const struct block *b)
+{
+    const struct bstate *s = b->check;
+    simt__check_shared_meta = s ? s->meta : NULL;
 }
 
 size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align)

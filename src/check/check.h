@@ -41,6 +41,10 @@ enum { ACC_READ = 0, ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_RANGE = 4,
 extern int simt__check_on;              /* the enabled CHECK_ bits, 0 when off */
 extern uintptr_t simt__check_dev_lo;    /* the device arena */
 extern uintptr_t simt__check_dev_span;  /* its size; 0 when off */
+extern uint8_t *simt__check_dev_meta;   /* its meta bytes, one per 4 bytes */
+/* The running block's shared-memory meta bytes (per worker; NULL outside
+ * a checked block). */
+extern __thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_meta;
 extern uintptr_t simt__check_sym_lo;    /* the program's data: __device__ variables */
 extern uintptr_t simt__check_sym_span;
 void simt__check_enable(unsigned mask, int exitcode);
@@ -55,6 +59,7 @@ int check_dev_owns(const void *p);
 void check_dev_free(const void *p);
 void check_written(const void *p, size_t n);
 void check_block_start(struct block *b);
+void check_block_enter(const struct block *b);
 void check_block_release(struct block *b);
 /* A static __shared__ variable placed at off; returns its offset in a
  * checking build (after a redzone). */

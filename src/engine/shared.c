@@ -58,6 +58,8 @@ void shared_block_enter(const struct block *b)
     simt__arena.kernel = b->grid->ks;
     simt__arena.dynamic_base = b->arena;
     simt__arena.static_base = b->static_base;
+    if (hook_checking())
+        check_block_enter(b);
 }
 
 void shared_block_end(struct worker *w)

@@ -26,10 +26,40 @@ extern int simt__check_build_exitcode __attribute__((weak));
 
 #define PC __builtin_return_address(0)
 
+/* Without racecheck, a kernel's aligned access of 4 or 8 bytes to device
+ * memory that is addressable and written (or is being written) needs
+ * nothing but its meta bytes: checked here, without a call. */
+static inline __attribute__((always_inline)) int memory_only_fast(uint8_t *meta, uintptr_t off,
+                                                                  uintptr_t a, size_t n,
+                                                                  unsigned kind)
+{
+    if ((simt__check_on & CHECK_RACE) || !gridDim.x || !meta || (a & (n - 1)) ||
+        (n != 4 && n != 8))
+        return 0;
+    uint8_t *m = meta + (off >> 2);
+    unsigned cells = (unsigned)n / 4, v0 = m[0], v1 = cells == 2 ? m[1] : 0xff;
+    if ((kind & (ACC_WRITE | ACC_RMW)) == ACC_WRITE) {
+        if ((v0 & 0x0f) != 0x0f || (v1 & 0x0f) != 0x0f)
+            return 0;
+        m[0] = 0xff;
+        if (cells == 2)
+            m[1] = 0xff;
+        return 1;
+    }
+    return v0 == 0xff && v1 == 0xff;
+}
+
 static inline __attribute__((always_inline)) void acc(const volatile void *p, size_t n,
                                                       unsigned kind, const void *pc)
 {
     uintptr_t a = (uintptr_t)p;
+    if (a - simt__check_dev_lo < simt__check_dev_span &&
+        memory_only_fast(simt__check_dev_meta, a - simt__check_dev_lo, a, n, kind))
+        return;
+    uintptr_t soff = a - (uintptr_t)simt__arena.dynamic_base;
+    if (soff < SHARED_ARENA_BYTES - 8 &&
+        memory_only_fast(simt__check_shared_meta, soff, a, n, kind))
+        return;
     if (__builtin_expect(a - simt__check_dev_lo < simt__check_dev_span ||
                              a - (uintptr_t)simt__arena.dynamic_base < SHARED_ARENA_BYTES ||
                              a - simt__check_sym_lo < simt__check_sym_span,
