@@ -622,7 +622,9 @@ static int segments(kc_tier *t)
             t->leader[b] = 1;
         if (t->barrier[b]) {
             t->leader[b] = 1;
-            for (int j = 0; j < t->g.nsucc[b]; j++)
+            /* What follows a shuffle down is its segment's (see
+             * reads_later_lanes). */
+            for (int j = 0; j < t->g.nsucc[b] && !reads_later_lanes(t->barrier[b]); j++)
                 t->leader[t->g.succ[b][j]] = 1;
         }
     }
