@@ -573,7 +573,9 @@ static void build_segment(kc_tier *t, int s)
     sg->x = LLVMBuildPhi(b, k->i64, "kc.x");
     LLVMAddIncoming(sg->x, &zero, &sg->hy, 1);
     LLVMValueRef zy = LLVMBuildNUWAdd(b, LLVMBuildNUWMul(b, sg->z, t->by, ""), sg->y, "");
-    sg->tid = LLVMBuildNUWAdd(b, LLVMBuildNUWMul(b, zy, t->bx, ""), sg->x, "kc.tid");
+    LLVMValueRef row = LLVMBuildNUWMul(b, zy, t->bx, "");
+    sg->tid = LLVMBuildNUWAdd(b, row, sg->x, "kc.tid");
+    sg->row32 = LLVMBuildTrunc(b, row, k->i32, "kc.row");
     sg->tx = LLVMBuildTrunc(b, sg->x, k->i32, "kc.tx");
     sg->ty = LLVMBuildTrunc(b, sg->y, k->i32, "kc.ty");
     sg->tz = LLVMBuildTrunc(b, sg->z, k->i32, "kc.tz");
@@ -901,9 +903,13 @@ static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, int
     LLVMPositionBuilderBefore(b, call);
     kc_seg *sg = &t->segs[s];
     int op = (int)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 1));
-    LLVMValueRef lane64 = LLVMBuildAnd(b, sg->tid, ci64(k, 31), "");
+    /* The lane from 32-bit values: the vectorizer keeps threadIdx.x as a
+     * vector of i32, where the 64-bit id would take two registers per
+     * four lanes and be truncated. */
+    LLVMValueRef lane = LLVMBuildAnd(b, LLVMBuildAdd(b, sg->tx, sg->row32, ""), LLVMConstInt(k->i32, 31, 0),
+                                     "kc.lane");
+    LLVMValueRef lane64 = LLVMBuildZExt(b, lane, k->i64, "");
     LLVMValueRef wbase = LLVMBuildSub(b, sg->tid, lane64, "");
-    LLVMValueRef lane = LLVMBuildTrunc(b, lane64, k->i32, "kc.lane");
     LLVMValueRef val = LLVMGetOperand(call, 3);
     int slot = LLVMIsAInstruction(orig) ? kc_map_get(&t->slot, orig) : -1;
     LLVMValueRef r;

@@ -15,6 +15,7 @@ typedef struct kc_seg {
      * lz: their latches; post: the skeleton decision after the loops. */
     LLVMBasicBlockRef pre, hz, hy, hx, lx, ly, lz, post;
     LLVMValueRef x, y, z, tid;  /* i64 loop values and the linear thread id */
+    LLVMValueRef row32;         /* tid - x, i32: the first thread of x's row */
     LLVMValueRef tx, ty, tz;    /* threadIdx's fields, i32 */
     LLVMValueRef xcmp, ycmp, zcmp; /* the latches' compares with blockDim */
     LLVMValueRef *aptr;         /* per private variable: this thread's copy */
