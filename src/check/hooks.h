@@ -5,8 +5,8 @@
  * calls one of these.  In a normal build they are empty inline functions
  * and cost nothing; built with AddressSanitizer they tell it about stack
  * switches, built with ThreadSanitizer they make each fiber a TSan fiber.
- * A race detector or a randomizing scheduler would attach to the
- * synchronization hooks (simtcc has no checking mode yet).
+ * simt's own checker (simtcc --check, src/check/check.h) is called from
+ * the engine and the runtime behind hook_checking(), below.
  */
 #ifndef SIMT_CHECK_HOOKS_H
 #define SIMT_CHECK_HOOKS_H
