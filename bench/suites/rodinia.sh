@@ -72,6 +72,10 @@ rod_setup() {
     # $(SDK_DIR)/common/inc; hybridsort ships copies of them.
     rm -rf "$WORK/sdk" && mkdir -p "$WORK/sdk/common/inc" &&
         cp "$RC"/hybridsort/helper_*.h "$RC"/hybridsort/exception.h "$WORK/sdk/common/inc/"
+    # Seven Makefiles name architectures CUDA 13 retired (sm_13, sm_20):
+    # nvcc 13 and simtcc refuse them, so the copy names sm_75, the oldest
+    # one they take.
+    find "$RC" -name 'Makefile*' -exec sed -i -E 's/(sm|compute)_([1-6][0-9]|7[0-2])\b/\1_75/g' {} + || return 1
     # The checkout holds some prebuilt objects and binaries (openmp/leukocyte,
     # nn, ...): everything is rebuilt from source.
     find "$ROD" \( -name '*.o' -o -name '*.a' \) -delete
