@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "base/base.h"
 #include "check/check.h"
 #include "engine/engine.h"
 #include "engine/kstate.h"
@@ -236,15 +237,9 @@ void *check_dev_alloc(size_t size)
         pthread_mutex_unlock(&C.lock);
         return NULL;
     }
-    if (C.nallocs == C.cap) {
-        size_t cap = C.cap ? 2 * C.cap : 256;
-        struct dalloc *n = realloc(C.allocs, cap * sizeof *n);
-        if (!n) {
-            pthread_mutex_unlock(&C.lock);
-            return NULL;
-        }
-        C.allocs = n;
-        C.cap = cap;
+    if (VEC_RESERVE(C.allocs, C.cap, C.nallocs + 1) != 0) {
+        pthread_mutex_unlock(&C.lock);
+        return NULL;
     }
     C.allocs[C.nallocs++] = (struct dalloc){p, size, 0};
     C.next = end;
@@ -437,15 +432,9 @@ size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align)
     if (align > 1)
         shift = align_up(shift, align);
     off += shift;
-    if (C.nvars == C.capvars) {
-        size_t cap = C.capvars ? 2 * C.capvars : 32;
-        struct svar *n = realloc(C.vars, cap * sizeof *n);
-        if (!n) {
-            pthread_mutex_unlock(&C.lock);
-            return off;
-        }
-        C.vars = n;
-        C.capvars = cap;
+    if (VEC_RESERVE(C.vars, C.capvars, C.nvars + 1) != 0) {
+        pthread_mutex_unlock(&C.lock);
+        return off;
     }
     C.vars[C.nvars++] = (struct svar){ks, off, size};
     pthread_mutex_unlock(&C.lock);

@@ -74,31 +74,27 @@ void __tsan_init(void)
                        &simt__check_build_exitcode ? simt__check_build_exitcode : 1);
 }
 
-#define ACCESS(N)                                                                           \
-    void __tsan_read##N(void *p);                                                           \
-    void __tsan_read##N(void *p) { acc(p, N, ACC_READ, PC); }                               \
-    void __tsan_write##N(void *p);                                                          \
-    void __tsan_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }                             \
-    void __tsan_unaligned_read##N(void *p);                                                 \
-    void __tsan_unaligned_read##N(void *p) { acc(p, N, ACC_READ, PC); }                     \
-    void __tsan_unaligned_write##N(void *p);                                                \
-    void __tsan_unaligned_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }                   \
-    void __tsan_volatile_read##N(void *p);                                                  \
-    void __tsan_volatile_read##N(void *p) { acc(p, N, ACC_READ, PC); }                      \
-    void __tsan_volatile_write##N(void *p);                                                 \
-    void __tsan_volatile_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }                    \
-    void __tsan_unaligned_volatile_read##N(void *p);                                        \
-    void __tsan_unaligned_volatile_read##N(void *p) { acc(p, N, ACC_READ, PC); }            \
-    void __tsan_unaligned_volatile_write##N(void *p);                                       \
-    void __tsan_unaligned_volatile_write##N(void *p) { acc(p, N, ACC_WRITE, PC); }          \
-    void __tsan_read_write##N(void *p);                                                     \
-    void __tsan_read_write##N(void *p) { acc(p, N, ACC_WRITE | ACC_RMW, PC); }
+/* Each entry point declared, for -Wmissing-prototypes, and defined. */
+#define ENTRY(NAME, N, KIND)  \
+    void NAME(void *p);       \
+    void NAME(void *p) { acc(p, N, KIND, PC); }
+#define ACCESS(N)                                                \
+    ENTRY(__tsan_read##N, N, ACC_READ)                           \
+    ENTRY(__tsan_write##N, N, ACC_WRITE)                         \
+    ENTRY(__tsan_unaligned_read##N, N, ACC_READ)                 \
+    ENTRY(__tsan_unaligned_write##N, N, ACC_WRITE)               \
+    ENTRY(__tsan_volatile_read##N, N, ACC_READ)                  \
+    ENTRY(__tsan_volatile_write##N, N, ACC_WRITE)                \
+    ENTRY(__tsan_unaligned_volatile_read##N, N, ACC_READ)        \
+    ENTRY(__tsan_unaligned_volatile_write##N, N, ACC_WRITE)      \
+    ENTRY(__tsan_read_write##N, N, ACC_WRITE | ACC_RMW)
 ACCESS(1)
 ACCESS(2)
 ACCESS(4)
 ACCESS(8)
 ACCESS(16)
 #undef ACCESS
+#undef ENTRY
 
 void __tsan_read_range(void *p, size_t n);
 void __tsan_read_range(void *p, size_t n) { acc(p, n, ACC_READ, PC); }
