@@ -14,8 +14,14 @@
 # with SIMT_TIER=fiber, the OpenMP loop, HIP-CPU, and each one's time over
 # the OpenMP loop's, measured in the same run.  A cell that could not be
 # measured reads "fail", one that was not asked for "-".  Not a test.
+#
+# MARCH=ISA (e.g. x86-64-v3, native) builds all three for that instruction
+# set (simtcc -Xcompiler -march=ISA, gcc/g++ -march=ISA), so the vector
+# width is the same on every side; by default all three target baseline
+# x86-64 (SSE2).
 set -e
 B=${B:-build}
+MARCHF=${MARCH:+-march=$MARCH}
 SIMTCC="$B/bin/simtcc"
 HIP=${1:-}
 ALL=${THREADS:-$(nproc)}
@@ -26,11 +32,11 @@ mkdir -p "$B/bench"
 # NOBUILD=1: run the binaries a previous run built (copied to a machine
 # without the toolchain).
 if [ -z "${NOBUILD:-}" ]; then
-    "$SIMTCC" -O2 bench/compare.cu -o "$B/bench/compare"
-    gcc -O2 -fopenmp bench/compare_omp.c -o "$B/bench/compare_omp"
+    "$SIMTCC" -O2 ${MARCH:+-Xcompiler $MARCHF} bench/compare.cu -o "$B/bench/compare"
+    gcc -O2 $MARCHF -fopenmp bench/compare_omp.c -o "$B/bench/compare_omp"
 fi
 if [ -n "$HIP" ] && [ -z "${NOBUILD:-}" ]; then
-    g++ -std=c++17 -O2 -I"$HIP" -Ibench bench/compare_hip.cpp -o "$B/bench/compare_hip" -ltbb -lpthread ||
+    g++ -std=c++17 -O2 $MARCHF -I"$HIP" -Ibench bench/compare_hip.cpp -o "$B/bench/compare_hip" -ltbb -lpthread ||
         { echo "compare.sh: the HIP-CPU twin did not build (C++17 and TBB needed: libtbb-dev)" >&2; exit 1; }
 fi
 unset SIMT_TIER SIMT_WORKERS OMP_NUM_THREADS
@@ -52,7 +58,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {
     if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b > 0) printf "%.2f", a / b; else printf "-" }'; }
 
 echo "simt compare: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-echo "simt: default tier; fiber: SIMT_TIER=fiber; OpenMP: gcc $(gcc -dumpfullversion) -O2 -fopenmp; HIP-CPU: ${HIP:-not given}"
+echo "simt: default tier; fiber: SIMT_TIER=fiber; OpenMP: gcc $(gcc -dumpfullversion) -O2 -fopenmp; HIP-CPU: ${HIP:-not given}; instruction set: ${MARCH:-baseline x86-64}"
 echo "wall time of the whole grid over the work done (bench/compare.h), best of 5; ratios over OpenMP"
 fmt='%-22s %-18s %9s %9s %9s %9s %9s %9s %9s\n'
 printf "$fmt" benchmark unit simt fiber OpenMP HIP-CPU simt/OMP fiber/OMP HIP/OMP
