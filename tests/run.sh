@@ -218,12 +218,13 @@ if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ] && [ -z 
         # Folders with an NVCC_SKIP file hold programs nvcc 13 rejects on
         # purpose (texture references, removed in CUDA 12).
         [ -f "$(dirname "$src")/NVCC_SKIP" ] && continue
-        # The test's compile flags (-rdc=true), not its libraries.
+        # The test's compile flags (-rdc=true), not its libraries nor
+        # simtcc's own checking options.
         cflags=""
         f="${src%.cu}.flags"
         if [ -f "$f" ]; then
             for w in $(cat "$f"); do
-                case "$w" in -l*) ;; *) cflags="$cflags $w" ;; esac
+                case "$w" in -l* | --check=* | --error-exitcode*) ;; *) cflags="$cflags $w" ;; esac
             done
         fi
         if nvcc -std=c++17 -arch=sm_90 $cflags -c "$src" -o "$T/nvcc.o" > "$T/nvcc.log" 2>&1; then
