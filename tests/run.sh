@@ -48,20 +48,26 @@ if [ -x "$B/tests/unit-tests" ] && [ -z "${SIMT_QUICK:-}" ]; then
     fi
 fi
 
-# ---- driver tests ------------------------------------------------------------
-if [ -f tests/driver/run.sh ] && [ -z "${SIMT_QUICK:-}" ]; then
-    B="$B" sh tests/driver/run.sh > "$T/driver.log" 2>&1
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/driver.log" | tail -n 1)
+# run_sub SCRIPT: runs a runner that ends with "N passed, N failed" and
+# adds its counts; shows its failures.
+run_sub() {
+    B="$B" sh "$1" > "$T/sub.log" 2>&1
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/sub.log" | tail -n 1)
     if [ -n "$line" ]; then
         p=${line%% passed*}
         f=${line#*passed, }
         f=${f%% failed*}
         pass=$((pass + p))
         fail=$((fail + f))
-        [ "$f" = 0 ] || grep -i 'fail' "$T/driver.log" | head -n 40
+        [ "$f" = 0 ] || grep -v -E '^[0-9]+ passed|^ok ' "$T/sub.log" | head -n 40
     else
-        bad "driver tests did not report"; tail -n 20 "$T/driver.log"
+        bad "$1 did not report"; tail -n 20 "$T/sub.log"
     fi
+}
+
+# ---- driver tests ------------------------------------------------------------
+if [ -f tests/driver/run.sh ] && [ -z "${SIMT_QUICK:-}" ]; then
+    run_sub tests/driver/run.sh
 fi
 
 # ---- CUDA programs and checks ------------------------------------------------
@@ -178,37 +184,14 @@ fi
 
 # ---- projects built with CMake's CUDA language, from an install ---------------
 if [ -x "$SIMTCC" ] && [ -f tests/projects/cmake.sh ] && [ -z "${SIMT_QUICK:-}" ]; then
-    B="$B" sh tests/projects/cmake.sh > "$T/cmake.log" 2>&1
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/cmake.log" | tail -n 1)
-    if [ -n "$line" ]; then
-        p=${line%% passed*}
-        f=${line#*passed, }
-        f=${f%% failed*}
-        pass=$((pass + p))
-        fail=$((fail + f))
-        [ "$f" = 0 ] || grep -v '^[0-9]* passed' "$T/cmake.log" | head -n 40
-    else
-        bad "CMake project tests did not report"; tail -n 20 "$T/cmake.log"
-    fi
+    run_sub tests/projects/cmake.sh
 fi
 
 # ---- the timeline and profile (SIMT_TRACE, SIMT_PROFILE), gdb's CUDA commands,
 # ---- schedule exploration (SIMT_SCHEDULE: tests/check/sched/run.sh) ---------
 if [ -x "$SIMTCC" ] && [ -z "${SIMT_QUICK:-}" ]; then
     for sub in tests/trace/run.sh tests/gdb/run.sh tests/check/sched/run.sh; do
-        [ -f "$sub" ] || continue
-        B="$B" sh "$sub" > "$T/sub.log" 2>&1
-        line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$T/sub.log" | tail -n 1)
-        if [ -n "$line" ]; then
-            p=${line%% passed*}
-            f=${line#*passed, }
-            f=${f%% failed*}
-            pass=$((pass + p))
-            fail=$((fail + f))
-            [ "$f" = 0 ] || grep -v '^[0-9]* passed' "$T/sub.log" | head -n 40
-        else
-            bad "$sub did not report"; tail -n 20 "$T/sub.log"
-        fi
+        if [ -f "$sub" ]; then run_sub "$sub"; fi
     done
 fi
 
