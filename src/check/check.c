@@ -102,6 +102,8 @@ static struct {
     struct svar *vars;
     size_t nvars, capvars;
     struct cell *data_cells;  /* the program's data segment's race records */
+    struct block **blocks;    /* every block record with a shadow */
+    size_t nblocks, capblocks;
 } C = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void data_init(void);
@@ -287,22 +289,21 @@ void check_dev_free(const void *p)
     pthread_mutex_unlock(&C.lock);
 }
 
+static struct block *arena_block(uintptr_t a);
+static void shared_landed(struct block *b, size_t off, size_t n);
+
 void check_written(const void *p, size_t n)
 {
     uintptr_t a = (uintptr_t)p;
     if (n == 0)
         return;
-    struct worker *w = engine_self();
-    struct block *b = w ? w->cur : NULL;
-    if (b && b->check && a - (uintptr_t)b->arena < b->arena_cap) {
-        /* An asynchronous copy landing in shared memory. */
-        struct bstate *s = b->check;
-        size_t off = a - (uintptr_t)b->arena;
-        if (n > b->arena_cap - off)
-            n = b->arena_cap - off;
-        for (size_t i = off; i < off + n; i++)
-            if (s->meta[i / 4] & (1u << (i & 3)))
-                s->meta[i / 4] = (uint8_t)(s->meta[i / 4] | 16u << (i & 3));
+    /* An asynchronous copy landing in shared memory: in the block of the
+     * thread that lands it, or (an mbarrier of a cluster's distributed
+     * shared memory completing its phase) in another block, maybe on
+     * another worker. */
+    struct block *b = arena_block(a);
+    if (b) {
+        shared_landed(b, a - (uintptr_t)b->arena, n);
         return;
     }
     if (a - simt__check_dev_lo >= simt__check_dev_span)
@@ -387,11 +388,19 @@ void check_block_start(struct block *b)
             s->vc = reserve(1024 * 32 * sizeof(uint16_t));
             s->acq = reserve(1024 * sizeof(uint16_t));
         }
-        if (!s || !s->meta || !s->cells || !s->vc || !s->acq) {
+        int grown = -1;
+        if (s && s->meta && s->cells && s->vc && s->acq) {
+            b->check = s;
+            pthread_mutex_lock(&C.lock);
+            grown = VEC_RESERVE(C.blocks, C.capblocks, C.nblocks + 1);
+            if (grown == 0)
+                C.blocks[C.nblocks++] = b;
+            pthread_mutex_unlock(&C.lock);
+        }
+        if (grown != 0) {
             fprintf(stderr, "simt: error: out of memory for the checker's shadow of a block\n");
             abort();
         }
-        b->check = s;
     }
     memset(s->meta, 0, s->hi);
     memset(s->cells, 0, s->hi * sizeof(struct cell));
@@ -462,6 +471,45 @@ static __attribute__((noinline, cold)) int shared_known(struct block *b, size_t 
     }
     pthread_mutex_unlock(&C.lock);
     return found;
+}
+
+/* The block whose shared memory holds a (NULL if none): the running
+ * block first, else any block record the checker knows (records are
+ * never freed, only reused). */
+static struct block *arena_block(uintptr_t a)
+{
+    struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    if (b && b->check && a - (uintptr_t)b->arena < b->arena_cap)
+        return b;
+    b = NULL;
+    pthread_mutex_lock(&C.lock);
+    for (size_t i = 0; i < C.nblocks && !b; i++)
+        if (a - (uintptr_t)C.blocks[i]->arena < C.blocks[i]->arena_cap)
+            b = C.blocks[i];
+    pthread_mutex_unlock(&C.lock);
+    return b;
+}
+
+/* Bytes [off, off+n) of b's shared memory were written by a copy.  A
+ * static variable another block laid out while b ran is not addressable
+ * in b until b learns of it (shared_known): learnt here, or the landing
+ * would be lost and the variable's first read reported as uninitialized.
+ * The bytes are set atomically: the lander may be another worker. */
+static void shared_landed(struct block *b, size_t off, size_t n)
+{
+    struct bstate *s = b->check;
+    if (off >= b->arena_cap)
+        return;
+    if (n > b->arena_cap - off)
+        n = b->arena_cap - off;
+    for (size_t i = off; i < off + n; i++) {
+        uint8_t *m = &s->meta[i / 4];
+        unsigned bit = 1u << (i & 3);
+        if (!(__atomic_load_n(m, __ATOMIC_RELAXED) & bit) && !shared_known(b, i))
+            continue;
+        __atomic_fetch_or(m, (uint8_t)(bit << 4), __ATOMIC_RELAXED);
+    }
 }
 
 void check_warp_sync(struct block *b, unsigned wi, unsigned mask)
