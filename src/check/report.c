@@ -100,10 +100,12 @@ static int find_object(struct dl_phdr_info *info, size_t size, void *arg)
     return 0;
 }
 
-/* simt's own headers and the system's: not the user's line. */
+/* simt's own headers (as installed: CUDA's headers simt provides, curand,
+ * cooperative groups, CUB) and the system's: not the user's line. */
 static int is_library_file(const char *file)
 {
     return strstr(file, "/include/simt/") || strstr(file, "/simt/lang/") ||
+           strstr(file, "/lib/simt/include/") ||
            !strncmp(file, "/usr/", 5) || strstr(file, "cuda_runtime.h");
 }
 

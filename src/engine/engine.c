@@ -50,9 +50,13 @@ static struct {
     struct grid *active, *active_tail;
     struct task *tasks, *tasks_tail;
     atomic_int work;          /* active grids + queued tasks; the sleepers' futex */
+    atomic_int held;          /* grids on the active list held back for a guest */
+    atomic_llong held_ns;     /* when the oldest of them was submitted */
     unsigned long long seq;   /* grids and tasks submitted so far */
     atomic_int tasks_running; /* tasks taken and not finished */
     long spin_ns;
+    unsigned long long chunk_max; /* most units one claim takes */
+    int affinity;             /* workers claim their own range first */
     int guests;               /* host threads that wait run blocks (SIMT_GUEST) */
     pthread_mutex_t guest_lock;
     struct worker *guest_pool;
@@ -97,9 +101,17 @@ int engine_workers(void)
  * a submission that raised it wakes them only if some announced sleep.
  * Both sides write their own word before reading the other's (sequentially
  * consistent), so a wake-up is never missed. */
+static void release_held_locked(void);
+
 static void work_sleep(void)
 {
+    /* Under the lock: a host thread holds a grid back only while some
+     * worker is awake to let it go (engine_submit_grid). */
+    pthread_mutex_lock(&E.lock);
+    if (atomic_load_explicit(&E.held, memory_order_relaxed))
+        release_held_locked();
     atomic_fetch_add(&E.sleepers, 1);
+    pthread_mutex_unlock(&E.lock);
     while (atomic_load(&E.work) == 0)
         syscall(SYS_futex, &E.work, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
     atomic_fetch_sub(&E.sleepers, 1);
@@ -145,6 +157,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->waits_outside = 0;
     b->exit_hook = 0;
     b->bar_grid = 0;
+    b->grid_syncs = 0;
     b->linear = i;
     grid_block_index(g, i, &b->idx);
     b->nthreads = g->nthreads;
@@ -225,6 +238,46 @@ void engine_block_done(struct worker *w, struct grid *g)
  * many workers, one shared counter per block was most of a small block's
  * cost.  A guest (a waiting host thread) claims one at a time: it may
  * leave before a run would be over. */
+static int claim_from(struct grid_part *p, unsigned long long k, unsigned long long *first,
+                      unsigned long long *end)
+{
+    if (atomic_load_explicit(&p->next, memory_order_relaxed) >= p->end)
+        return 0;
+    unsigned long long i = atomic_fetch_add_explicit(&p->next, k, memory_order_relaxed);
+    if (i >= p->end)
+        return 0;
+    *first = i;
+    *end = i + k < p->end ? i + k : p->end;
+    return 1;
+}
+
+/* The next k units of g for w, [*first, *end); 0 when none is left.  A
+ * worker starts with its own part, so that a grid launched again and again
+ * (a stencil's sweeps) gives each worker the same blocks, whose data its
+ * caches still hold, as a static OpenMP schedule does; then it takes from
+ * the others' parts, which balances the end.  A guest only takes. */
+static int claim_units(struct worker *w, struct grid *g, unsigned long long k,
+                       unsigned long long *first, unsigned long long *end)
+{
+    if (!g->parts) {
+        unsigned long long i = atomic_fetch_add_explicit(&g->next_block, k, memory_order_relaxed);
+        if (i >= g->nunits)
+            return 0;
+        *first = i;
+        *end = i + k < g->nunits ? i + k : g->nunits;
+        return 1;
+    }
+    if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits)
+        return 0;
+    unsigned n = g->nparts, home = w->guest ? 0 : (unsigned)w->id % n;
+    for (unsigned j = 0; j < n; j++)
+        if (claim_from(&g->parts[(home + j) % n], k, first, end))
+            return 1;
+    /* Every part is claimed: the list and the guests can tell it now. */
+    atomic_store_explicit(&g->next_block, g->nunits, memory_order_relaxed);
+    return 0;
+}
+
 static int claim_block(struct worker *w)
 {
     struct grid *g = w->grid;
@@ -237,21 +290,20 @@ static int claim_block(struct worker *w)
             w->done_pending = 0;
             grid_block_done(g, n);
         }
-        unsigned long long k = w->guest ? 1 : g->chunk;
-        i = atomic_fetch_add_explicit(&g->next_block, k, memory_order_relaxed);
-        if (i >= g->nunits) {
+        unsigned long long end;
+        if (!claim_units(w, g, w->guest ? 1 : g->chunk, &i, &end)) {
             w->chunk_next = w->chunk_end = 0;
             w->grid = NULL;
             grid_unref(g);
             return 0;
         }
         w->chunk_next = i + 1;
-        w->chunk_end = i + k < g->nunits ? i + k : g->nunits;
+        w->chunk_end = end;
     }
     if (atomic_load_explicit(&g->error, memory_order_relaxed)) {
         if (g->gridbar)
             for (unsigned k = 0; k < g->unit_blocks; k++)
-                gridbar_block_finished(g);
+                gridbar_block_finished(g, NULL);
         grid_block_done(g, g->unit_blocks);
         return 1;
     }
@@ -279,15 +331,35 @@ static struct task *take_locked(struct worker *w)
         atomic_fetch_add(&E.tasks_running, 1);
         return t;
     }
-    while (E.active) {
-        struct grid *g = E.active;
-        E.active = g->next;
-        if (!E.active)
-            E.active_tail = NULL;
+    struct grid *prev = NULL;
+    while (prev ? prev->next : E.active) {
+        struct grid *g = prev ? prev->next : E.active;
+        if (g->held) {
+            prev = g; /* a guest's to take, or let go later */
+            continue;
+        }
+        if (prev)
+            prev->next = g->next;
+        else
+            E.active = g->next;
+        if (E.active_tail == g)
+            E.active_tail = prev;
         if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits) {
             atomic_fetch_sub(&E.work, 1);
             grid_unref(g); /* the list's reference */
             continue;
+        }
+        grid_ref(g);
+        w->grid = g;
+        if (g->nunits - atomic_load_explicit(&g->next_block, memory_order_relaxed) <= g->chunk) {
+            /* This worker's first claim takes what is left: the grid
+             * leaves the list now, so that the idle workers see no work
+             * and go back to reading `work` instead of queueing on the
+             * lock (a small launch otherwise costs every spinning worker
+             * a turn at it). */
+            atomic_fetch_sub(&E.work, 1);
+            grid_unref(g); /* the list's reference */
+            return NULL;
         }
         /* Round robin: other workers start on the next grid, so grids of
          * different streams run side by side. */
@@ -297,14 +369,71 @@ static struct task *take_locked(struct worker *w)
         else
             E.active = g;
         E.active_tail = g;
-        grid_ref(g);
-        w->grid = g;
         return NULL;
     }
     return NULL;
 }
 
 static void guest_find_work(struct worker *w);
+
+/* Small grids a host thread launches are held back from the workers for
+ * a few microseconds: a host thread that synchronizes next (most do, after
+ * a small launch) runs the grid itself as a guest, with no cache line
+ * crossing to another core and back (engine_help), where a worker that
+ * took it would cost the launch a few microseconds of handoffs on a
+ * many-core machine.  A held grid stays on the active list, where guests
+ * look, but out of `work`, so that spinning workers do not queue on the
+ * lock for it.  It is let go to the workers when it has waited HOLD_NS
+ * (a spinning worker or a polling thread looks), when anything else is
+ * submitted, when its guest finds more than one unit left, and before the
+ * last awake worker sleeps: a grid is never held while no worker would
+ * let it go. */
+#define HOLD_NS 4000
+#define HOLD_UNITS 4
+
+static void release_held_locked(void)
+{
+    int n = 0;
+    for (struct grid *g = E.active; g; g = g->next) {
+        if (g->held) {
+            g->held = 0;
+            n++;
+        }
+    }
+    atomic_fetch_sub(&E.held, n);
+    atomic_fetch_add(&E.work, n);
+}
+
+int engine_has_work(void)
+{
+    return atomic_load_explicit(&E.work, memory_order_acquire) > 0 ||
+           atomic_load_explicit(&E.held, memory_order_acquire) > 0;
+}
+
+void engine_release_held(void)
+{
+    if (!atomic_load_explicit(&E.held, memory_order_relaxed))
+        return;
+    pthread_mutex_lock(&E.lock);
+    if (atomic_load_explicit(&E.held, memory_order_relaxed))
+        release_held_locked();
+    pthread_mutex_unlock(&E.lock);
+}
+
+/* Lets held grids go once the oldest has waited long enough. */
+void engine_release_due(void)
+{
+    if (atomic_load_explicit(&E.held, memory_order_relaxed) &&
+        simt__now_ns() - atomic_load_explicit(&E.held_ns, memory_order_relaxed) >= HOLD_NS)
+        engine_release_held();
+}
+
+static int hold_for_guest(const struct grid *g)
+{
+    return !engine__self && E.guests && !explore_mode && g->unit_blocks == 1 &&
+           !g->cooperative && g->nunits <= HOLD_UNITS &&
+           atomic_load_explicit(&E.sleepers, memory_order_relaxed) < E.nworkers;
+}
 
 void engine_find_work(struct worker *w)
 {
@@ -343,6 +472,7 @@ void engine_find_work(struct worker *w)
                 return;
             continue;
         }
+        engine_release_due();
         if (!deadline)
             deadline = simt__now_ns() + E.spin_ns;
         if (simt__now_ns() < deadline) {
@@ -353,6 +483,21 @@ void engine_find_work(struct worker *w)
         work_sleep();
         deadline = 0;
     }
+}
+
+/* Gives each of n workers an equal range of g's units (see claim_units);
+ * without memory for it, g is claimed from one counter. */
+static void split_units(struct grid *g, unsigned n)
+{
+    struct grid_part *parts = aligned_alloc(_Alignof(struct grid_part), n * sizeof *parts);
+    if (!parts)
+        return;
+    for (unsigned p = 0; p < n; p++) {
+        atomic_init(&parts[p].next, g->nunits * p / n);
+        parts[p].end = g->nunits * (p + 1) / n;
+    }
+    g->parts = parts;
+    g->nparts = n;
 }
 
 void engine_submit_grid(struct grid *g)
@@ -368,8 +513,12 @@ void engine_submit_grid(struct grid *g)
     if (g->block && g->unit_blocks == 1 && !g->cooperative) {
         /* About eight runs per worker, for balance at the end. */
         unsigned long long k = g->nunits / ((unsigned long long)E.nworkers * 8);
-        g->chunk = k < 1 ? 1 : k > 64 ? 64 : k;
+        g->chunk = k < 1 ? 1 : k > E.chunk_max ? E.chunk_max : k;
     }
+    g->parts = NULL;
+    g->nparts = 0;
+    if (g->chunk > 1 && E.nworkers > 1 && E.affinity)
+        split_units(g, (unsigned)E.nworkers);
     /* The completion reference and the active list's. */
     atomic_store_explicit(&g->refs, 2, memory_order_relaxed);
     /* Read before the grid is published: once it is, a worker may run it
@@ -377,14 +526,25 @@ void engine_submit_grid(struct grid *g)
     int wake = g->nunits < INT_MAX ? (int)g->nunits : INT_MAX;
     pthread_mutex_lock(&E.lock);
     g->seq = ++E.seq;
+    /* What was held waits no longer: the workers run it in order. */
+    if (atomic_load_explicit(&E.held, memory_order_relaxed))
+        release_held_locked();
+    g->held = hold_for_guest(g);
     if (E.active_tail)
         E.active_tail->next = g;
     else
         E.active = g;
     E.active_tail = g;
-    atomic_fetch_add(&E.work, 1);
+    if (g->held) {
+        atomic_store_explicit(&E.held_ns, simt__now_ns(), memory_order_relaxed);
+        atomic_fetch_add(&E.held, 1);
+        wake = 0;
+    } else {
+        atomic_fetch_add(&E.work, 1);
+    }
     pthread_mutex_unlock(&E.lock);
-    work_wake(wake);
+    if (wake)
+        work_wake(wake);
 }
 
 void engine_submit_task(struct task *t)
@@ -393,6 +553,8 @@ void engine_submit_task(struct task *t)
     t->next = NULL;
     pthread_mutex_lock(&E.lock);
     t->seq = ++E.seq;
+    if (atomic_load_explicit(&E.held, memory_order_relaxed))
+        release_held_locked();
     if (E.tasks_tail)
         E.tasks_tail->next = t;
     else
@@ -447,6 +609,8 @@ static void start_once(void)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     E.nworkers = env_int("SIMT_WORKERS", ncpu > 0 ? (int)ncpu : 1);
     E.spin_ns = (long)env_int("SIMT_SPIN_US", 50) * 1000;
+    E.chunk_max = (unsigned long long)env_int("SIMT_CHUNK_MAX", 64);
+    E.affinity = env_int("SIMT_AFFINITY", 1);
     const char *guests = getenv("SIMT_GUEST");
     E.guests = !(guests && guests[0] == '0');
     E.workers = calloc((size_t)E.nworkers, sizeof *E.workers);
@@ -514,6 +678,38 @@ static unsigned long long first_unfinished_task_locked(void)
     return first;
 }
 
+/* g, held back for a guest, is w's: w claims a unit of it now, and what
+ * is left goes to the workers; the last unit leaves the list with it. */
+static void take_held(struct worker *w, struct grid *g)
+{
+    pthread_mutex_lock(&E.lock);
+    if (g->held) {
+        unsigned long long i = atomic_fetch_add_explicit(&g->next_block, 1, memory_order_relaxed);
+        if (i < g->nunits) {
+            w->chunk_next = i;
+            w->chunk_end = i + 1;
+        }
+        if (i + 1 < g->nunits) {
+            g->held = 0;
+            atomic_fetch_sub(&E.held, 1);
+            atomic_fetch_add(&E.work, 1);
+        } else {
+            struct grid **p = &E.active, *prev = NULL;
+            while (*p != g) {
+                prev = *p;
+                p = &(*p)->next;
+            }
+            *p = g->next;
+            if (E.active_tail == g)
+                E.active_tail = prev;
+            g->held = 0;
+            atomic_fetch_sub(&E.held, 1);
+            grid_unref(g); /* the list's reference; w holds one */
+        }
+    }
+    pthread_mutex_unlock(&E.lock);
+}
+
 /* The grid a guest may run next, if its wait wants it (referenced), or
  * NULL; unlinks spent grids on the way.  wants() runs without the
  * engine's lock.
@@ -530,9 +726,10 @@ static unsigned long long first_unfinished_task_locked(void)
  * kernel) submitted before it.  The search is bounded: past it, the
  * workers run everything. */
 #define GUEST_SCAN 64
-static struct grid *guest_pick(int (*wants)(const struct grid *, const void *), const void *arg)
+static struct grid *guest_pick(struct worker *w, int (*wants)(const struct grid *, const void *),
+                               const void *arg)
 {
-    if (atomic_load_explicit(&E.work, memory_order_acquire) == 0)
+    if (!engine_has_work())
         return NULL;
     pthread_mutex_lock(&E.lock);
     struct grid *first = NULL, *prev = NULL, *g = E.active;
@@ -546,7 +743,7 @@ static struct grid *guest_pick(int (*wants)(const struct grid *, const void *), 
                 E.active = next;
             if (E.active_tail == g)
                 E.active_tail = prev;
-            atomic_fetch_sub(&E.work, 1);
+            atomic_fetch_sub(g->held ? &E.held : &E.work, 1);
             grid_unref(g); /* the list's reference */
         } else {
             if (!first || g->seq < first->seq)
@@ -564,7 +761,12 @@ static struct grid *guest_pick(int (*wants)(const struct grid *, const void *), 
     if (first && wants && !wants(first, arg)) {
         grid_unref(first);
         first = NULL;
+        /* This host thread waits for something else: what it held back
+         * would only wait longer. */
+        engine_release_held();
     }
+    if (first && first->held)
+        take_held(w, first);
     return first;
 }
 
@@ -575,7 +777,7 @@ static void guest_find_work(struct worker *w)
     while (!w->guest_done(w->guest_arg)) {
         if (w->grid && claim_block(w))
             return;
-        if (!(w->grid = guest_pick(w->guest_wants, w->guest_arg)))
+        if (!(w->grid = guest_pick(w, w->guest_wants, w->guest_arg)))
             break;
     }
     if (w->grid) {
@@ -693,21 +895,18 @@ static int guest_altstack(void)
 int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
                 const void *arg)
 {
-    if (engine__self || !E.started || !E.guests ||
-        atomic_load_explicit(&E.work, memory_order_acquire) == 0 || done(arg))
+    if (engine__self || !E.started || !E.guests || !engine_has_work() || done(arg))
         return done(arg);
-    if (!guest_altstack())
-        return done(arg);
-    /* Most calls find nothing to run (the workers took it): they end
-     * here, without a guest record or a switch. */
-    struct grid *g = guest_pick(wants, arg);
-    if (!g)
-        return done(arg);
-    struct worker *w = guest_get();
+    struct worker *w = guest_altstack() ? guest_get() : NULL;
     if (!w) {
-        grid_unref(g);
+        engine_release_held();
         return done(arg);
     }
+    /* Most calls find nothing to run (the workers took it): they end
+     * here, without a switch. */
+    struct grid *g = guest_pick(w, wants, arg);
+    if (!g)
+        return done(arg);
     w->grid = g;
     w->guest_done = done;
     w->guest_wants = wants;

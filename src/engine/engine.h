@@ -111,6 +111,7 @@ struct block {
     struct cluster *cluster;        /* its cluster, if the launch has clusters */
     unsigned rank;                  /* rank in the cluster */
     int waits_outside;              /* its threads wait for other blocks (grid.sync) */
+    unsigned long long grid_syncs;  /* grid.sync()s it arrived at (synccheck) */
     struct worker *owner;           /* the worker it is resident on */
     struct block *gb_next;          /* grid barrier's waiting list, then an inbox */
     /* Exits need bookkeeping beyond the block (clusters count threads). */
@@ -152,6 +153,12 @@ struct grid_fault {
     char message[768];        /* already printed when set */
 };
 
+/* One worker's range of a grid's units: [next, end) not yet claimed. */
+struct grid_part {
+    _Alignas(64) atomic_ullong next;
+    unsigned long long end;
+};
+
 struct grid {
     simt_kernel *kernel;              /* may be NULL (C API launches) */
     struct simt_kernel_state *ks;
@@ -175,6 +182,12 @@ struct grid {
     /* Units claimed at once by one worker: more than one for compiled
      * plain grids, whose blocks never wait (engine_submit_grid). */
     unsigned long long chunk;
+    /* Compiled plain grids of enough blocks: worker i claims from its own
+     * range of units first (parts[i]), then from the others' (engine.c,
+     * claim_units); NULL otherwise.  next_block then only says, once it
+     * is nunits, that every part is claimed. */
+    struct grid_part *parts;
+    unsigned nparts;
     /* Written by every worker: each on a cache line of its own, away from
      * what workers only read. */
     _Alignas(64) atomic_ullong next_block; /* next unit to claim */
@@ -183,19 +196,23 @@ struct grid {
     atomic_int deferred_error;        /* fails the grid once it is done (assert) */
     void (*on_done)(struct grid *g);  /* runs once, on the worker finishing it */
     void *owner;
-    /* Dynamic parallelism (src/runtime/launch.c): a grid is complete when
-     * its blocks are and the grids its threads launched are.  holds: 1
-     * for the blocks plus one per child not complete; parent: the grid
-     * whose thread launched this one (referenced), or NULL; child_stream:
-     * the stream its children launched into stream 0 go to. */
+    /* Dynamic parallelism (src/runtime/devrt.h): a grid is complete when
+     * its blocks are, the work its threads launched is, and then its tail
+     * launches.  holds: 1 for the blocks plus one per child not complete;
+     * parent: the grid whose thread launched this one (referenced), or
+     * NULL; devrt: the device runtime's state of the grid (its blocks'
+     * NULL streams, its tail queue), made at its first use. */
     atomic_int holds;
     struct grid *parent;
-    _Atomic(void *) child_stream;
+    _Atomic(void *) devrt;
     /* References: one until on_done has run, one for the active list,
      * one per worker claiming from it.  Workers read next_block after the
      * grid is done, so it must outlive them. */
     atomic_int refs;
     struct grid *next;                /* active list */
+    /* On the active list for a guest only, not counted in the engine's
+     * work (engine.c, hold_for_guest); under the engine's lock. */
+    int held;
     unsigned long long seq;           /* submission order, shared with tasks */
 };
 
@@ -293,6 +310,12 @@ unsigned engine_run_stall_hooks(struct worker *w);
  * a host task that waits) it only returns done(arg). */
 int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
                 const void *arg);
+/* Whether grids or tasks are queued (held-back grids included). */
+int engine_has_work(void);
+/* Lets grids held back for a guest go to the workers: all of them, or
+ * (engine_release_due) once the oldest has waited its time. */
+void engine_release_held(void);
+void engine_release_due(void);
 /* Calls fn on every worker and guest record (the watchdog's rounds). */
 void engine_each_worker(void (*fn)(struct worker *w, void *arg), void *arg);
 /* Cooperative grids: starts one more of w's grid's blocks; 0 if none. */

@@ -3,6 +3,8 @@
  * inboxes.  Invariant: a block's fields are written only by the worker it
  * is resident on; other workers hand it over through the inbox.
  */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check/hooks.h"
@@ -15,6 +17,7 @@ int gridbar_create(struct grid *g)
         return -1;
     pthread_mutex_init(&gb->lock, NULL);
     gb->live_blocks = g->nblocks;
+    gb->exited_syncs = ULLONG_MAX;
     g->gridbar = gb;
     return 0;
 }
@@ -49,10 +52,43 @@ static void post_all(struct block *list)
     }
 }
 
+/* synccheck: a block exited without reaching a grid.sync() other blocks
+ * reach.  A GPU's grid barrier counts every block of the grid, so the
+ * others wait forever; simt's goes on without it, reported once per
+ * kernel. */
+static void exited_before(const struct grid *g, uint3 idx) __attribute__((noinline, cold));
+static void exited_before(const struct grid *g, uint3 idx)
+{
+    if (!report_first((uint64_t)(uintptr_t)g->name, 0x4753u))
+        return;
+    report_lock();
+    fprintf(stderr,
+            "simt: error: grid.sync() not reached by every block in kernel %s: block (%u,%u,%u) "
+            "exited without reaching a grid.sync() that other blocks reach — every block of a "
+            "cooperative grid must reach each grid.sync() (CUDA guide, Grid Synchronization); "
+            "on a GPU the others wait for it forever\n",
+            g->name ? g->name : "?", idx.x, idx.y, idx.z);
+    fflush(stderr);
+    report_count();
+    report_unlock();
+}
+
+static inline int checks_sync(void)
+{
+    return hook_checking() && (simt__check_on & CHECK_SYNC);
+}
+
 int gridbar_block_arrived(struct worker *w, struct block *b)
 {
     struct gridbar *gb = b->grid->gridbar;
     pthread_mutex_lock(&gb->lock);
+    b->grid_syncs++;
+    if (checks_sync() && gb->exited_syncs < b->grid_syncs) {
+        uint3 idx = gb->exited_idx;
+        pthread_mutex_unlock(&gb->lock);
+        exited_before(b->grid, idx);
+        pthread_mutex_lock(&gb->lock);
+    }
     if (++gb->arrived == gb->live_blocks) {
         struct block *list = complete_locked(gb);
         pthread_mutex_unlock(&gb->lock);
@@ -67,15 +103,24 @@ int gridbar_block_arrived(struct worker *w, struct block *b)
     return 0;
 }
 
-void gridbar_block_finished(struct grid *g)
+void gridbar_block_finished(struct grid *g, const struct block *b)
 {
     struct gridbar *gb = g->gridbar;
     struct block *list = NULL;
+    int missed = 0;
     pthread_mutex_lock(&gb->lock);
+    if (b && b->grid_syncs < gb->exited_syncs) {
+        gb->exited_syncs = b->grid_syncs;
+        gb->exited_idx = b->idx;
+    }
+    /* Blocks wait at a grid.sync() b never reached. */
+    missed = b && gb->arrived && checks_sync() && !atomic_load(&g->error);
     gb->live_blocks--;
     if (gb->arrived && gb->arrived == gb->live_blocks)
         list = complete_locked(gb);
     pthread_mutex_unlock(&gb->lock);
+    if (missed)
+        exited_before(g, b->idx);
     post_all(list);
 }
 

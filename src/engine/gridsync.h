@@ -18,6 +18,10 @@ struct gridbar {
     unsigned long long live_blocks;   /* blocks not finished */
     unsigned long long arrived;       /* blocks waiting in this phase */
     struct block *waiting;            /* those blocks, via ->gb_next */
+    /* synccheck: the fewest grid.sync()s a finished block arrived at, and
+     * that block's index. */
+    unsigned long long exited_syncs;
+    uint3 exited_idx;
 };
 
 int gridbar_create(struct grid *g);
@@ -27,8 +31,9 @@ void gridbar_destroy(struct grid *g);
  * still running): arrives for the block.  Returns 1 when the grid barrier
  * completed (b was released locally), 0 when b now waits outside. */
 int gridbar_block_arrived(struct worker *w, struct block *b);
-/* A block of a cooperative grid finished: one fewer to wait for. */
-void gridbar_block_finished(struct grid *g);
+/* A block of a cooperative grid finished (b, or NULL for one abandoned
+ * unstarted): one fewer to wait for. */
+void gridbar_block_finished(struct grid *g, const struct block *b);
 
 /* ---- inboxes --------------------------------------------------------------- */
 /* Hands b (waiting outside, owned by owner) back to its worker: released,

@@ -387,8 +387,11 @@ void engine_poll_pause(unsigned *spins, const char *site)
             return;
         }
     }
-    /* What the thread waits for is another block's or the host's doing. */
+    /* What the thread waits for is another block's or the host's doing
+     * (perhaps a grid held back for the host: engine.c). */
     unsigned n = ++*spins;
+    if ((n & 63) == 0)
+        engine_release_due();
     if (n < 64) {
         simt__relax();
     } else if (n < 256) {
@@ -540,7 +543,7 @@ static void block_over(struct worker *w, struct block *b)
         engine_free_cluster(w, c);
     }
     if (g->gridbar)
-        gridbar_block_finished(g);
+        gridbar_block_finished(g, b);
     engine_block_done(w, g);
 }
 

@@ -87,7 +87,8 @@ void __tsan_init(void)
     ENTRY(__tsan_volatile_write##N, N, ACC_WRITE)                \
     ENTRY(__tsan_unaligned_volatile_read##N, N, ACC_READ)        \
     ENTRY(__tsan_unaligned_volatile_write##N, N, ACC_WRITE)      \
-    ENTRY(__tsan_read_write##N, N, ACC_WRITE | ACC_RMW)
+    ENTRY(__tsan_read_write##N, N, ACC_WRITE | ACC_RMW)          \
+    ENTRY(__tsan_unaligned_read_write##N, N, ACC_WRITE | ACC_RMW)
 ACCESS(1)
 ACCESS(2)
 ACCESS(4)
