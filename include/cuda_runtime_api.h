@@ -518,4 +518,7 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
 /* Graphics interoperability (no graphics device: see simt/core/graphics.h). */
 #include "simt/core/graphics.h"
 
+/* The device runtime's own names (nvcc includes them everywhere). */
+#include "cuda_device_runtime_api.h"
+
 #endif /* SIMT_CUDA_RUNTIME_API_H */

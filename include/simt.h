@@ -56,6 +56,9 @@ typedef struct simt_kernel {
     void *(*pack)(void **args);
     void (*run)(const void *fn, void *pack);
     void (*release)(void *pack);
+    /* The device runtime's cudaLaunchDevice: a new pack from a parameter
+     * buffer, each parameter at the next offset its alignment allows. */
+    void *(*pack_params)(const void *buffer);
     struct simt_kernel_state *state; /* owned by the runtime */
 } simt_kernel;
 

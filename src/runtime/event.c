@@ -21,6 +21,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "runtime/devrt.h"
 #include "runtime/handle.h"
 #include "runtime/op.h"
 #include "runtime/stream.h"
@@ -167,7 +168,9 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t stream, unsigne
     cudaError_t bad = event_check(e);
     if (bad != cudaSuccess)
         return api_return(bad);
-    if (flags & ~(unsigned)cudaEventRecordExternal)
+    /* The device runtime's tail launch and fire-and-forget streams take
+     * no events (CUDA guide 5.6.4.8.2-3). */
+    if ((flags & ~(unsigned)cudaEventRecordExternal) || devrt_named(stream))
         return api_return(cudaErrorInvalidValue);
     struct CUstream_st *s = stream_resolve(stream);
     if (!s)
@@ -294,6 +297,8 @@ static cudaError_t enqueue_wait(struct CUstream_st *s, struct op *op)
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t e, unsigned int flags)
 {
     API_ENTER();
+    if (devrt_named(stream)) /* as cudaEventRecordWithFlags */
+        return api_return(event_check(e) != cudaSuccess ? event_check(e) : cudaErrorInvalidValue);
     struct CUstream_st *s = stream_resolve(stream);
     cudaError_t bad = s ? event_check(e) : stream_error(stream);
     if (bad != cudaSuccess)

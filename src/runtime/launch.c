@@ -14,6 +14,7 @@
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
 #include "engine/sync.h"
+#include "runtime/devrt.h"
 #include "runtime/func.h"
 #include "runtime/op.h"
 #include "runtime/stream.h"
@@ -49,73 +50,20 @@ static cudaError_t validate(const simt_kernel *k, struct simt_kernel_state *ks, 
     return cudaSuccess;
 }
 
-/* A grid is complete once its blocks are and every grid its threads
- * launched is (CUDA guide, "Dynamic Parallelism": a parent grid completes
- * only after all its child grids): then its command completes, and its
- * parent holds one fewer.  Children keep their parent alive with a
- * reference until then. */
-static void grid_release_hold(struct grid *g)
-{
-    if (atomic_fetch_sub_explicit(&g->holds, 1, memory_order_acq_rel) != 1)
-        return;
-    struct grid *parent = g->parent;
-    void *cs = atomic_load_explicit(&g->child_stream, memory_order_acquire);
-    if (cs)
-        cudaStreamDestroy((cudaStream_t)cs);
-    cmd_complete(g->owner, grid_result(g));
-    if (parent) {
-        grid_release_hold(parent);
-        grid_unref(parent);
-    }
-}
-
+/* A grid is complete once its blocks are and the work its threads
+ * launched is (devrt.h): then its command completes. */
 static void grid_done(struct grid *g)
 {
     gridbar_destroy(g);
     if (g->release)
         g->release(g->args);
-    grid_release_hold(g);
+    devrt_release_hold(g);
 }
 
 void launch_grid_completion(struct grid *g)
 {
     g->on_done = grid_done;
     atomic_init(&g->holds, 1);
-}
-
-/* A launch from a kernel: the launching grid holds one more until this
- * one is complete.  Its stream 0 is not the host's legacy stream (work the
- * host queued after the parent waits for the parent, so a child behind
- * that work would never start) but a stream of the parent grid's own,
- * where its children run in launch order (CUDA orders a block's launches
- * into its NULL stream; simt orders the whole grid's). */
-static struct CUstream_st *child_of(struct grid *child, struct grid *parent, cudaStream_t stream)
-{
-    struct CUstream_st *s = NULL;
-    if (stream == 0 || stream == cudaStreamLegacy || stream == cudaStreamPerThread) {
-        void *cs = atomic_load_explicit(&parent->child_stream, memory_order_acquire);
-        if (!cs) {
-            cudaStream_t mine;
-            if (cudaStreamCreateWithFlags(&mine, cudaStreamNonBlocking) != cudaSuccess)
-                return NULL;
-            void *none = NULL;
-            if (atomic_compare_exchange_strong(&parent->child_stream, &none, (void *)mine))
-                cs = mine;
-            else {
-                cudaStreamDestroy(mine);
-                cs = none;
-            }
-        }
-        s = stream_resolve((cudaStream_t)cs);
-    } else {
-        s = stream_resolve(stream);
-    }
-    if (!s)
-        return NULL;
-    grid_ref(parent);
-    atomic_fetch_add_explicit(&parent->holds, 1, memory_order_relaxed);
-    child->parent = parent;
-    return s;
 }
 
 /* Cluster shape and co-residency rules (CUDA guide, "Thread Block
@@ -226,12 +174,14 @@ static cudaError_t enqueue_grid(struct CUstream_st *s, struct op *op)
         return cudaErrorMemoryAllocation;
     struct grid *parent = engine_thread() ? engine_current_grid() : NULL;
     if (parent) {
-        struct CUstream_st *cs = child_of(c->grid, parent, op->u.kernel.handle);
-        if (!cs) {
+        /* A launch from a kernel (devrt.h); it never waits (a tail launch
+         * cannot begin before its parent ends). */
+        cudaError_t e = devrt_launch(parent, c, op->u.kernel.handle);
+        if (e != cudaSuccess)
             launch_grid_cmd_discard(c);
-            return cudaErrorInvalidResourceHandle;
-        }
-        s = cs;
+        else
+            cmd_unref(c);
+        return e;
     }
     stream_enqueue(s, c, NULL);
     if (launch_blocking()) {
@@ -262,8 +212,9 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     }
     if (e == cudaSuccess)
         e = validate_groups(k, ks, grid, block, shared_bytes, attrs, op.u.kernel.cfg.cluster);
+    /* Device code's named streams are no stream (devrt_launch). */
     struct CUstream_st *s = NULL;
-    if (e == cudaSuccess && !(s = stream_resolve(stream)))
+    if (e == cudaSuccess && !devrt_named(stream) && !(s = stream_resolve(stream)))
         e = stream_error(stream);
     if (e == cudaSuccess) {
         op.u.kernel.k = k;
@@ -330,6 +281,42 @@ static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void 
         return api_return(cudaErrorMemoryAllocation);
     return simt_launch_ex(k, grid, block, shmem, stream, launch_run_packed, b,
                           launch_release_packed, attrs);
+}
+
+/* ---- the device runtime's launch API (CUDA guide 5.6.4.4) ----------------- */
+
+/* The largest parameter buffer (CUDA guide, "Parameter Buffer Layout"). */
+#define PARAM_BUFFER_MAX 4096
+
+void *cudaGetParameterBuffer(size_t alignment, size_t size)
+{
+    if (alignment < 64)
+        alignment = 64;
+    if (size > PARAM_BUFFER_MAX || (alignment & (alignment - 1)))
+        return NULL;
+    /* aligned_alloc wants a multiple of the alignment; a zero-size buffer
+     * is still one the launch can consume. */
+    return aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment + alignment);
+}
+
+cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
+                             dim3 blockDimension, unsigned int sharedMemSize, cudaStream_t stream)
+{
+    API_ENTER();
+    simt_kernel *k = simt_find_kernel(func);
+    struct by_pointer *b = NULL;
+    if (k && (b = malloc(sizeof *b))) {
+        static const char none[64];
+        b->k = k;
+        b->pack = k->pack_params(parameterBuffer ? parameterBuffer : none);
+    }
+    free(parameterBuffer); /* the launch consumes it, even one that fails */
+    if (!k) /* as cudaLaunchKernel with a host function */
+        return api_return(cudaErrorInvalidDeviceFunction);
+    if (!b)
+        return api_return(cudaErrorMemoryAllocation);
+    return simt_launch_ex(k, gridDimension, blockDimension, sharedMemSize, stream,
+                          launch_run_packed, b, launch_release_packed, NULL);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,

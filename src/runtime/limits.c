@@ -17,6 +17,7 @@ static atomic_size_t stack = 1024, heap = 8388608, fifo = 8650752, pending = 204
 size_t limits_stack_size(void) { return atomic_load(&stack); }
 size_t limits_heap_size(void) { return atomic_load(&heap); }
 size_t limits_printf_fifo(void) { return atomic_load(&fifo); }
+size_t limits_pending_launches(void) { return atomic_load(&pending); }
 
 void limits_reset(void)
 {

@@ -8,6 +8,8 @@
 
 size_t limits_stack_size(void);
 size_t limits_heap_size(void);
+/* cudaLimitDevRuntimePendingLaunchCount */
+size_t limits_pending_launches(void);
 size_t limits_printf_fifo(void);
 void limits_reset(void);
 

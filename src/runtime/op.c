@@ -2,6 +2,8 @@
  * op.c: op_submit, where every asynchronous operation meets the choice
  * between a capturing stream's graph and the stream timeline (op.h).
  */
+#include "engine/sync.h"
+#include "runtime/devrt.h"
 #include "runtime/graph.h"
 #include "runtime/op.h"
 #include "runtime/stream.h"
@@ -25,6 +27,10 @@ static enum cudaGraphNodeType node_type(const struct op *op)
 
 cudaError_t op_submit(struct CUstream_st *s, struct op *op)
 {
+    /* Device code captures nothing; its streams follow the device
+     * runtime's rules. */
+    if (engine_in_kernel())
+        return devrt_submit(s, op);
     cudaGraphNode_t node;
     cudaError_t e = capture_op(s, node_type(op), &node);
     if (node) {

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "base/base.h"
+#include "engine/sync.h"
+#include "runtime/devrt.h"
 #include "runtime/handle.h"
 #include "runtime/memory.h"
 #include "runtime/op.h"
@@ -75,6 +77,14 @@ int simt__note_per_thread_default_stream(void)
 
 struct CUstream_st *stream_resolve(cudaStream_t h)
 {
+    /* Device code: 0 is the block's own NULL stream (CUDA guide 5.6.4.8.1),
+     * and the named streams are no stream an operation can be queued in. */
+    if (engine_in_kernel()) {
+        if (h == NULL || h == cudaStreamLegacy || h == cudaStreamPerThread)
+            return devrt_block_stream();
+        if (devrt_named(h))
+            return NULL;
+    }
     if (h == NULL && per_thread_default)
         return per_thread_stream();
     if (h == NULL || h == cudaStreamLegacy)
@@ -159,6 +169,10 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream)
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
 {
+    /* Device code has no legacy stream to block with: its streams must be
+     * non-blocking (CUDA guide 5.6.4.8). */
+    if (engine_in_kernel() && !(flags & cudaStreamNonBlocking))
+        return api_return(cudaErrorInvalidValue);
     return create(pStream, flags, 0);
 }
 

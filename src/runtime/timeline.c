@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "base/base.h"
+#include "runtime/devrt.h"
 #include "runtime/handle.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
@@ -139,6 +140,8 @@ static void submit_ready(struct ready *r)
         c->ready_next = NULL;
         if (c->kind == CMD_GRID) {
             trace_cmd_start(c);
+            if (c->grid->parent)
+                devrt_started(c->grid);
             engine_submit_grid(c->grid);
         } else {
             c->task.run = run_host_task;

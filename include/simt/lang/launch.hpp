@@ -176,6 +176,21 @@ struct signature<void (*)(P...)> {
         f(static_cast<leaf<I, typename decay<P>::type> &>(v).value...);
     }
     static void *pack(void **args) { return pack_from(args, seq()); }
+    /* A parameter buffer's layout (cudaGetParameterBuffer): in order, each
+     * parameter at the next multiple of its alignment. */
+    static void *pack_params(const void *buffer)
+    {
+        char *b = static_cast<char *>(const_cast<void *>(buffer));
+        void *at[sizeof...(P) + 1];
+        size_t off = 0, k = 0;
+        ((off = (off + alignof(typename decay<P>::type) - 1) &
+                ~(alignof(typename decay<P>::type) - 1),
+          at[k++] = b + off, off += sizeof(typename decay<P>::type)),
+         ...);
+        (void)b;
+        (void)k;
+        return pack(at);
+    }
     static void run(const void *fn, void *p) { run_with(fn, *static_cast<vals *>(p), seq()); }
     static void release(void *p) { delete static_cast<vals *>(p); }
 };
@@ -218,6 +233,7 @@ struct simt__kreg {
         k.pack = &simt_detail::signature<F>::pack;
         k.run = &simt_detail::signature<F>::run;
         k.release = &simt_detail::signature<F>::release;
+        k.pack_params = &simt_detail::signature<F>::pack_params;
         simt_register_kernel(self);
         return k;
     }

@@ -1,0 +1,241 @@
+/*
+ * devrt.c: the device runtime's streams and launch rules (devrt.h).
+ *
+ * A grid's device runtime state is made at the first use its threads make
+ * of it (most grids launch nothing): the NULL streams of its blocks and
+ * its tail queue.  Streams the runtime makes for device code are created
+ * non-blocking (the legacy stream's barrier does not exist on the device)
+ * and destroyed at once after use: a destroyed stream goes once its work
+ * is done.
+ *
+ * Key invariants: a grid's tail launches start only when its holds reach
+ * 0, one at a time (each holds the grid while it runs); every grid a kernel
+ * launched counts in `pending` from its launch until it begins.
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "base/base.h"
+#include "base/hmap.h"
+#include "engine/engine.h"
+#include "engine/sync.h"
+#include "runtime/devrt.h"
+#include "runtime/limits.h"
+#include "runtime/op.h"
+#include "runtime/stream.h"
+#include "trace/trace.h"
+
+struct tail {
+    struct cmd *c;             /* the grid's command (referenced) */
+    cudaStream_t s;            /* a stream of its own, made at the launch */
+};
+
+struct devrt {
+    pthread_mutex_t lock;
+    struct hmap nulls;         /* block index + 1 -> the block's NULL stream */
+    struct tail *tails;        /* in launch order */
+    size_t ntails, captails, next_tail;
+};
+
+/* Grids launched from device code that have not begun. */
+static atomic_size_t pending;
+
+int devrt_named(cudaStream_t h)
+{
+    return (h == cudaStreamTailLaunch || h == cudaStreamFireAndForget ||
+            h == cudaStreamGraphTailLaunch || h == cudaStreamGraphFireAndForget ||
+            h == cudaStreamGraphFireAndForgetAsSibling) &&
+           engine_in_kernel();
+}
+
+static struct devrt *state_of(struct grid *g)
+{
+    struct devrt *d = atomic_load_explicit(&g->devrt, memory_order_acquire);
+    if (d)
+        return d;
+    struct devrt *mine = calloc(1, sizeof *mine);
+    if (!mine)
+        return NULL;
+    pthread_mutex_init(&mine->lock, NULL);
+    void *none = NULL;
+    if (atomic_compare_exchange_strong(&g->devrt, &none, (void *)mine))
+        return mine;
+    pthread_mutex_destroy(&mine->lock);
+    free(mine);
+    return none;
+}
+
+/* g is complete: its blocks' streams go (their work is done). */
+static void state_free(struct devrt *d)
+{
+    for (size_t i = 0; i < d->nulls.cap; i++)
+        if (d->nulls.keys[i])
+            cudaStreamDestroy((cudaStream_t)d->nulls.vals[i]);
+    simt__hmap_free(&d->nulls);
+    assert(d->next_tail == d->ntails);
+    free(d->tails);
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+}
+
+static cudaStream_t new_stream(void)
+{
+    cudaStream_t s = NULL;
+    return cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) == cudaSuccess ? s : NULL;
+}
+
+struct CUstream_st *devrt_block_stream(void)
+{
+    struct grid *g = engine_current_grid();
+    struct devrt *d = g ? state_of(g) : NULL;
+    if (!d)
+        return NULL;
+    uintptr_t key =
+        (uintptr_t)(((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x +
+                    blockIdx.x) + 1;
+    pthread_mutex_lock(&d->lock);
+    uintptr_t *v = simt__hmap_find(&d->nulls, key);
+    cudaStream_t s = v ? (cudaStream_t)*v : NULL;
+    if (!s && (s = new_stream()) && simt__hmap_put(&d->nulls, key, (uintptr_t)s) != 0) {
+        cudaStreamDestroy(s);
+        s = NULL;
+    }
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+/* cudaLimitDevRuntimePendingLaunchCount: one more launch waiting to begin. */
+static cudaError_t reserve_pending(void)
+{
+    size_t limit = limits_pending_launches();
+    size_t n = atomic_load_explicit(&pending, memory_order_relaxed);
+    do {
+        if (n >= limit)
+            return cudaErrorLaunchPendingCountExceeded;
+    } while (!atomic_compare_exchange_weak(&pending, &n, n + 1));
+    return cudaSuccess;
+}
+
+void devrt_started(struct grid *g)
+{
+    (void)g;
+    atomic_fetch_sub_explicit(&pending, 1, memory_order_relaxed);
+}
+
+/* g waits for one more thing. */
+static void hold(struct grid *g)
+{
+    grid_ref(g);
+    atomic_fetch_add_explicit(&g->holds, 1, memory_order_relaxed);
+}
+
+/* A tail launch waits in its parent's queue, holding the parent (not
+ * counted in its holds) until it completes; 0, or -1 out of memory. */
+static int queue_tail(struct devrt *d, struct grid *parent, struct cmd *c, cudaStream_t s)
+{
+    pthread_mutex_lock(&d->lock);
+    int r = VEC_RESERVE(d->tails, d->captails, d->ntails + 1);
+    if (r == 0) {
+        grid_ref(parent);
+        c->grid->parent = parent;
+        cmd_ref(c);
+        d->tails[d->ntails++] = (struct tail){c, s};
+    }
+    pthread_mutex_unlock(&d->lock);
+    return r;
+}
+
+cudaError_t devrt_launch(struct grid *parent, struct cmd *c, cudaStream_t h)
+{
+    if (h == cudaStreamGraphTailLaunch || h == cudaStreamGraphFireAndForget ||
+        h == cudaStreamGraphFireAndForgetAsSibling)
+        return cudaErrorInvalidValue; /* graphs' streams, not kernels' */
+    cudaError_t e = reserve_pending();
+    if (e != cudaSuccess)
+        return e;
+    struct CUstream_st *s = NULL;
+    cudaStream_t own = NULL; /* a stream of this launch's own */
+    if (h == cudaStreamTailLaunch || h == cudaStreamFireAndForget)
+        s = own = new_stream();
+    else if (!(s = stream_resolve(h)))
+        e = stream_error(h);
+    if (h == cudaStreamTailLaunch && s) {
+        struct devrt *d = state_of(parent);
+        if (d && queue_tail(d, parent, c, own) == 0)
+            return cudaSuccess;
+        s = NULL;
+    }
+    if (!s) {
+        if (own)
+            cudaStreamDestroy(own);
+        atomic_fetch_sub_explicit(&pending, 1, memory_order_relaxed);
+        return e != cudaSuccess ? e : cudaErrorMemoryAllocation;
+    }
+    hold(parent);
+    c->grid->parent = parent;
+    stream_enqueue(s, c, NULL);
+    if (own)
+        cudaStreamDestroy(own);
+    return cudaSuccess;
+}
+
+static void release_task(void *arg)
+{
+    struct grid *g = arg;
+    devrt_release_hold(g);
+    grid_unref(g);
+}
+
+cudaError_t devrt_submit(struct CUstream_st *s, struct op *op)
+{
+    if (op->kind == OP_KERNEL)
+        return trace_submit(s, op); /* enqueue_grid: devrt_launch */
+    cudaError_t e = trace_submit(s, op);
+    struct grid *g = engine_current_grid();
+    if (e != cudaSuccess || !g)
+        return e;
+    /* The grid completes after the operation: a command behind it in its
+     * stream lets the grid go. */
+    struct cmd *c = cmd_new(CMD_HOST);
+    if (!c)
+        return cudaErrorMemoryAllocation;
+    hold(g);
+    c->fn = release_task;
+    c->arg = g;
+    stream_enqueue(s, c, NULL);
+    cmd_unref(c);
+    return cudaSuccess;
+}
+
+void devrt_release_hold(struct grid *g)
+{
+    if (atomic_fetch_sub_explicit(&g->holds, 1, memory_order_acq_rel) != 1)
+        return;
+    struct devrt *d = atomic_load_explicit(&g->devrt, memory_order_acquire);
+    if (d) {
+        /* Its blocks and all they launched are done: the next tail launch
+         * begins, and holds the grid until it is complete. */
+        struct tail t = {NULL, NULL};
+        pthread_mutex_lock(&d->lock);
+        if (d->next_tail < d->ntails)
+            t = d->tails[d->next_tail++];
+        pthread_mutex_unlock(&d->lock);
+        if (t.c) {
+            atomic_fetch_add_explicit(&g->holds, 1, memory_order_relaxed);
+            stream_enqueue(t.s, t.c, NULL);
+            cudaStreamDestroy(t.s);
+            cmd_unref(t.c);
+            return; /* the tail grid's reference to g passes to its completion */
+        }
+        atomic_store_explicit(&g->devrt, NULL, memory_order_relaxed);
+        state_free(d);
+    }
+    struct grid *parent = g->parent;
+    cmd_complete(g->owner, grid_result(g));
+    if (parent) {
+        devrt_release_hold(parent);
+        grid_unref(parent);
+    }
+}

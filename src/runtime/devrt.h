@@ -1,0 +1,49 @@
+/*
+ * devrt.h: the device runtime's streams and launch rules (CUDA guide
+ * 5.6.4), for work that a kernel's threads submit (devrt.c).
+ *
+ * A grid is complete once its blocks are, every grid and operation its
+ * threads submitted to ordinary, NULL or fire-and-forget streams is, and
+ * then each of its tail launches has run, one after another, to its own
+ * completion.  Its command (and so the next command of its stream) waits
+ * for all of it.  `holds` counts what the grid still waits for before its
+ * tail launches: 1 for its blocks, one per child grid or operation.
+ *
+ * Streams of device code: the NULL stream (and cudaStreamPerThread) is the
+ * launching block's own, so launches of different blocks are not ordered;
+ * cudaStreamFireAndForget orders a launch after nothing; a tail launch
+ * waits in the grid's tail queue.
+ */
+#ifndef SIMT_RUNTIME_DEVRT_H
+#define SIMT_RUNTIME_DEVRT_H
+
+#include "runtime/runtime.h"
+
+struct grid;
+struct cmd;
+struct op;
+struct CUstream_st;
+
+/* Whether h is a named stream of the device runtime (tail launch, fire
+ * and forget, and the graph ones) while device code runs. */
+int devrt_named(cudaStream_t h);
+/* The running block's NULL stream (made at its first use), or NULL when
+ * out of memory; stream_resolve's answer for 0 and cudaStreamPerThread in
+ * device code. */
+struct CUstream_st *devrt_block_stream(void);
+/* Submits op from device code: a kernel's command goes where its stream
+ * handle says (devrt_launch); any other operation runs in stream s and
+ * the running grid waits for it. */
+cudaError_t devrt_submit(struct CUstream_st *s, struct op *op);
+/* Grid command c, launched by a thread of `parent` into stream handle h:
+ * enqueued, or queued as a tail launch; cudaSuccess, or the launch's
+ * error with c still the caller's. */
+cudaError_t devrt_launch(struct grid *parent, struct cmd *c, cudaStream_t h);
+/* A grid launched from device code (g->parent set) begins: it no longer
+ * counts against cudaLimitDevRuntimePendingLaunchCount. */
+void devrt_started(struct grid *g);
+/* One thing g waited for is done (its blocks, a child); the last one
+ * starts its next tail launch or completes it. */
+void devrt_release_hold(struct grid *g);
+
+#endif
