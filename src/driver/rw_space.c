@@ -59,7 +59,18 @@ static const char *const host_only_api[] = {
     "cudaMemset2D", "cudaMemset3D", "cudaStreamCreate", "cudaStreamSynchronize",
     "cudaEventSynchronize", "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol", "cudaMallocManaged",
     "cudaMallocHost", "cudaHostAlloc", "cudaFreeHost", "cudaDeviceReset", "cudaSetDevice",
-    "cudaEventCreate", "cudaEventElapsedTime", "cudaStreamQuery", "cudaEventQuery", NULL};
+    "cudaEventCreate", "cudaEventElapsedTime", "cudaStreamQuery", "cudaEventQuery",
+    /* Host-only too, and each would wait for or reorder work in a kernel. */
+    "cudaMemcpyPeer", "cudaMemcpy3DPeer", "cudaMemcpyToArray", "cudaMemcpyFromArray",
+    "cudaMemcpy2DToArray", "cudaMemcpy2DFromArray", "cudaMemcpyArrayToArray",
+    "cudaMemcpy2DArrayToArray", "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbolAsync",
+    "cudaMallocAsync", "cudaFreeAsync", "cudaMallocFromPoolAsync", "cudaMallocPitch",
+    "cudaMalloc3D", "cudaMallocArray", "cudaFreeArray", "cudaStreamCreateWithPriority",
+    "cudaStreamBeginCapture", "cudaStreamEndCapture", "cudaGraphInstantiate",
+    "cudaGraphInstantiateWithFlags", "cudaGraphUpload", "cudaLaunchKernel",
+    "cudaLaunchCooperativeKernel", "cudaLaunchHostFunc", "cudaStreamAddCallback",
+    "cudaHostRegister", "cudaHostUnregister", "cudaDeviceSetLimit", "cudaMemPrefetchAsync",
+    NULL};
 
 static rw_space *space(rw *r)
 {

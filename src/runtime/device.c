@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime/devrt.h"
 #include "runtime/limits.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
@@ -410,6 +411,7 @@ cudaError_t cudaDeviceReset(void)
     printf_flush();
     stream_reset_all();
     mem_reset();
+    devheap_reset();
     limits_reset();
     device_flags = 0;
     cache_config = cudaFuncCachePreferNone;

@@ -46,4 +46,17 @@ void devrt_started(struct grid *g);
  * starts its next tail launch or completes it. */
 void devrt_release_hold(struct grid *g);
 
+/* ---- the device heap (devheap.c) ------------------------------------------ */
+
+/* cudaMalloc in device code: size bytes of the device malloc heap
+ * (cudaLimitMallocHeapSize), cudaErrorMemoryAllocation when it is full. */
+cudaError_t devheap_malloc(void **out, size_t size, const void *caller);
+/* Whether p is an allocation of the device heap. */
+int devheap_owns(const void *p);
+/* cudaFree in device code: 1 with *e the result when p is the heap's,
+ * else 0. */
+int devheap_free(void *p, cudaError_t *e);
+/* cudaDeviceReset: the heap forgets its allocations (memory.c's go too). */
+void devheap_reset(void);
+
 #endif

@@ -25,6 +25,8 @@
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
+#include "engine/sync.h"
+#include "runtime/devrt.h"
 #include "runtime/graph_mem.h"
 #include "runtime/memory.h"
 #include "runtime/runtime.h"
@@ -668,6 +670,8 @@ static cudaError_t alloc_plain(void **out, size_t size, enum mem_type t, const c
 cudaError_t cudaMalloc(void **devPtr, size_t size)
 {
     API_ENTER();
+    if (engine_in_kernel()) /* the device malloc heap */
+        return api_return(devheap_malloc(devPtr, size, __builtin_return_address(0)));
     return alloc_plain(devPtr, size, MEM_DEVICE, "cudaMalloc", __builtin_return_address(0));
 }
 
@@ -677,6 +681,9 @@ cudaError_t cudaFree(void *devPtr)
     cudaError_t e;
     if (!mem_free_enter(devPtr, cudaSuccess, &e))
         return e;
+    /* The device heap's memory is device code's to free. */
+    if (engine_in_kernel() ? devheap_free(devPtr, &e) : devheap_owns(devPtr))
+        return api_return(engine_in_kernel() ? e : cudaErrorInvalidValue);
     /* A graph's allocation is freed, its address kept for the graph. */
     int g = graph_mem_free(devPtr);
     if (g >= 0)
