@@ -2,6 +2,7 @@
  * kc_main.c: simt-kc, the kernel compiler simtcc runs on each .cu file.
  *
  *   simt-kc IN.bc -o OUT.o [-O1|-O2|-O3] [--resource-usage] [--emit-llvm]
+ *           [--device-view DEV.bc [--merge-only]]
  *
  * IN.bc is clang's output for the rewritten unit with LLVM's passes off.
  * Every call simt__kc_block(thread, args) (include/simt/lang/launch.hpp) names a
@@ -15,6 +16,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
@@ -22,6 +24,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "kc.h"
+#include "kc_merge.h"
 #include "kc_tier.h"
 
 /* libstdc++'s demangler (C linkage). */
@@ -255,7 +258,8 @@ static LLVMTargetMachineRef target_machine(LLVMModuleRef m, LLVMCodeGenOptLevel 
 int main(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL;
-    int opt = 2, usage = 0, emit_ll = 0;
+    int opt = 2, usage = 0, emit_ll = 0, merge_only = 0;
+    const char *dev_view = NULL; /* the device view (kc_merge.h); IN.bc is the host's */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o") && i + 1 < argc)
             out = argv[++i];
@@ -265,6 +269,10 @@ int main(int argc, char **argv)
             usage = 1;
         else if (!strcmp(argv[i], "--emit-llvm"))
             emit_ll = 1;
+        else if (!strcmp(argv[i], "--device-view") && i + 1 < argc)
+            dev_view = argv[++i];
+        else if (!strcmp(argv[i], "--merge-only"))
+            merge_only = 1;
         else if (argv[i][0] != '-' && !in)
             in = argv[i];
         else
@@ -288,6 +296,17 @@ int main(int argc, char **argv)
         die("cannot read", err);
     if (LLVMParseBitcodeInContext2(k.c, buf, &k.m))
         die("cannot parse bitcode", in);
+    if (dev_view && kc_merge_views(k.c, k.m, dev_view, &err))
+        die("cannot merge the device view", err);
+    if (dev_view && merge_only) {
+        /* The fiber tier's builds (-G, -O0, --check): clang compiles the
+         * merged module. */
+        if (LLVMWriteBitcodeToFile(k.m, out))
+            die("cannot write", out);
+        LLVMDisposeModule(k.m);
+        LLVMContextDispose(k.c);
+        return 0;
+    }
     LLVMTargetMachineRef tm = target_machine(k.m, opt >= 3 ? LLVMCodeGenLevelAggressive : LLVMCodeGenLevelDefault);
     k.td = LLVMCreateTargetDataLayout(tm);
     k.i1 = LLVMInt1TypeInContext(k.c);

@@ -8,6 +8,7 @@
 #include "driver.h"
 
 #include "rewrite.h"
+#include "views.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +37,7 @@ typedef struct driver {
     char prefix[PATH_MAX + 8]; /* <bin>/..: nvcc's TOP */
     char incdir[PATH_MAX + 40], libdir[PATH_MAX + 40];
     const char *tmpdir;   /* NULL until made */
+    int host_view;        /* preprocessing the host's view: no __CUDA_ARCH__ */
     strvec owned;         /* strings to free */
     strvec objs;          /* link inputs, in command-line order */
 } driver;
@@ -452,11 +454,11 @@ static void push_pp(driver *d, strvec *c, int cuda)
         for (const char *const *k = defs; *k; k++)
             strvec_push(c, *k);
         strvec_push(c, fmt(d, "-D__CUDA_ARCH_LIST__=%d", p->arch * 10));
-        /* One pass compiles host and device code alike, and that code
-         * runs kernels: device code guarded by "#if __CUDA_ARCH__ >= 700"
-         * (NVIDIA's samples) must be there.  Host code guarded by
-         * "#ifndef __CUDA_ARCH__" is not; -U__CUDA_ARCH__ restores it. */
-        strvec_push(c, fmt(d, "-D__CUDA_ARCH__=%d", p->arch * 10));
+        /* The device's view, which runs the kernels (device code guarded
+         * by "#if __CUDA_ARCH__ >= 700" must be there); with clang the
+         * host's view too, without it (compile_views). */
+        if (!d->host_view)
+            strvec_push(c, fmt(d, "-D__CUDA_ARCH__=%d", p->arch * 10));
         if (p->rdc)
             strvec_push(c, "-D__CUDACC_RDC__");
         if (p->extended_lambda)
@@ -568,8 +570,9 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
-/* The rewrite step, in this process. */
-static int rewrite_step(driver *d, const char *in, const char *out)
+/* The rewrite step, in this process.  quiet: diagnostics only with an
+ * error (the host's view repeats the device view's warnings). */
+static int rewrite_step_q(driver *d, const char *in, const char *out, int quiet)
 {
     const plan *p = d->p;
     if (p->verbose || p->dryrun) {
@@ -597,7 +600,7 @@ static int rewrite_step(driver *d, const char *in, const char *out)
     rw_options opt = {in, p->arch};
     int errors = rewrite(src, len, &opt, &o, &diag);
     free(src);
-    if (diag.len)
+    if (diag.len && (!quiet || errors))
         fwrite(diag.data, 1, diag.len, stderr);
     int rc = 0;
     if (errors < 0) {
@@ -617,6 +620,11 @@ static int rewrite_step(driver *d, const char *in, const char *out)
     rw_buf_free(&o);
     rw_buf_free(&diag);
     return rc;
+}
+
+static int rewrite_step(driver *d, const char *in, const char *out)
+{
+    return rewrite_step_q(d, in, out, 0);
 }
 
 /* ---- per input ------------------------------------------------------------- */
@@ -718,6 +726,98 @@ static int cuda_input(driver *d, size_t k)
     return rc ? rc : rewrite_step(d, ii, out);
 }
 
+/* The host's view of .cu input k, preprocessed like the device's (dev_ii)
+ * but without __CUDA_ARCH__, then rewritten: *rw is its rewritten text, or
+ * NULL where the two views are one text. */
+static int host_view(driver *d, size_t k, const char *dev_ii, const char **rw)
+{
+    const input *in = &d->p->inputs[k];
+    if (views_may_differ(dev_ii) == 0)
+        return 0;
+    const char *ii = temp_file(d, k, in->path, ".host.ii");
+    strvec c = {0};
+    d->host_view = 1;
+    cu_preprocess_cmd(d, &c);
+    d->host_view = 0;
+    strvec_push(&c, in->path);
+    push_output(&c, ii);
+    int rc = run_once(d, &c);
+    if (rc)
+        return rc;
+    int same = views_same(dev_ii, ii);
+    if (same < 0) {
+        fprintf(stderr, "simtcc: error: cannot read '%s': %s\n", ii, strerror(errno));
+        return 1;
+    }
+    if (same)
+        return 0;
+    *rw = temp_file(d, k, in->path, ".host.rw.ii");
+    return rewrite_step_q(d, ii, *rw, 1);
+}
+
+/* Both views of a .cu file to obj: each compiled by clang to bitcode
+ * (cc: the compile command up to its input), merged by simt-kc
+ * (src/compiler/kc_merge.c), then compiled by simt-kc, or where the
+ * kernels run on the fiber tier (-G, -O0, --check) by clang. */
+static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, const char *host_rw,
+                         const char *obj)
+{
+    const plan *p = d->p;
+    const input *in = &p->inputs[k];
+    const char *bc[2] = {temp_file(d, k, in->path, ".bc"), temp_file(d, k, in->path, ".host.bc")};
+    const char *rw[2] = {dev_rw, host_rw};
+    size_t base = cc->n;
+    int rc = 0;
+    for (int v = 0; v < 2 && !rc; v++) {
+        cc->n = base;
+        strvec_push(cc, rw[v]);
+        strvec_push(cc, "-Xclang");
+        strvec_push(cc, "-disable-llvm-passes");
+        strvec_push(cc, "-emit-llvm");
+        push_output(cc, bc[v]);
+        rc = run(d, cc);
+    }
+    if (rc)
+        return rc;
+    strvec c = {0};
+    strvec_push(&c, d->kc);
+    strvec_push(&c, bc[1]);
+    strvec_push(&c, "--device-view");
+    strvec_push(&c, bc[0]);
+    if (use_kc(d)) {
+        strvec_push(&c, p->opt ? p->opt : "-O2");
+        if (p->resource_usage)
+            strvec_push(&c, "--resource-usage");
+        push_output(&c, obj);
+        return run_once(d, &c);
+    }
+    const char *merged = temp_file(d, k, in->path, ".views.bc");
+    strvec_push(&c, "--merge-only");
+    push_output(&c, merged);
+    rc = run(d, &c);
+    c.n = 0;
+    if (rc) {
+        strvec_free(&c);
+        return rc;
+    }
+    strvec_push(&c, cu_cxx(d));
+    strvec_push(&c, "-c");
+    push_codegen(&c, p, 1);
+    strvec_push(&c, "-Wno-unused-command-line-argument");
+    push_all(&c, &p->host);
+    if (p->check) { /* as compile_input */
+        strvec_push(&c, "-fsanitize=thread,array-bounds");
+        strvec_push(&c, "-fno-sanitize-thread-func-entry-exit");
+        strvec_push(&c, "-mllvm");
+        strvec_push(&c, "-tsan-compound-read-before-write=1");
+    }
+    strvec_push(&c, "-x");
+    strvec_push(&c, "ir");
+    strvec_push(&c, merged);
+    push_output(&c, obj);
+    return run_once(d, &c);
+}
+
 /* Compiles input k to obj. */
 static int compile_input(driver *d, size_t k, const char *obj)
 {
@@ -744,6 +844,14 @@ static int compile_input(driver *d, size_t k, const char *obj)
         }
         if (make_tmpdir(d) < 0)
             return 1;
+        /* The host's view, where it differs from the device's: the host
+         * view's rewritten text, or NULL (one view). */
+        const char *host_rw = NULL;
+        if (in->lang == LANG_CU && d->kc_cxx && !p->dryrun && views_wanted()) {
+            rc = host_view(d, k, ii, &host_rw);
+            if (rc)
+                goto done;
+        }
         pp_out = temp_file(d, k, in->path, ".rw.ii");
         rc = rewrite_step(d, ii, pp_out);
         if (rc)
@@ -780,7 +888,9 @@ static int compile_input(driver *d, size_t k, const char *obj)
                 rc = 1;
                 goto done;
             }
-            strvec_push(&c, "-fsanitize=thread");
+            /* Indexes past a declared array's bound (local arrays and
+             * __device__ variables, which the shadow cannot tell). */
+            strvec_push(&c, "-fsanitize=thread,array-bounds");
             strvec_push(&c, "-fno-sanitize-thread-func-entry-exit");
             /* x += 1 reads before it writes: one __tsan_read_write call
              * instead of the write alone, so that initcheck sees the read. */
@@ -788,6 +898,10 @@ static int compile_input(driver *d, size_t k, const char *obj)
             strvec_push(&c, "-tsan-compound-read-before-write=1");
             if (!p->debug && !p->device_debug)
                 strvec_push(&c, "-gline-tables-only");
+        }
+        if (host_rw) {
+            rc = compile_views(d, k, &c, pp_out, host_rw, obj);
+            goto done;
         }
         strvec_push(&c, pp_out);
         if (!use_kc(d)) {
