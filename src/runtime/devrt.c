@@ -22,13 +22,15 @@
 #include "engine/engine.h"
 #include "engine/sync.h"
 #include "runtime/devrt.h"
+#include "runtime/graph.h"
 #include "runtime/limits.h"
 #include "runtime/op.h"
 #include "runtime/stream.h"
 #include "trace/trace.h"
 
 struct tail {
-    struct cmd *c;             /* the grid's command (referenced) */
+    struct cmd *c;             /* a grid's command (referenced), or NULL */
+    cudaGraphExec_t x;         /* else a device graph (referenced) */
     cudaStream_t s;            /* a stream of its own, made at the launch */
 };
 
@@ -133,15 +135,20 @@ static void hold(struct grid *g)
 
 /* A tail launch waits in its parent's queue, holding the parent (not
  * counted in its holds) until it completes; 0, or -1 out of memory. */
-static int queue_tail(struct devrt *d, struct grid *parent, struct cmd *c, cudaStream_t s)
+static int queue_tail(struct devrt *d, struct grid *parent, struct cmd *c, cudaGraphExec_t x,
+                      cudaStream_t s)
 {
     pthread_mutex_lock(&d->lock);
     int r = VEC_RESERVE(d->tails, d->captails, d->ntails + 1);
     if (r == 0) {
         grid_ref(parent);
-        c->grid->parent = parent;
-        cmd_ref(c);
-        d->tails[d->ntails++] = (struct tail){c, s};
+        if (c) {
+            c->grid->parent = parent;
+            cmd_ref(c);
+        } else {
+            exec_ref(x);
+        }
+        d->tails[d->ntails++] = (struct tail){c, x, s};
     }
     pthread_mutex_unlock(&d->lock);
     return r;
@@ -163,7 +170,7 @@ cudaError_t devrt_launch(struct grid *parent, struct cmd *c, cudaStream_t h)
         e = stream_error(h);
     if (h == cudaStreamTailLaunch && s) {
         struct devrt *d = state_of(parent);
-        if (d && queue_tail(d, parent, c, own) == 0)
+        if (d && queue_tail(d, parent, c, NULL, own) == 0)
             return cudaSuccess;
         s = NULL;
     }
@@ -188,6 +195,23 @@ static void release_task(void *arg)
     grid_unref(g);
 }
 
+/* g completes only after the work queued in s so far: a command behind
+ * it lets g go (with take, g is held here; else the caller holds it).
+ * 0, or -1 when out of memory. */
+static int hold_until(struct grid *g, struct CUstream_st *s, int take)
+{
+    struct cmd *c = cmd_new(CMD_HOST);
+    if (!c)
+        return -1;
+    if (take)
+        hold(g);
+    c->fn = release_task;
+    c->arg = g;
+    stream_enqueue(s, c, NULL);
+    cmd_unref(c);
+    return 0;
+}
+
 cudaError_t devrt_submit(struct CUstream_st *s, struct op *op)
 {
     if (op->kind == OP_KERNEL)
@@ -196,17 +220,43 @@ cudaError_t devrt_submit(struct CUstream_st *s, struct op *op)
     struct grid *g = engine_current_grid();
     if (e != cudaSuccess || !g)
         return e;
-    /* The grid completes after the operation: a command behind it in its
-     * stream lets the grid go. */
-    struct cmd *c = cmd_new(CMD_HOST);
-    if (!c)
+    return hold_until(g, s, 1) == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+
+/* Whether g is a kernel node's grid (its arguments are a graph's). */
+static int in_graph(const struct grid *g)
+{
+    return g->release == kargs_release;
+}
+
+cudaError_t devrt_graph_launch(cudaGraphExec_t x, cudaStream_t h)
+{
+    struct grid *g = engine_current_grid();
+    cudaError_t e = graph_exec_device_check(x);
+    if (e != cudaSuccess)
+        return e;
+    if (h != cudaStreamGraphTailLaunch && h != cudaStreamGraphFireAndForget &&
+        h != cudaStreamGraphFireAndForgetAsSibling)
+        return cudaErrorInvalidValue;
+    if (!g || !in_graph(g)) /* device graphs are launched from graphs */
+        return cudaErrorInvalidValue;
+    cudaStream_t own = new_stream();
+    if (!own)
         return cudaErrorMemoryAllocation;
-    hold(g);
-    c->fn = release_task;
-    c->arg = g;
-    stream_enqueue(s, c, NULL);
-    cmd_unref(c);
-    return cudaSuccess;
+    if (h == cudaStreamGraphTailLaunch) {
+        struct devrt *d = state_of(g);
+        if (d && queue_tail(d, g, NULL, x, own) == 0)
+            return cudaSuccess;
+        cudaStreamDestroy(own);
+        return cudaErrorMemoryAllocation;
+    }
+    /* Fire and forget (as a sibling too): at once, the launching grid
+     * complete only after it. */
+    e = graph_exec_enqueue(own, x);
+    if (e == cudaSuccess && hold_until(g, own, 1) != 0)
+        e = cudaErrorMemoryAllocation;
+    cudaStreamDestroy(own);
+    return e;
 }
 
 void devrt_release_hold(struct grid *g)
@@ -217,7 +267,7 @@ void devrt_release_hold(struct grid *g)
     if (d) {
         /* Its blocks and all they launched are done: the next tail launch
          * begins, and holds the grid until it is complete. */
-        struct tail t = {NULL, NULL};
+        struct tail t = {NULL, NULL, NULL};
         pthread_mutex_lock(&d->lock);
         if (d->next_tail < d->ntails)
             t = d->tails[d->next_tail++];
@@ -228,6 +278,15 @@ void devrt_release_hold(struct grid *g)
             cudaStreamDestroy(t.s);
             cmd_unref(t.c);
             return; /* the tail grid's reference to g passes to its completion */
+        }
+        if (t.x) {
+            /* The queue's reference to g passes to the graph's end. */
+            atomic_fetch_add_explicit(&g->holds, 1, memory_order_relaxed);
+            if (graph_exec_enqueue(t.s, t.x) != cudaSuccess || hold_until(g, t.s, 0) != 0)
+                release_task(g); /* out of memory: the graph is dropped */
+            cudaStreamDestroy(t.s);
+            exec_unref(t.x);
+            return;
         }
         atomic_store_explicit(&g->devrt, NULL, memory_order_relaxed);
         state_free(d);

@@ -46,6 +46,11 @@ void devrt_started(struct grid *g);
  * starts its next tail launch or completes it. */
 void devrt_release_hold(struct grid *g);
 
+/* cudaGraphLaunch in device code (CUDA guide, "Device Graph Launch"): x,
+ * instantiated for device launch and uploaded, launched by a kernel of a
+ * graph into one of the graph streams. */
+cudaError_t devrt_graph_launch(cudaGraphExec_t x, cudaStream_t h);
+
 /* ---- the device heap (devheap.c) ------------------------------------------ */
 
 /* cudaMalloc in device code: size bytes of the device malloc heap

@@ -14,6 +14,7 @@
  */
 #include <assert.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,8 @@
 #include "base/base.h"
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
+#include "engine/sync.h"
+#include "runtime/devrt.h"
 #include "runtime/graph.h"
 #include "runtime/handle.h"
 #include "runtime/memory.h"
@@ -41,6 +44,9 @@ struct CUgraphExec_st {
     struct plan p;             /* graph, flattened */
     struct chandle **resets;   /* handles given their default at each launch */
     size_t nresets;
+    /* Uploaded (cudaGraphUpload, the upload flag or a launch from the
+     * host): device code may launch it if instantiated for that. */
+    atomic_int uploaded;
 };
 
 /* Orders g's nodes so that every edge goes forward into *out (the
@@ -307,11 +313,32 @@ static void run_resets(void *arg)
     exec_unref(x);
 }
 
+/* What a graph launched from device code may hold (CUDA guide, "Device
+ * Graph Requirements"): kernels, copies and sets, in child graphs too. */
+static int device_launchable(cudaGraph_t g)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        cudaGraphNode_t n = g->nodes[i];
+        if (n->type == cudaGraphNodeTypeGraph ? !device_launchable(n->u.child)
+                                               : n->type != cudaGraphNodeTypeKernel &&
+                                                     n->type != cudaGraphNodeTypeMemcpy &&
+                                                     n->type != cudaGraphNodeTypeMemset &&
+                                                     n->type != cudaGraphNodeTypeEmpty)
+            return 0;
+    }
+    return 1;
+}
+
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
                                           unsigned long long flags)
 {
     API_ENTER();
     if (!pGraphExec || !graph_live(graph) || (flags & ~instantiate_flags))
+        return api_return(cudaErrorInvalidValue);
+    /* A device graph cannot free its allocations at launch, nor hold
+     * what device code cannot run. */
+    if ((flags & cudaGraphInstantiateFlagDeviceLaunch) &&
+        ((flags & cudaGraphInstantiateFlagAutoFreeOnLaunch) || !device_launchable(graph)))
         return api_return(cudaErrorInvalidValue);
     int a = acyclic(graph);
     if (a != 1)
@@ -321,6 +348,7 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph
         return api_return(cudaErrorMemoryAllocation);
     pthread_mutex_init(&x->lock, NULL);
     atomic_init(&x->refs, 1);
+    atomic_init(&x->uploaded, (flags & cudaGraphInstantiateFlagUpload) != 0);
     x->flags = flags;
     x->graph = graph_clone(graph);
     if (!x->graph) {
@@ -914,11 +942,27 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
     return cudaSuccess;
 }
 
+cudaError_t graph_exec_device_check(cudaGraphExec_t x)
+{
+    if (!exec_live(x) || !(x->flags & cudaGraphInstantiateFlagDeviceLaunch))
+        return cudaErrorInvalidValue;
+    return atomic_load(&x->uploaded) ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+cudaError_t graph_exec_enqueue(struct CUstream_st *s, cudaGraphExec_t x)
+{
+    struct op op = {.kind = OP_MARK, .enqueue = enqueue_launch, .u.exec = x};
+    return trace_submit(s, &op);
+}
+
 cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
 {
     API_ENTER();
+    if (engine_in_kernel()) /* device graph launch (devrt.c) */
+        return api_return(devrt_graph_launch(graphExec, stream));
     if (!exec_live(graphExec))
         return api_return(cudaErrorInvalidValue);
+    atomic_store(&graphExec->uploaded, 1);
     struct CUstream_st *s = stream_resolve(stream);
     if (!s)
         return api_return(stream_error(stream));
@@ -938,5 +982,6 @@ cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream)
         return api_return(cudaErrorInvalidValue);
     if (!stream_resolve(stream))
         return api_return(stream_error(stream));
+    atomic_store(&graphExec->uploaded, 1);
     return cudaSuccess; /* nothing to move: host and device share memory */
 }
