@@ -70,7 +70,9 @@ static const char *const host_only_api[] = {
     "cudaGraphInstantiateWithFlags", "cudaGraphUpload", "cudaLaunchKernel",
     "cudaLaunchCooperativeKernel", "cudaLaunchHostFunc", "cudaStreamAddCallback",
     "cudaHostRegister", "cudaHostUnregister", "cudaDeviceSetLimit", "cudaMemPrefetchAsync",
-    NULL};
+    /* The device runtime makes no texture or surface objects (5.6.4.2.2.1.2). */
+    "cudaCreateTextureObject", "cudaDestroyTextureObject", "cudaCreateSurfaceObject",
+    "cudaDestroySurfaceObject", NULL};
 
 static rw_space *space(rw *r)
 {

@@ -37,6 +37,7 @@ struct tail {
 struct devrt {
     pthread_mutex_t lock;
     struct hmap nulls;         /* block index + 1 -> the block's NULL stream */
+    cudaStream_t ff;           /* copies and sets fire-and-forget, or NULL */
     struct tail *tails;        /* in launch order */
     size_t ntails, captails, next_tail;
 };
@@ -76,6 +77,8 @@ static void state_free(struct devrt *d)
         if (d->nulls.keys[i])
             cudaStreamDestroy((cudaStream_t)d->nulls.vals[i]);
     simt__hmap_free(&d->nulls);
+    if (d->ff)
+        cudaStreamDestroy(d->ff);
     assert(d->next_tail == d->ntails);
     free(d->tails);
     pthread_mutex_destroy(&d->lock);
@@ -104,6 +107,20 @@ struct CUstream_st *devrt_block_stream(void)
         cudaStreamDestroy(s);
         s = NULL;
     }
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+struct CUstream_st *devrt_ff_stream(void)
+{
+    struct grid *g = engine_current_grid();
+    struct devrt *d = g ? state_of(g) : NULL;
+    if (!d)
+        return NULL;
+    pthread_mutex_lock(&d->lock);
+    if (!d->ff)
+        d->ff = new_stream();
+    cudaStream_t s = d->ff;
     pthread_mutex_unlock(&d->lock);
     return s;
 }

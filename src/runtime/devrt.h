@@ -31,6 +31,10 @@ int devrt_named(cudaStream_t h);
  * out of memory; stream_resolve's answer for 0 and cudaStreamPerThread in
  * device code. */
 struct CUstream_st *devrt_block_stream(void);
+/* The stream of the running grid's fire-and-forget copies and sets (they
+ * are ordered after nothing else; one stream for all of them orders them
+ * among themselves only, which nothing can tell), or NULL. */
+struct CUstream_st *devrt_ff_stream(void);
 /* Submits op from device code: a kernel's command goes where its stream
  * handle says (devrt_launch); any other operation runs in stream s and
  * the running grid waits for it. */

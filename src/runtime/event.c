@@ -21,6 +21,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "engine/sync.h"
 #include "runtime/devrt.h"
 #include "runtime/handle.h"
 #include "runtime/op.h"
@@ -62,8 +63,10 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     API_ENTER();
     if (!event || (flags & ~valid_flags))
         return api_return(cudaErrorInvalidValue);
-    /* CUDA: an interprocess event must also disable timing. */
-    if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming))
+    /* CUDA: an interprocess event must also disable timing, and so must
+     * every event of device code (CUDA guide 5.6.4.6). */
+    if ((flags & (cudaEventInterprocess | cudaEventDisableTiming)) == cudaEventInterprocess ||
+        (engine_in_kernel() && !(flags & cudaEventDisableTiming)))
         return api_return(cudaErrorInvalidValue);
     struct CUevent_st *e = calloc(1, sizeof *e);
     if (!e)

@@ -77,11 +77,13 @@ int simt__note_per_thread_default_stream(void)
 
 struct CUstream_st *stream_resolve(cudaStream_t h)
 {
-    /* Device code: 0 is the block's own NULL stream (CUDA guide 5.6.4.8.1),
-     * and the named streams are no stream an operation can be queued in. */
+    /* Device code: 0 is the block's own NULL stream (CUDA guide 5.6.4.8.1);
+     * of the named streams, copies and sets may go fire-and-forget. */
     if (engine_in_kernel()) {
         if (h == NULL || h == cudaStreamLegacy || h == cudaStreamPerThread)
             return devrt_block_stream();
+        if (h == cudaStreamFireAndForget)
+            return devrt_ff_stream();
         if (devrt_named(h))
             return NULL;
     }
