@@ -149,6 +149,19 @@ static int kernels_of(LLVMModuleRef dev, names *out)
         if (!dup && push(out, name, n) < 0)
             return -1;
     }
+    /* A kernel's registration reads its attributes (__launch_bounds__,
+     * __cluster_dims__, whose values may depend on __CUDA_ARCH__, as in
+     * CUB's tuning policies) from the prologue's local class,
+     * simt__ki::info: the device view's, as nvcc's are. */
+    static const char info[] = "EN8simt__ki4infoEP11simt_kernel";
+    size_t il = sizeof info - 1;
+    for (LLVMValueRef f = LLVMGetFirstFunction(dev); f; f = LLVMGetNextFunction(f)) {
+        size_t n;
+        const char *name = LLVMGetValueName2(f, &n);
+        if (!LLVMIsDeclaration(f) && n > il && !memcmp(name + n - il, info, il) &&
+            push(out, name, n) < 0)
+            return -1;
+    }
     return 0;
 }
 
