@@ -20,6 +20,7 @@
 #if defined(__SIMT_CU__)
 #include <thrust/functional.h>
 #include <thrust/system/cpp/detail/for_each.h>
+#include <thrust/system/cpp/detail/simt_parallel.h>
 #include <cub/device/device_radix_sort.cuh>
 
 #include <functional>
@@ -28,25 +29,6 @@
 THRUST_NAMESPACE_BEGIN
 namespace simt_detail
 {
-/* Iterators over contiguous memory, and their element type. */
-template <typename It> struct contiguous {
-    static constexpr bool value = false;
-};
-template <typename T> struct contiguous<T *> {
-    static constexpr bool value = true;
-    typedef T type;
-};
-template <typename T> struct contiguous<thrust::device_ptr<T>> {
-    static constexpr bool value = true;
-    typedef T type;
-};
-template <typename P> struct contiguous<thrust::detail::normal_iterator<P>> : contiguous<P> {};
-
-template <typename It> inline typename contiguous<It>::type *raw(const It &it)
-{
-    return thrust::raw_pointer_cast(&*it);
-}
-
 /* The comparisons a radix sort implements: 1 ascending, 2 descending. */
 template <typename T, typename C> struct radix_order {
     static constexpr int value = 0;
