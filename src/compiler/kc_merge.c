@@ -35,6 +35,7 @@
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "kc_merge.h"
 
@@ -321,6 +322,15 @@ int kc_merge_views(LLVMContextRef c, LLVMModuleRef host, const char *dev_path, c
         rc = -1;
     } else if (rc == 0) {
         finish(host, &kernels, &bound);
+        /* The device view's functions no kernel reaches: gone before
+         * anything else reads the module. */
+        LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+        LLVMErrorRef e = LLVMRunPasses(host, "globaldce", NULL, o);
+        LLVMDisposePassBuilderOptions(o);
+        if (e) {
+            *err = LLVMGetErrorMessage(e);
+            rc = -1;
+        }
     } else {
         LLVMDisposeModule(dev);
         *err = strdup("out of memory");
