@@ -296,7 +296,7 @@ int main(int argc, char **argv)
         die("cannot read", err);
     if (LLVMParseBitcodeInContext2(k.c, buf, &k.m))
         die("cannot parse bitcode", in);
-    if (dev_view && kc_merge_views(k.c, k.m, dev_view, &err))
+    if (dev_view && kc_merge_views(k.c, &k.m, dev_view, &err))
         die("cannot merge the device view", err);
     if (dev_view && merge_only) {
         /* The fiber tier's builds (-G, -O0, --check): clang compiles the

@@ -129,12 +129,12 @@ static void internalize(LLVMValueRef v)
     LLVMSetLinkage(v, LLVMInternalLinkage);
 }
 
-/* The device view's kernels: the functions whose prologue answers a
- * launch's probe (src/driver/rewrite.c writes it into every __global__
+/* A module's kernels: the functions whose prologue answers a launch's
+ * probe (src/driver/rewrite.c writes it into every __global__
  * definition). */
-static int kernels_of(LLVMModuleRef dev, names *out)
+static int probe_callers(LLVMModuleRef m, names *out)
 {
-    LLVMValueRef reply = LLVMGetNamedFunction(dev, "simt__probe_reply");
+    LLVMValueRef reply = LLVMGetNamedFunction(m, "simt__probe_reply");
     if (!reply)
         return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(reply); u; u = LLVMGetNextUse(u)) {
@@ -150,6 +150,14 @@ static int kernels_of(LLVMModuleRef dev, names *out)
         if (!dup && push(out, name, n) < 0)
             return -1;
     }
+    return 0;
+}
+
+/* The device view's kernels, and the functions that stand with them. */
+static int kernels_of(LLVMModuleRef dev, names *out)
+{
+    if (probe_callers(dev, out) < 0)
+        return -1;
     /* A kernel's registration reads its attributes (__launch_bounds__,
      * __cluster_dims__, whose values may depend on __CUDA_ARCH__, as in
      * CUB's tuning policies) from the prologue's local class,
@@ -305,8 +313,41 @@ static void finish(LLVMModuleRef m, const names *kernels, const names *bound)
     }
 }
 
-int kc_merge_views(LLVMContextRef c, LLVMModuleRef host, const char *dev_path, char **err)
+/* libstdc++'s demangler (C linkage). */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+/* A kernel of the host view that the device view lacks and whose name
+ * holds a closure type: a lambda of a non-inline function is named by its
+ * place among the unit's ($_N), and one that only a view has (under
+ * #ifdef __CUDA_ARCH__) renumbers the rest, so the name may stand for
+ * another lambda in the other view.  NULL if none, else the kernel's name
+ * (malloc'd). */
+static char *unpaired(LLVMModuleRef host, LLVMModuleRef dev)
 {
+    names hk = {0}, dk = {0};
+    char *bad = NULL;
+    if (probe_callers(host, &hk) < 0 || probe_callers(dev, &dk) < 0) {
+        names_free(&hk);
+        names_free(&dk);
+        return NULL;
+    }
+    for (size_t i = 0; i < hk.n && !bad; i++) {
+        const char *n = hk.v[i];
+        if (kernel_index(&dk, n, strlen(n)) >= 0 || (!strstr(n, "$_") && !strstr(n, "Ul")))
+            continue;
+        int st = 0;
+        bad = __cxa_demangle(n, NULL, NULL, &st);
+        if (!bad || st)
+            bad = strdup(n);
+    }
+    names_free(&hk);
+    names_free(&dk);
+    return bad;
+}
+
+int kc_merge_views(LLVMContextRef c, LLVMModuleRef *hostp, const char *dev_path, char **err)
+{
+    LLVMModuleRef host = *hostp;
     LLVMMemoryBufferRef buf;
     LLVMModuleRef dev;
     if (LLVMCreateMemoryBufferWithContentsOfFile(dev_path, &buf, err))
@@ -314,6 +355,20 @@ int kc_merge_views(LLVMContextRef c, LLVMModuleRef host, const char *dev_path, c
     if (LLVMParseBitcodeInContext2(c, buf, &dev)) {
         *err = strdup("cannot parse the device view's bitcode");
         return -1;
+    }
+    char *bad = unpaired(host, dev);
+    if (bad) {
+        /* Each view's kernels would not be the other's: the file keeps one
+         * view, the device's, as before simtcc had two. */
+        fprintf(stderr,
+                "simt: warning: kernel %s is instantiated with a lambda that the host's and "
+                "the device's views of its file name differently; host code takes the "
+                "device's view\n",
+                bad);
+        free(bad);
+        LLVMDisposeModule(host);
+        *hostp = dev;
+        return 0;
     }
     names kernels = {0}, bound = {0};
     int rc = prepare_device(host, dev, &kernels, &bound);
