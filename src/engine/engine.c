@@ -55,8 +55,6 @@ static struct {
     unsigned long long seq;   /* grids and tasks submitted so far */
     atomic_int tasks_running; /* tasks taken and not finished */
     long spin_ns;
-    unsigned long long chunk_max; /* most units one claim takes */
-    int affinity;             /* workers claim their own range first */
     int guests;               /* host threads that wait run blocks (SIMT_GUEST) */
     pthread_mutex_t guest_lock;
     struct worker *guest_pool;
@@ -172,7 +170,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     watchdog_block_started(w, g);
     if (explore_mode)
         explore_block_start(b);
-    warp_block_begin(b, b->warps, (g->nthreads + 31) / 32);
+    warp_block_begin(b, b->warps);
     shared_block_start(b);
     b->next = w->resident;
     w->resident = b;
@@ -513,11 +511,11 @@ void engine_submit_grid(struct grid *g)
     if (g->block && g->unit_blocks == 1 && !g->cooperative) {
         /* About eight runs per worker, for balance at the end. */
         unsigned long long k = g->nunits / ((unsigned long long)E.nworkers * 8);
-        g->chunk = k < 1 ? 1 : k > E.chunk_max ? E.chunk_max : k;
+        g->chunk = k < 1 ? 1 : k > 64 ? 64 : k;
     }
     g->parts = NULL;
     g->nparts = 0;
-    if (g->chunk > 1 && E.nworkers > 1 && E.affinity)
+    if (g->chunk > 1 && E.nworkers > 1)
         split_units(g, (unsigned)E.nworkers);
     /* The completion reference and the active list's. */
     atomic_store_explicit(&g->refs, 2, memory_order_relaxed);
@@ -609,8 +607,6 @@ static void start_once(void)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     E.nworkers = env_int("SIMT_WORKERS", ncpu > 0 ? (int)ncpu : 1);
     E.spin_ns = (long)env_int("SIMT_SPIN_US", 50) * 1000;
-    E.chunk_max = (unsigned long long)env_int("SIMT_CHUNK_MAX", 64);
-    E.affinity = env_int("SIMT_AFFINITY", 1);
     const char *guests = getenv("SIMT_GUEST");
     E.guests = !(guests && guests[0] == '0');
     E.workers = calloc((size_t)E.nworkers, sizeof *E.workers);

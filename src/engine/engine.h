@@ -100,6 +100,7 @@ struct block {
     struct warp *warps;             /* [ceil(nthreads / 32)] (capacity 32) */
     unsigned warp_pending;          /* collectives and __activemask waiters in flight */
     unsigned amask_waiters;         /* of those, the __activemask waiters */
+    unsigned warps_ready;           /* warps[] set up (at the first collective) */
     /* A compiled block function faulted: the block runs again on the fiber
      * tier, whose report names the faulting thread. */
     unsigned char fiber_retry;

@@ -19,8 +19,10 @@ void grid_unref(struct grid *g)
 {
     int was = atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel);
     assert(was > 0);
-    if (was == 1)
+    if (was == 1) {
+        free(g->parts);
         free(g);
+    }
 }
 
 void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
@@ -49,6 +51,15 @@ void grid_fail(struct grid *g, int err)
     int none = 0;
     atomic_compare_exchange_strong(&g->error, &none, err);
     unsigned long long n = atomic_exchange(&g->next_block, g->nunits);
+    if (g->parts) {
+        /* next_block says nothing of the parts: count what each had left. */
+        unsigned long long left = 0;
+        for (unsigned p = 0; p < g->nparts; p++) {
+            unsigned long long at = atomic_exchange(&g->parts[p].next, g->parts[p].end);
+            left += at < g->parts[p].end ? g->parts[p].end - at : 0;
+        }
+        n = g->nunits - left;
+    }
     /* Blocks waiting at grid.sync would wait for ever: their owners abort
      * them as they take them back. */
     if (g->gridbar) {

@@ -33,17 +33,29 @@ static const char *const op_names[] = {
     "__syncwarp",
 };
 
-void warp_block_begin(struct block *b, struct warp *warps, unsigned nwarps)
+void warp_block_begin(struct block *b, struct warp *warps)
 {
     b->warps = warps;
     b->warp_pending = 0;
     b->amask_waiters = 0;
+    b->warps_ready = 0;
+}
+
+/* The block's warps are set up at its first collective or __activemask,
+ * not as it starts: most blocks (all those the compiled tier runs) never
+ * use them, and a block of 1024 threads has 32. */
+static inline void warps_ready(struct block *b)
+{
+    if (__builtin_expect(b->warps_ready, 1))
+        return;
+    unsigned nwarps = (b->nthreads + 31) / 32;
     for (unsigned i = 0; i < nwarps; i++) {
         unsigned n = b->nthreads - i * 32;
-        warps[i].lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
-        warps[i].ncoll = 0;
-        warps[i].amask_waiting = 0;
+        b->warps[i].lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+        b->warps[i].ncoll = 0;
+        b->warps[i].amask_waiting = 0;
     }
+    b->warps_ready = 1;
 }
 
 /* ---- diagnostics ----------------------------------------------------------- */
@@ -454,6 +466,7 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
         return value;
     }
     struct block *b = w->cur;
+    warps_ready(b);
     unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
     struct warp *wp = &b->warps[wi];
     if (__builtin_expect(!(mask >> lane & 1) || (unsigned)(width - 1) > 31u ||
@@ -577,6 +590,7 @@ unsigned simt_activemask(const char *site)
     if (!t)
         return 0;
     struct block *b = w->cur;
+    warps_ready(b);
     unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
     struct warp *wp = &b->warps[wi];
     wp->amask_waiting |= 1u << lane;

@@ -42,8 +42,9 @@ struct warp {
     const char *amask_site[32];
 };
 
-/* Resets the warps of a new block (first nwarps of them). */
-void warp_block_begin(struct block *b, struct warp *warps, unsigned nwarps);
+/* Resets the warp state of a new block (its warps are set up as they are
+ * first used). */
+void warp_block_begin(struct block *b, struct warp *warps);
 /* With warp work pending in the block (b->warp_pending): a thread exited,
  * so lanes it leaves waiting are an error, and its warp may have become
  * converged for __activemask; or a thread is about to block. */
