@@ -44,7 +44,7 @@ DRV_LIB_OBJ := $(filter-out $(B)/obj/src/driver/simtcc.o,$(DRV_OBJ))
 
 LIBSIMT := $(B)/lib/libsimt.a
 CHECK_LIB := $(B)/lib/libsimt-check.a
-CHECK_OBJ := $(B)/obj/src/check/abi/tsan_abi.o
+CHECK_OBJ := $(B)/obj/src/check/abi/tsan_abi.o $(B)/obj/src/check/abi/ubsan_abi.o
 SIMTCC  := $(B)/bin/simtcc
 SIMTKC  := $(B)/bin/simt-kc
 

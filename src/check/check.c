@@ -19,6 +19,7 @@
  * fiber tier runs the threads does not hide a race.
  */
 #include <assert.h>
+#include <ctype.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -577,7 +578,9 @@ static inline uint16_t epoch_of(const struct block *b, const struct bstate *s)
     return (uint16_t)(b->bar_gen + s->extra + (b->cluster ? b->cluster->phase : 0));
 }
 
-void simt__check_fence(void)
+/* other_blocks: the synchronization may reach other blocks; in_block: the
+ * running thread's later accesses may be ordered after its block's. */
+static void synchronized(int other_blocks, int in_block)
 {
     struct worker *w = engine_self();
     struct block *b = w ? w->cur : NULL;
@@ -586,9 +589,28 @@ void simt__check_fence(void)
     struct bstate *s = b->check;
     dim3 bd = b->grid->block_dim;
     unsigned t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
-    s->fenced = 1;
-    if (t < s->nthreads)
+    if (other_blocks)
+        s->fenced = 1;
+    if (in_block && t < s->nthreads)
         s->acq[t] = (uint16_t)(epoch_of(b, s) + 1);
+}
+
+void simt__check_fence(void)
+{
+    synchronized(1, 1);
+}
+
+void simt__check_atomic(uintptr_t a, int load)
+{
+    /* An atomic on shared memory reaches only the block; one on the
+     * program's data (__device__ variables) counts for other blocks only,
+     * and not the atomic loads there (simt's own headers load a __shared__
+     * variable's placement so in every kernel). */
+    if (a - simt__check_sym_lo < simt__check_sym_span) {
+        if (!load)
+            synchronized(1, 0);
+    } else
+        synchronized(a - (uintptr_t)simt__arena.dynamic_base >= SHARED_ARENA_BYTES, 1);
 }
 
 /* ---- the checks ----------------------------------------------------------- */
@@ -660,7 +682,16 @@ static void describe(const struct cur *c, uintptr_t addr, char *buf, size_t len)
             if (!best || v->off > best->off)
                 best = v;
         }
-        if (!best)
+        const struct svar *next = NULL;
+        for (size_t i = 0; i < C.nvars && !best; i++) {
+            const struct svar *v = &C.vars[i];
+            if (v->ks == b->grid->ks && sbase + v->off > off && (!next || v->off < next->off))
+                next = v;
+        }
+        if (!best && next)
+            snprintf(buf, len, "is %zu bytes before a __shared__ variable of %zu bytes (offset %zu)",
+                     sbase + next->off - off, next->size, next->off);
+        else if (!best)
             snprintf(buf, len, "is outside every __shared__ variable of the kernel");
         else if (off < sbase + best->off + best->size)
             snprintf(buf, len, "is %zu bytes into a __shared__ variable of %zu bytes (offset %zu)",
@@ -708,6 +739,24 @@ static uint64_t site_key(const char *s)
     return h;
 }
 
+/* The running thread's last array-bounds report (simt__check_bounds): a
+ * __shared__ array's index past its bound is also an access to a redzone,
+ * reported once. */
+static __thread const char *bounds_file;
+static __thread unsigned bounds_line;
+
+static int bounds_reported_here(const char *site)
+{
+    if (!bounds_file)
+        return 0;
+    const char *base = strrchr(bounds_file, '/');
+    base = base ? base + 1 : bounds_file;
+    char tail[300];
+    snprintf(tail, sizeof tail, "%s:%u", base, bounds_line);
+    const char *at = strstr(site, tail);
+    return at && (at == site || at[-1] == '/') && !isdigit((unsigned char)at[strlen(tail)]);
+}
+
 /* compute-sanitizer's shape: what; at FILE:LINE in kernel K; by thread
  * in block; where the address lies (for an invalid access: "access to A
  * is out of bounds" and then where it lies, counting bytes after an end
@@ -738,6 +787,8 @@ static __attribute__((noinline, cold)) void report_memory(const struct cur *c, u
         return;
     char what[160], site[512];
     report_site(c->pc, site, sizeof site);
+    if (!uninit && bounds_reported_here(site))
+        return;
     if (!report_first(site_key(site), (uninit ? 2 : 1) | (uint64_t)c->space << 8 | 1u << 16))
         return;
     if (uninit)
@@ -748,6 +799,35 @@ static __attribute__((noinline, cold)) void report_memory(const struct cur *c, u
                  c->kind & ACC_WRITE ? "write" : "read", c->size);
     report_lock();
     report_head(c, what, bad, site, !uninit);
+    report_count();
+    report_unlock();
+}
+
+static __attribute__((noinline, cold)) void report_misaligned(const struct cur *c)
+{
+    if (!report_first((uint64_t)(uintptr_t)c->pc, 8))
+        return;
+    char what[160], site[512], where[256];
+    report_site(c->pc, site, sizeof site);
+    if (!report_first(site_key(site), 8 | 1u << 16))
+        return;
+    if (bounds_reported_here(site))
+        return;
+    snprintf(what, sizeof what, "invalid %s %s of size %zu bytes", space_name(c->space),
+             c->kind & ACC_WRITE ? "write" : "read", c->size);
+    describe(c, c->addr, where, sizeof where);
+    unsigned t[3];
+    thread_of(c->b, c->t, t);
+    report_lock();
+    fprintf(stderr,
+            "simt: error: %s\n"
+            "simt:     at %s in kernel %s\n"
+            "simt:     by thread (%u,%u,%u) in block (%u,%u,%u)\n"
+            "simt:     address %#lx is misaligned (a %zu-byte access needs a multiple of %zu)\n"
+            "simt:     and %s\n",
+            what, site, c->b->grid->name ? c->b->grid->name : "?", t[0], t[1], t[2],
+            c->b->idx.x, c->b->idx.y, c->b->idx.z, (unsigned long)c->addr, c->size,
+            c->size > 8 ? (size_t)8 : c->size, where);
     report_count();
     report_unlock();
 }
@@ -912,6 +992,12 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
     dim3 bd = b->grid->block_dim;
     c.t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
 
+    /* An access the compiler emitted for a naturally aligned address (a
+     * GPU's loads and stores need it; 16-byte ones count from 8, as
+     * ThreadSanitizer's entry points do). */
+    if ((kind & ACC_ALIGNED) && (on & CHECK_MEMORY) && (a & ((n > 8 ? 8 : n) - 1)))
+        report_misaligned(&c);
+
     if (!meta) {
         /* A __device__ variable: races only. */
     } else if ((on & (CHECK_MEMORY | CHECK_INIT)) && n <= 4 && (a & 3) + n <= 4) {
@@ -980,10 +1066,8 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
             c.r.tid |= ATOMIC_BIT;
         c.r.launch = c.s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff);
         c.r.epoch = epoch_of(b, c.s);
-        /* An atomic on device or shared memory may synchronize (not the
-         * atomic loads of simt's own headers in the program's data). */
-        if ((kind & ACC_ATOMIC) && !c.data)
-            c.s->acq[c.t] = (uint16_t)(c.r.epoch + 1);
+        /* An atomic may synchronize what follows it, not itself: the
+         * entry points call simt__check_atomic after this check. */
         c.r.clock = c.vc[c.t % 32];
         size_t ncells = ((a + n + 3) >> 2) - (a >> 2);
         uintptr_t end = a + n;
@@ -995,4 +1079,108 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
             race(&c, &cells[i]);
         }
     }
+}
+
+/* ---- array bounds and frees ------------------------------------------------- */
+
+void simt__check_bounds(const char *file, unsigned line, long long index, const char *type,
+                        const void *pc)
+{
+    /* simtcc's __shared__ arrays (typedefs named simt__sht_N) are left to
+     * the shadow's redzones, whose report names the variable and the
+     * address. */
+    if (!(simt__check_on & CHECK_MEMORY) || strstr(type, "'simt__sht_"))
+        return;
+    bounds_file = file;
+    bounds_line = line;
+    char site[512];
+    snprintf(site, sizeof site, "%s:%u", file ? file : "?", line);
+    if (!report_first(site_key(site), 7 | 1u << 16))
+        return;
+    struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    report_lock();
+    fprintf(stderr, "simt: error: invalid index %lld of an array of type %s: out of bounds\n",
+            index, type);
+    if (b && gridDim.x) {
+        dim3 bd = b->grid->block_dim;
+        fprintf(stderr,
+                "simt:     at %s in kernel %s\n"
+                "simt:     by thread (%u,%u,%u) in block (%u,%u,%u)\n",
+                site, b->grid->name ? b->grid->name : "?", threadIdx.x % bd.x, threadIdx.y,
+                threadIdx.z, b->idx.x, b->idx.y, b->idx.z);
+    } else {
+        fprintf(stderr, "simt:     at %s in host code\n", site);
+    }
+    (void)pc;
+    report_count();
+    report_unlock();
+}
+
+void check_bad_free(const void *p, const char *api, const void *caller)
+{
+    if (!(simt__check_on & CHECK_MEMORY))
+        return;
+    char site[512], where[256];
+    report_site(caller, site, sizeof site);
+    if (!report_first(site_key(site), 9 | 1u << 16))
+        return;
+    uintptr_t a = (uintptr_t)p;
+    const char *what = "invalid";
+    if (a - simt__check_dev_lo < simt__check_dev_span) {
+        pthread_mutex_lock(&C.lock);
+        const struct dalloc *d = nearest(a);
+        if (d && d->start == a && d->freed) {
+            what = "double";
+            snprintf(where, sizeof where, "is an allocation of %zu bytes freed already",
+                     d->size);
+        } else if (d && a < d->start + d->size) {
+            snprintf(where, sizeof where, "is %zu bytes into an allocation of %zu bytes at %#lx, "
+                     "not its start", (size_t)(a - d->start), d->size, (unsigned long)d->start);
+        } else {
+            snprintf(where, sizeof where, "is in no allocation");
+        }
+        pthread_mutex_unlock(&C.lock);
+    } else {
+        snprintf(where, sizeof where, "is not device memory from cudaMalloc");
+    }
+    report_lock();
+    fprintf(stderr,
+            "simt: error: %s free: %s(%p)\n"
+            "simt:     at %s\n"
+            "simt:     address %#lx %s\n",
+            what, api, p, site, (unsigned long)a, where);
+    report_count();
+    report_unlock();
+}
+
+void simt__check_misaligned(const char *file, unsigned line, uintptr_t p, const char *type,
+                            size_t align, unsigned kind)
+{
+    struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    /* Host code may lay data out as it likes (x86 loads anything). */
+    if (!(simt__check_on & CHECK_MEMORY) || !b || !gridDim.x)
+        return;
+    bounds_file = file;
+    bounds_line = line;
+    char site[512];
+    snprintf(site, sizeof site, "%s:%u", file ? file : "?", line);
+    if (!report_first(site_key(site), 8 | 1u << 16))
+        return;
+    const char *space = p - simt__check_dev_lo < simt__check_dev_span ? "__global__ "
+                        : p - (uintptr_t)b->arena < b->arena_cap     ? "__shared__ "
+                                                                     : "";
+    dim3 bd = b->grid->block_dim;
+    report_lock();
+    fprintf(stderr,
+            "simt: error: invalid %s%s of %s: misaligned address\n"
+            "simt:     at %s in kernel %s\n"
+            "simt:     by thread (%u,%u,%u) in block (%u,%u,%u)\n"
+            "simt:     address %#lx is misaligned (%s needs a multiple of %zu)\n",
+            space, kind == 0 ? "read" : kind == 1 ? "write" : "use", type, site,
+            b->grid->name ? b->grid->name : "?", threadIdx.x % bd.x, threadIdx.y, threadIdx.z,
+            b->idx.x, b->idx.y, b->idx.z, (unsigned long)p, type, align);
+    report_count();
+    report_unlock();
 }

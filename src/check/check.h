@@ -35,7 +35,8 @@ enum {
 
 /* Kinds of access the entry points pass. */
 enum { ACC_READ = 0, ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_RANGE = 4,
-       ACC_RMW = 8 /* a write that reads first (x += 1): checked as both */ };
+       ACC_RMW = 8 /* a write that reads first (x += 1): checked as both */,
+       ACC_ALIGNED = 16 /* the compiler assumed natural alignment */ };
 
 /* Exported to libsimt-check.a (kept global by the Makefile's API_SYMS). */
 extern int simt__check_on;              /* the enabled CHECK_ bits, 0 when off */
@@ -50,6 +51,21 @@ extern uintptr_t simt__check_sym_span;
 void simt__check_enable(unsigned mask, int exitcode);
 void simt__check_access(uintptr_t a, size_t size, unsigned kind, const void *pc);
 void simt__check_fence(void);
+/* An atomic at a done by the running thread (after its own check; load:
+ * an atomic load): it may have synchronized with threads of its block, and
+ * with other blocks if a is not shared memory. */
+void simt__check_atomic(uintptr_t a, int load);
+/* An index past a declared array's bound (clang's -fsanitize=array-bounds,
+ * src/check/abi/ubsan_abi.c): type is the array's type as clang spells it. */
+void simt__check_bounds(const char *file, unsigned line, long long index, const char *type,
+                        const void *pc);
+/* A pointer p not aligned to align for its type (-fsanitize=alignment);
+ * kind: 0 a load, 1 a store, else another use.  Reported in kernels. */
+void simt__check_misaligned(const char *file, unsigned line, uintptr_t p, const char *type,
+                            size_t align, unsigned kind);
+/* cudaFree (api) called from caller with p, which is no live allocation's
+ * start: a double or invalid free. */
+void check_bad_free(const void *p, const char *api, const void *caller);
 
 struct block;
 

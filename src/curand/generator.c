@@ -21,6 +21,7 @@
 #include "curand_globals.h"
 #include "simt.h"
 
+#include "check/hooks.h"
 #include "curand/generate.h"
 #include "curand/poisson.h"
 #include "runtime/stream.h"
@@ -254,6 +255,13 @@ static curandStatus_t run(curandGenerator_t g, struct curand_job *job, struct cu
         return CURAND_STATUS_SUCCESS;
     }
     unsigned parts = curand_job_parts(job);
+    /* The library writes the output (device memory) without the program's
+     * instrumented code: a checking build's initcheck must know. */
+    if (hook_checking()) {
+        int wide = job->dist == CURAND_JOB_UNIFORM_DOUBLE || job->dist == CURAND_JOB_NORMAL_DOUBLE ||
+                   job->dist == CURAND_JOB_LOGNORMAL_DOUBLE;
+        check_written(job->out, job->n * (wide ? 8 : 4));
+    }
     g->offset += curand_job_slots(job);
     g->quarters += job->n / 4;
     g->fresh = 0;

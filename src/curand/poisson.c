@@ -17,6 +17,7 @@
 #include "curand_discrete.h"
 #include "curand_globals.h"
 
+#include "check/hooks.h"
 #include "curand/poisson.h"
 
 /* P(X = k) for X ~ Poisson(lambda). */
@@ -136,7 +137,8 @@ int curand_poisson_distribution_new(double lambda, curandDiscreteDistribution_t 
         return -1;
     size_t n = t->normal ? 0 : t->length;
     char *mem;
-    if (cudaMalloc((void **)&mem, sizeof(struct block) + n * (sizeof(double) + sizeof(unsigned))) != cudaSuccess) {
+    size_t bytes = sizeof(struct block) + n * (sizeof(double) + sizeof(unsigned));
+    if (cudaMalloc((void **)&mem, bytes) != cudaSuccess) {
         curand_poisson_table_free(t);
         return -1;
     }
@@ -164,6 +166,10 @@ int curand_poisson_distribution_new(double lambda, curandDiscreteDistribution_t 
         b->histogram.K = b->histogram.host_K = K;
     }
     curand_poisson_table_free(t);
+    /* Written here, by the library (device memory that simt's host reaches):
+     * a checking build's initcheck must know. */
+    if (hook_checking())
+        check_written(mem, bytes);
     *out = &b->dist;
     return 0;
 }

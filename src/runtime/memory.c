@@ -692,7 +692,10 @@ cudaError_t cudaFree(void *devPtr)
     e = mempool_forget(devPtr);
     if (e != cudaSuccess)
         return api_return(e);
-    return api_return(release(devPtr, MEM_DEVICE, MEM_MANAGED, "cudaFree"));
+    e = release(devPtr, MEM_DEVICE, MEM_MANAGED, "cudaFree");
+    if (e == cudaErrorInvalidValue && hook_checking())
+        check_bad_free(devPtr, "cudaFree", __builtin_return_address(0));
+    return api_return(e);
 }
 
 cudaError_t cudaMallocHost(void **ptr, size_t size)

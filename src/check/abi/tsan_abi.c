@@ -79,15 +79,15 @@ void __tsan_init(void)
     void NAME(void *p);       \
     void NAME(void *p) { acc(p, N, KIND, PC); }
 #define ACCESS(N)                                                \
-    ENTRY(__tsan_read##N, N, ACC_READ)                           \
-    ENTRY(__tsan_write##N, N, ACC_WRITE)                         \
+    ENTRY(__tsan_read##N, N, ACC_READ | ACC_ALIGNED)             \
+    ENTRY(__tsan_write##N, N, ACC_WRITE | ACC_ALIGNED)           \
     ENTRY(__tsan_unaligned_read##N, N, ACC_READ)                 \
     ENTRY(__tsan_unaligned_write##N, N, ACC_WRITE)               \
-    ENTRY(__tsan_volatile_read##N, N, ACC_READ)                  \
-    ENTRY(__tsan_volatile_write##N, N, ACC_WRITE)                \
+    ENTRY(__tsan_volatile_read##N, N, ACC_READ | ACC_ALIGNED)    \
+    ENTRY(__tsan_volatile_write##N, N, ACC_WRITE | ACC_ALIGNED)  \
     ENTRY(__tsan_unaligned_volatile_read##N, N, ACC_READ)        \
     ENTRY(__tsan_unaligned_volatile_write##N, N, ACC_WRITE)      \
-    ENTRY(__tsan_read_write##N, N, ACC_WRITE | ACC_RMW)          \
+    ENTRY(__tsan_read_write##N, N, ACC_WRITE | ACC_RMW | ACC_ALIGNED) \
     ENTRY(__tsan_unaligned_read_write##N, N, ACC_WRITE | ACC_RMW)
 ACCESS(1)
 ACCESS(2)
@@ -141,8 +141,8 @@ void *__tsan_memset(void *d, int c, size_t n)
     T __tsan_atomic##N##_##NAME(volatile T *a, T v, int mo)                                 \
     {                                                                                       \
         (void)mo;                                                                           \
-        simt__check_fence();                                                                \
         acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        simt__check_atomic((uintptr_t)a, 0);                                                \
         return BUILTIN(a, v, SC);                                                           \
     }
 #define ATOMICS(N, T)                                                                       \
@@ -151,14 +151,15 @@ void *__tsan_memset(void *d, int c, size_t n)
     {                                                                                       \
         (void)mo;                                                                           \
         acc(a, N / 8, ACC_READ | ACC_ATOMIC, PC);                                           \
+        simt__check_atomic((uintptr_t)a, 1);                                                \
         return __atomic_load_n(a, SC);                                                      \
     }                                                                                       \
     void __tsan_atomic##N##_store(volatile T *a, T v, int mo);                              \
     void __tsan_atomic##N##_store(volatile T *a, T v, int mo)                               \
     {                                                                                       \
         (void)mo;                                                                           \
-        simt__check_fence();                                                                \
         acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        simt__check_atomic((uintptr_t)a, 0);                                                \
         __atomic_store_n(a, v, SC);                                                         \
     }                                                                                       \
     RMW(N, T, exchange, __atomic_exchange_n)                                                \
@@ -175,8 +176,8 @@ void *__tsan_memset(void *d, int c, size_t n)
     {                                                                                       \
         (void)mo;                                                                           \
         (void)fmo;                                                                          \
-        simt__check_fence();                                                                \
         acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        simt__check_atomic((uintptr_t)a, 0);                                                \
         return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                             \
     }                                                                                       \
     int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo,          \
@@ -186,8 +187,8 @@ void *__tsan_memset(void *d, int c, size_t n)
     {                                                                                       \
         (void)mo;                                                                           \
         (void)fmo;                                                                          \
-        simt__check_fence();                                                                \
         acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        simt__check_atomic((uintptr_t)a, 0);                                                \
         return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                             \
     }                                                                                       \
     T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo);    \
@@ -195,8 +196,8 @@ void *__tsan_memset(void *d, int c, size_t n)
     {                                                                                       \
         (void)mo;                                                                           \
         (void)fmo;                                                                          \
-        simt__check_fence();                                                                \
         acc(a, N / 8, ACC_WRITE | ACC_ATOMIC, PC);                                          \
+        simt__check_atomic((uintptr_t)a, 0);                                                \
         __atomic_compare_exchange_n(a, &c, v, 0, SC, SC);                                   \
         return c;                                                                           \
     }
