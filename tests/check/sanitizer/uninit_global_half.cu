@@ -1,0 +1,27 @@
+// Planted bug: the host initializes only the first half of a buffer that the
+// kernel reads whole; tests/cuda/sanitizer/uninit_global_half_ok.cu is the
+// correct twin.
+#include <cstdio>
+
+__global__ void sum(const int *a, int n, int *out)
+{
+    int s = 0;
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    *out = s;
+}
+
+int main()
+{
+    const int n = 64;
+    int h[n], *a, *out, r;
+    for (int i = 0; i < n; i++)
+        h[i] = i;
+    cudaMalloc(&a, sizeof h);
+    cudaMalloc(&out, sizeof r);
+    cudaMemcpy(a, h, sizeof h / 2, cudaMemcpyHostToDevice); /* should copy sizeof h */
+    sum<<<1, 1>>>(a, n, out);
+    cudaMemcpy(&r, out, sizeof r, cudaMemcpyDeviceToHost);
+    printf("sum computed\n");
+    return 0;
+}

@@ -1,0 +1,20 @@
+// The correct twin of tests/check/sanitizer/double_free.cu, which plants a
+// bug: the host frees a device buffer twice.
+#include <cstdio>
+
+__global__ void one(int *a)
+{
+    a[threadIdx.x] = 1;
+}
+
+int main()
+{
+    int *a, h[8];
+    cudaMalloc(&a, sizeof h);
+    one<<<1, 8>>>(a);
+    cudaMemcpy(h, a, sizeof h, cudaMemcpyDeviceToHost);
+    cudaFree(a);
+    cudaError_t e = cudaFree(nullptr);
+    printf("%d %d\n", h[7], e != cudaSuccess);
+    return 0;
+}

@@ -1,0 +1,22 @@
+// The correct twin of tests/check/sanitizer/invalid_free_host.cu, which
+// plants a bug: the host passes memory from malloc to cudaFree.
+#include <cstdio>
+
+#include <cstdlib>
+__global__ void one(int *a)
+{
+    a[threadIdx.x] = 3;
+}
+
+int main()
+{
+    int *a, h[8];
+    int *host = (int *)malloc(sizeof h);
+    cudaMalloc(&a, sizeof h);
+    one<<<1, 8>>>(a);
+    cudaMemcpy(host, a, sizeof h, cudaMemcpyDeviceToHost);
+    cudaError_t e = cudaFree(a);
+    printf("%d %d\n", host[0], e == cudaSuccess);
+    free(host);
+    return 0;
+}
