@@ -190,6 +190,9 @@ void timeline_release_stream(struct CUstream_st *s);
  * stream's next command would wait for them).  Fills v (referenced) and
  * returns the count, at most max. */
 int timeline_ends_of(struct CUstream_st *s, struct cmd **v, int max);
+/* A checking build: the host has seen s's last commands (for the legacy
+ * stream, the blocking streams' too) done, waited for or not. */
+void timeline_host_saw_ends(struct CUstream_st *s);
 /* cudaDeviceReset: created streams and ended threads' streams go; the
  * others forget their commands. */
 void timeline_reset_streams(void);

@@ -539,6 +539,20 @@ int timeline_ends_of(struct CUstream_st *s, struct cmd **v, int max)
     return n;
 }
 
+void timeline_host_saw_ends(struct CUstream_st *s)
+{
+    if (!hook_checking())
+        return;
+    pthread_mutex_lock(&T.lock);
+    if (s->last)
+        streamrace_host_waited(s->last);
+    if (s->legacy)
+        for (struct CUstream_st *o = T.streams; o; o = o->next)
+            if (stream_is_blocking(o) && o->last)
+                streamrace_host_waited(o->last);
+    pthread_mutex_unlock(&T.lock);
+}
+
 void timeline_reset_streams(void)
 {
     pthread_mutex_lock(&T.lock);
