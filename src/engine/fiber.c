@@ -8,6 +8,7 @@
 #include "engine/fiber.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,29 @@ static void init_frame(struct fiber *f, fiber_entry entry, void *arg)
     f->sp = sp;
 }
 
+/* A guard splits a stack's mapping in two, and a process may hold only so
+ * many (vm.max_map_count, 65530 by default), which a cooperative grid
+ * filling 16 workers (32,768 threads, each parked on its own stack at
+ * grid.sync) would spend, leaving none for anything else.  Past
+ * MAX_GUARDED guarded stacks the next ones go without: unguarded stacks
+ * merge into one mapping. */
+#define MAX_GUARDED 16384u
+static unsigned nguarded;
+
+static int guard_one(void)
+{
+    if (__atomic_fetch_add(&nguarded, 1, __ATOMIC_RELAXED) < MAX_GUARDED)
+        return 1;
+    __atomic_fetch_sub(&nguarded, 1, __ATOMIC_RELAXED);
+    static int warned;
+    if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+        fprintf(stderr, "simt: warning: more than %u CUDA threads wait at once: the stacks of "
+                        "the others have no guard page, so a thread that overflows its stack "
+                        "there is not reported (the process's mapping count, vm.max_map_count, "
+                        "bounds the guards)\n", MAX_GUARDED);
+    return 0;
+}
+
 struct fiber *fiber_create(size_t stack_size, fiber_entry entry, void *arg)
 {
     assert(entry && stack_size > STACK_COLORS && stack_size % page_size() == 0);
@@ -111,7 +135,9 @@ struct fiber *fiber_create(size_t stack_size, fiber_entry entry, void *arg)
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (base == MAP_FAILED)
         return NULL;
-    if (mprotect(base, guard, PROT_NONE) != 0) {
+    int guarded = guard_one();
+    if (guarded && mprotect(base, guard, PROT_NONE) != 0) {
+        __atomic_fetch_sub(&nguarded, 1, __ATOMIC_RELAXED);
         munmap(base, total);
         return NULL;
     }
@@ -122,6 +148,7 @@ struct fiber *fiber_create(size_t stack_size, fiber_entry entry, void *arg)
     }
     f->stack_lo = base + guard;
     f->stack_size = stack_size;
+    f->guarded = (unsigned char)guarded;
     f->color = stack_color();
     init_frame(f, entry, arg);
     hook_fiber_create(f);
@@ -140,6 +167,8 @@ void fiber_destroy(struct fiber *f)
     if (!f)
         return;
     hook_fiber_destroy(f);
+    if (f->guarded)
+        __atomic_fetch_sub(&nguarded, 1, __ATOMIC_RELAXED);
     munmap(f->stack_lo - FIBER_GUARD_BYTES, f->stack_size + FIBER_GUARD_BYTES);
     free(f);
 }

@@ -7,7 +7,8 @@
  * OS threads.  Stacks are mmap'ed with a guard region below them, so an
  * overflow faults instead of corrupting a neighbour; the region is wide
  * (64 KiB) because one frame with a big local array can step over a single
- * guard page.
+ * guard page.  Past 16,384 stacks at once the next ones have none (the
+ * process's mapping count bounds the guards: fiber.c).
  */
 
 #define FIBER_GUARD_BYTES (64u * 1024u)
@@ -23,6 +24,7 @@ struct fiber {
     char *stack_lo;           /* lowest usable byte (above the guard page) */
     size_t stack_size;        /* usable bytes */
     size_t color;             /* bytes left unused at the top (cache colouring) */
+    unsigned char guarded;    /* a guard region lies below stack_lo (fiber.c) */
     struct fiber *next;       /* idle list link */
     struct sthread *thr;      /* CUDA thread it runs; NULL when idle */
     void *tsan_fiber;         /* ThreadSanitizer's handle, when built with it */
