@@ -29,6 +29,12 @@ void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
 {
     unsigned long long gx = g->grid_dim.x, gy = g->grid_dim.y;
     assert(i < g->nblocks);
+    if (gx == g->nblocks) {
+        /* A one-dimensional grid: no division (two per block otherwise). */
+        idx->x = (unsigned)i;
+        idx->y = idx->z = 0;
+        return;
+    }
     idx->x = (unsigned)(i % gx);
     idx->y = (unsigned)((i / gx) % gy);
     idx->z = (unsigned)(i / (gx * gy));

@@ -659,7 +659,11 @@ static void run_threads(struct worker *w, struct block *b)
     r->exited = 0;
     if (exited) {
         b->live -= exited;
-        thread_exited(w, b, t_index_of(w, b));
+        /* A compiled block waits for nothing: nothing to wake. */
+        if (!compiled || b->warp_pending || b->cluster || b->bar_arrived)
+            thread_exited(w, b, t_index_of(w, b));
+        else
+            w->current->thr = NULL;
     }
 }
 
