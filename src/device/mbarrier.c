@@ -529,6 +529,10 @@ static uint64_t word_arrive(uint64_t *bar, uint32_t count, int drop, simt_comple
     if (left == 0) {
         if (cf)
             cf(ctx);
+        /* The phase orders what came before it with what follows, as a
+         * shared-memory barrier's does (complete()). */
+        if (hook_checking())
+            check_phase();
         __atomic_store_n(bar, wpack(wphase(nw) + 1, wexpected(nw), wexpected(nw)),
                          __ATOMIC_RELEASE);
     }
