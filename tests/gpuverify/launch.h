@@ -2,7 +2,7 @@
  * launch.h: launches a GPUVerify test kernel with the dimensions its header
  * states, whatever its parameters: a pointer gets a zeroed device buffer
  * (large enough for any thread's element), a number the value the harness
- * passes (1 unless tests/gpuverify/args names another), a structure one
+ * passes (1 unless tests/gpuverify/expect gives another), a structure one
  * zeroed device buffer in each of its pointer-sized words (the suite's
  * structures hold pointers to arrays).  Cooperative launches for kernels
  * that use the grid group.
@@ -21,7 +21,7 @@ namespace gv {
 
 static size_t buf_bytes = 1 << 20;
 static long long values[16];
-static int nvalues;
+static bool given[16];
 
 static void *buffer()
 {
@@ -40,7 +40,7 @@ static T make(int i)
     if constexpr (std::is_pointer_v<T>) {
         return reinterpret_cast<T>(buffer());
     } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
-        return static_cast<T>(i < nvalues ? values[i] : 1);
+        return static_cast<T>(i < 16 && given[i] ? values[i] : 1);
     } else {
         static_assert(std::is_trivially_copyable_v<T>, "a parameter gv cannot make");
         T v;

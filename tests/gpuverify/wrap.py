@@ -2,11 +2,14 @@
 """wrap.py KERNEL.cu OUT.cu [VALUE...]: a main for one GPUVerify test kernel.
 
 Reads the kernel's header (line 1: pass or xfail:WHY; line 2: GPUVerify's
-options, of which --blockDim and --gridDim are used), writes OUT.cu, which
+options, of which --blockDim, --gridDim and -DNAME=VALUE are used), writes
+OUT.cu, which
 includes prelude.h, the kernel's file and launch.h and launches each
 non-template __global__ function once with those dimensions (clamped to
 CUDA's limits: at most 1024 threads a block), and prints one line:
   EXPECT GRID BLOCK CLAMPED BUFFER_BYTES
+VALUEs are the kernel's parameters by position: a number, or - for one the
+harness makes (launch.h).
 """
 import os
 import re
@@ -66,12 +69,14 @@ def main():
     names = kernels(src)
     with open(out, "w") as f:
         f.write('#include "%s/prelude.h"\n' % os.path.dirname(os.path.abspath(__file__)))
+        for name, val in re.findall(r"(?:^|\s)-D(\w+)(?:=(\S+))?", opts):
+            f.write("#define %s %s\n" % (name, val or "1"))
         f.write('#include "%s"\n' % os.path.abspath(kernel))
         f.write('#include "%s/launch.h"\n' % os.path.dirname(os.path.abspath(__file__)))
         f.write("int main()\n{\n    gv::buf_bytes = %d;\n" % buf)
         for i, v in enumerate(values[:16]):
-            f.write("    gv::values[%d] = %s;\n" % (i, v))
-        f.write("    gv::nvalues = %d;\n" % min(len(values), 16))
+            if v != "-":
+                f.write("    gv::values[%d] = %s;\n    gv::given[%d] = true;\n" % (i, v, i))
         for n in names:
             f.write('    gv::launch(%s, "%s", dim3(%d, %d, %d), dim3(%d, %d, %d), %s);\n'
                     % (n, n, g[0], g[1], g[2], cb[0], cb[1], cb[2], "true" if coop else "false"))
