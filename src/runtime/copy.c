@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "check/hooks.h"
+#include "engine/sync.h"
 #include "runtime/array.h"
 #include "runtime/copy.h"
 #include "runtime/memory.h"
@@ -208,6 +209,10 @@ static cudaError_t submit_on(cudaStream_t stream, int async, cudaError_t describ
 
 static int kind_valid(enum cudaMemcpyKind k)
 {
+    /* An H100: device code copies device memory only (its host-to-device
+     * and host-to-host kinds are cudaErrorInvalidMemcpyDirection). */
+    if (engine_in_kernel())
+        return k == cudaMemcpyDeviceToDevice || k == cudaMemcpyDefault;
     return (unsigned)k <= (unsigned)cudaMemcpyDefault;
 }
 

@@ -37,6 +37,7 @@ struct tail {
 struct devrt {
     pthread_mutex_t lock;
     struct hmap nulls;         /* block index + 1 -> the block's NULL stream */
+    struct hmap per_thread;    /* thread index in the grid + 1 -> its cudaStreamPerThread */
     cudaStream_t ff;           /* copies and sets fire-and-forget, or NULL */
     struct tail *tails;        /* in launch order */
     size_t ntails, captails, next_tail;
@@ -71,12 +72,18 @@ static struct devrt *state_of(struct grid *g)
 }
 
 /* g is complete: its blocks' streams go (their work is done). */
+static void streams_free(struct hmap *m)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->keys[i])
+            cudaStreamDestroy((cudaStream_t)m->vals[i]);
+    simt__hmap_free(m);
+}
+
 static void state_free(struct devrt *d)
 {
-    for (size_t i = 0; i < d->nulls.cap; i++)
-        if (d->nulls.keys[i])
-            cudaStreamDestroy((cudaStream_t)d->nulls.vals[i]);
-    simt__hmap_free(&d->nulls);
+    streams_free(&d->nulls);
+    streams_free(&d->per_thread);
     if (d->ff)
         cudaStreamDestroy(d->ff);
     assert(d->next_tail == d->ntails);
@@ -91,24 +98,41 @@ static cudaStream_t new_stream(void)
     return cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) == cudaSuccess ? s : NULL;
 }
 
-struct CUstream_st *devrt_block_stream(void)
+/* The stream of m's key (made at its first use), or NULL. */
+static cudaStream_t keyed_stream(struct devrt *d, struct hmap *m, uintptr_t key)
 {
-    struct grid *g = engine_current_grid();
-    struct devrt *d = g ? state_of(g) : NULL;
-    if (!d)
-        return NULL;
-    uintptr_t key =
-        (uintptr_t)(((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x +
-                    blockIdx.x) + 1;
     pthread_mutex_lock(&d->lock);
-    uintptr_t *v = simt__hmap_find(&d->nulls, key);
+    uintptr_t *v = simt__hmap_find(m, key);
     cudaStream_t s = v ? (cudaStream_t)*v : NULL;
-    if (!s && (s = new_stream()) && simt__hmap_put(&d->nulls, key, (uintptr_t)s) != 0) {
+    if (!s && (s = new_stream()) && simt__hmap_put(m, key, (uintptr_t)s) != 0) {
         cudaStreamDestroy(s);
         s = NULL;
     }
     pthread_mutex_unlock(&d->lock);
     return s;
+}
+
+static unsigned long long block_linear(void)
+{
+    return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+}
+
+struct CUstream_st *devrt_block_stream(void)
+{
+    struct grid *g = engine_current_grid();
+    struct devrt *d = g ? state_of(g) : NULL;
+    return d ? keyed_stream(d, &d->nulls, (uintptr_t)block_linear() + 1) : NULL;
+}
+
+struct CUstream_st *devrt_thread_stream(void)
+{
+    struct grid *g = engine_current_grid();
+    struct devrt *d = g ? state_of(g) : NULL;
+    if (!d)
+        return NULL;
+    unsigned long long t = block_linear() * g->nthreads +
+                           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    return keyed_stream(d, &d->per_thread, (uintptr_t)t + 1);
 }
 
 struct CUstream_st *devrt_ff_stream(void)
@@ -185,6 +209,8 @@ cudaError_t devrt_launch(struct grid *parent, struct cmd *c, cudaStream_t h)
         s = own = new_stream();
     else if (!(s = stream_resolve(h)))
         e = stream_error(h);
+    else if (h != NULL && h != cudaStreamLegacy && h != cudaStreamPerThread && !s->device)
+        s = NULL, e = cudaErrorInvalidValue; /* an H100: a stream of the host's */
     if (h == cudaStreamTailLaunch && s) {
         struct devrt *d = state_of(parent);
         if (d && queue_tail(d, parent, c, NULL, own) == 0)

@@ -31,6 +31,9 @@ int devrt_named(cudaStream_t h);
  * out of memory; stream_resolve's answer for 0 and cudaStreamPerThread in
  * device code. */
 struct CUstream_st *devrt_block_stream(void);
+/* The running CUDA thread's cudaStreamPerThread in device code: an H100
+ * does not order it with the block's NULL stream. */
+struct CUstream_st *devrt_thread_stream(void);
 /* The stream of the running grid's fire-and-forget copies and sets (they
  * are ordered after nothing else; one stream for all of them orders them
  * among themselves only, which nothing can tell), or NULL. */

@@ -288,15 +288,17 @@ static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void 
 /* The largest parameter buffer (CUDA guide, "Parameter Buffer Layout"). */
 #define PARAM_BUFFER_MAX 4096
 
+/* An H100's buffers start 16 bytes past a 64-byte boundary, whatever the
+ * alignment asked: 16 is what a parameter may need. */
+#define PARAM_BUFFER_SKEW 16
+
 void *cudaGetParameterBuffer(size_t alignment, size_t size)
 {
-    if (alignment < 64)
-        alignment = 64;
-    if (size > PARAM_BUFFER_MAX || (alignment & (alignment - 1)))
+    (void)alignment;
+    if (size > PARAM_BUFFER_MAX)
         return NULL;
-    /* aligned_alloc wants a multiple of the alignment; a zero-size buffer
-     * is still one the launch can consume. */
-    return aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment + alignment);
+    char *b = aligned_alloc(64, PARAM_BUFFER_MAX + 64);
+    return b ? b + PARAM_BUFFER_SKEW : NULL;
 }
 
 cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
@@ -304,13 +306,19 @@ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimensi
 {
     API_ENTER();
     simt_kernel *k = simt_find_kernel(func);
+    /* An H100: the named streams are <<<>>>'s, not this call's. */
+    int named = stream == cudaStreamTailLaunch || stream == cudaStreamFireAndForget;
     struct by_pointer *b = NULL;
-    if (k && (b = malloc(sizeof *b))) {
+    if (k && !named && (b = malloc(sizeof *b))) {
         static const char none[64];
         b->k = k;
         b->pack = k->pack_params(parameterBuffer ? parameterBuffer : none);
     }
-    free(parameterBuffer); /* the launch consumes it, even one that fails */
+    /* The launch consumes the buffer, even one that fails. */
+    if (parameterBuffer)
+        free((char *)parameterBuffer - PARAM_BUFFER_SKEW);
+    if (named)
+        return api_return(cudaErrorInvalidValue);
     if (!k) /* as cudaLaunchKernel with a host function */
         return api_return(cudaErrorInvalidDeviceFunction);
     if (!b)

@@ -681,9 +681,12 @@ cudaError_t cudaFree(void *devPtr)
     cudaError_t e;
     if (!mem_free_enter(devPtr, cudaSuccess, &e))
         return e;
-    /* The device heap's memory is device code's to free. */
-    if (engine_in_kernel() ? devheap_free(devPtr, &e) : devheap_owns(devPtr))
-        return api_return(engine_in_kernel() ? e : cudaErrorInvalidValue);
+    /* The device heap's memory is device code's to free; an H100 frees
+     * nothing else there, and says cudaSuccess. */
+    if (engine_in_kernel())
+        return api_return(devheap_free(devPtr, &e) ? e : cudaSuccess);
+    if (devheap_owns(devPtr))
+        return api_return(cudaErrorInvalidValue);
     /* A graph's allocation is freed, its address kept for the graph. */
     int g = graph_mem_free(devPtr);
     if (g >= 0)

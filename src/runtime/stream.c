@@ -77,11 +77,14 @@ int simt__note_per_thread_default_stream(void)
 
 struct CUstream_st *stream_resolve(cudaStream_t h)
 {
-    /* Device code: 0 is the block's own NULL stream (CUDA guide 5.6.4.8.1);
+    /* Device code: 0 is the block's own NULL stream (CUDA guide 5.6.4.8.1),
+     * cudaStreamPerThread the thread's own;
      * of the named streams, copies and sets may go fire-and-forget. */
     if (engine_in_kernel()) {
-        if (h == NULL || h == cudaStreamLegacy || h == cudaStreamPerThread)
+        if (h == NULL || h == cudaStreamLegacy)
             return devrt_block_stream();
+        if (h == cudaStreamPerThread)
+            return devrt_thread_stream();
         if (h == cudaStreamFireAndForget)
             return devrt_ff_stream();
         if (devrt_named(h))
@@ -154,6 +157,7 @@ static cudaError_t create(cudaStream_t *out, unsigned flags, int priority)
     if (!s)
         return api_return(cudaErrorMemoryAllocation);
     s->flags = flags;
+    s->device = engine_in_kernel();
     s->priority = stream_priority_clamp(priority);
     if (simt__handle_add(HANDLE_STREAM, HANDLE(s)) != 0) {
         free(s);
@@ -171,10 +175,9 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream)
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
 {
-    /* Device code has no legacy stream to block with: its streams must be
-     * non-blocking (CUDA guide 5.6.4.8). */
-    if (engine_in_kernel() && !(flags & cudaStreamNonBlocking))
-        return api_return(cudaErrorInvalidValue);
+    /* CUDA guide 5.6.4.8: device code's streams must be non-blocking; an
+     * H100 takes the default flag too (there is no legacy stream in device
+     * code to block with). */
     return create(pStream, flags, 0);
 }
 

@@ -61,6 +61,7 @@ struct CUstream_st {
     int legacy;                /* the legacy default stream */
     int per_thread;            /* a per-thread default stream */
     int destroyed;
+    int device;                /* created by device code */
     unsigned long long id;     /* cudaStreamGetId */
     struct cmd *last;          /* newest command (a reference) */
     struct CUstream_st *next;  /* all streams */
