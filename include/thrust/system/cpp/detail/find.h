@@ -39,6 +39,7 @@ It find_if(P &policy, It first, It last, Pred pred)
     auto in = sd::view(first);
     const simt_cub::chunks c(n, 1 << 16);
     sd::index_t found = n;
+    const sd::index_t none = n;
     sd::run_steps(
         policy, "find_if: failed",
         [&](void *tmp, size_t &bytes, cudaStream_t s, void *slot) -> cudaError_t {
@@ -47,7 +48,9 @@ It find_if(P &policy, It first, It last, Pred pred)
                 return cudaSuccess;
             }
             sd::index_t *first_found = (sd::index_t *)slot;
-            *first_found = n;
+            cudaError_t e = cudaMemcpyAsync(first_found, &none, sizeof none, cudaMemcpyHostToDevice, s);
+            if (e != cudaSuccess)
+                return e;
             return simt_cub::launch("thrust::find_if", c.count, s, [=](unsigned b) mutable {
                 const sd::index_t lo = c.lo(b), hi = c.hi(b);
                 /* Checked every 4096 items: how far an earlier match may
