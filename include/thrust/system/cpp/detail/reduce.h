@@ -23,6 +23,8 @@
 #include <thrust/system/cpp/detail/simt_parallel.h>
 #include <cub/device/device_reduce.cuh>
 
+#include <cstring>
+
 THRUST_NAMESPACE_BEGIN
 namespace simt_detail
 {
