@@ -249,6 +249,8 @@ static int claim_from(struct grid_part *p, unsigned long long k, unsigned long l
     return 1;
 }
 
+static void unlink_held(struct grid *g);
+
 /* The next k units of g for w, [*first, *end); 0 when none is left.  A
  * worker starts with its own part, so that a grid launched again and again
  * (a stencil's sweeps) gives each worker the same blocks, whose data its
@@ -263,6 +265,8 @@ static int claim_units(struct worker *w, struct grid *g, unsigned long long k,
             return 0;
         *first = i;
         *end = i + k < g->nunits ? i + k : g->nunits;
+        if (*end == g->nunits && atomic_load_explicit(&g->held, memory_order_relaxed))
+            unlink_held(g); /* a guest took the last unit of its held grid */
         return 1;
     }
     if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits)
@@ -332,7 +336,7 @@ static struct task *take_locked(struct worker *w)
     struct grid *prev = NULL;
     while (prev ? prev->next : E.active) {
         struct grid *g = prev ? prev->next : E.active;
-        if (g->held) {
+        if (atomic_load_explicit(&g->held, memory_order_relaxed)) {
             prev = g; /* a guest's to take, or let go later */
             continue;
         }
@@ -383,8 +387,8 @@ static void guest_find_work(struct worker *w);
  * look, but out of `work`, so that spinning workers do not queue on the
  * lock for it.  It is let go to the workers when it has waited HOLD_NS
  * (a spinning worker or a polling thread looks), when anything else is
- * submitted, when its guest finds more than one unit left, and before the
- * last awake worker sleeps: a grid is never held while no worker would
+ * submitted, when the waiting host thread waits for something else, and
+ * before the last awake worker sleeps: a grid is never held while no worker would
  * let it go. */
 #define HOLD_NS 4000
 #define HOLD_UNITS 4
@@ -393,8 +397,8 @@ static void release_held_locked(void)
 {
     int n = 0;
     for (struct grid *g = E.active; g; g = g->next) {
-        if (g->held) {
-            g->held = 0;
+        if (atomic_load_explicit(&g->held, memory_order_relaxed)) {
+            atomic_store_explicit(&g->held, 0, memory_order_relaxed);
             n++;
         }
     }
@@ -442,6 +446,7 @@ void engine_find_work(struct worker *w)
     if (w->grid && claim_block(w))
         return;
     long deadline = 0;
+    unsigned rounds = 0;
     for (;;) {
         if (atomic_load_explicit(&E.work, memory_order_acquire) > 0) {
             /* Many idle workers see new work at once; one takes the lock,
@@ -476,6 +481,13 @@ void engine_find_work(struct worker *w)
         if (simt__now_ns() < deadline) {
             for (int i = 0; i < 64; i++)
                 simt__relax();
+            /* With a worker on every core, a host thread that launches and
+             * synchronizes is one thread too many: spinning workers step
+             * aside now and then, or it waits for a time slice at each
+             * launch (PolyBench jacobi-1d, 40,000 launches, took minutes
+             * on 16 cores). */
+            if ((++rounds & 7) == 0)
+                sched_yield();
             continue;
         }
         work_sleep();
@@ -527,13 +539,13 @@ void engine_submit_grid(struct grid *g)
     /* What was held waits no longer: the workers run it in order. */
     if (atomic_load_explicit(&E.held, memory_order_relaxed))
         release_held_locked();
-    g->held = hold_for_guest(g);
+    atomic_store_explicit(&g->held, hold_for_guest(g), memory_order_relaxed);
     if (E.active_tail)
         E.active_tail->next = g;
     else
         E.active = g;
     E.active_tail = g;
-    if (g->held) {
+    if (atomic_load_explicit(&g->held, memory_order_relaxed)) {
         atomic_store_explicit(&E.held_ns, simt__now_ns(), memory_order_relaxed);
         atomic_fetch_add(&E.held, 1);
         wake = 0;
@@ -674,36 +686,40 @@ static unsigned long long first_unfinished_task_locked(void)
     return first;
 }
 
-/* g, held back for a guest, is w's: w claims a unit of it now, and what
- * is left goes to the workers; the last unit leaves the list with it. */
-static void take_held(struct worker *w, struct grid *g)
+/* g, held back for a guest, leaves the active list (under the lock; if
+ * still held: it was claimed to its last unit). */
+static void unlink_held(struct grid *g)
 {
     pthread_mutex_lock(&E.lock);
-    if (g->held) {
-        unsigned long long i = atomic_fetch_add_explicit(&g->next_block, 1, memory_order_relaxed);
-        if (i < g->nunits) {
-            w->chunk_next = i;
-            w->chunk_end = i + 1;
+    if (atomic_load_explicit(&g->held, memory_order_relaxed)) {
+        struct grid **p = &E.active, *prev = NULL;
+        while (*p != g) {
+            prev = *p;
+            p = &(*p)->next;
         }
-        if (i + 1 < g->nunits) {
-            g->held = 0;
-            atomic_fetch_sub(&E.held, 1);
-            atomic_fetch_add(&E.work, 1);
-        } else {
-            struct grid **p = &E.active, *prev = NULL;
-            while (*p != g) {
-                prev = *p;
-                p = &(*p)->next;
-            }
-            *p = g->next;
-            if (E.active_tail == g)
-                E.active_tail = prev;
-            g->held = 0;
-            atomic_fetch_sub(&E.held, 1);
-            grid_unref(g); /* the list's reference; w holds one */
-        }
+        *p = g->next;
+        if (E.active_tail == g)
+            E.active_tail = prev;
+        atomic_store_explicit(&g->held, 0, memory_order_relaxed);
+        atomic_fetch_sub(&E.held, 1);
+        grid_unref(g); /* the list's reference; the guest holds one */
     }
     pthread_mutex_unlock(&E.lock);
+}
+
+/* g, held back for a guest, is w's: w claims a unit now and the rest one
+ * by one (claim_units), while g stays held: a few small blocks run on this
+ * thread at once, and blocks that take long still get the workers when
+ * the hold time runs out.  The last unit takes g off the list. */
+static void take_held(struct worker *w, struct grid *g)
+{
+    unsigned long long i = atomic_fetch_add_explicit(&g->next_block, 1, memory_order_relaxed);
+    if (i < g->nunits) {
+        w->chunk_next = i;
+        w->chunk_end = i + 1;
+    }
+    if (i + 1 >= g->nunits)
+        unlink_held(g);
 }
 
 /* The grid a guest may run next, if its wait wants it (referenced), or
@@ -739,7 +755,10 @@ static struct grid *guest_pick(struct worker *w, int (*wants)(const struct grid 
                 E.active = next;
             if (E.active_tail == g)
                 E.active_tail = prev;
-            atomic_fetch_sub(g->held ? &E.held : &E.work, 1);
+            if (atomic_exchange_explicit(&g->held, 0, memory_order_relaxed))
+                atomic_fetch_sub(&E.held, 1);
+            else
+                atomic_fetch_sub(&E.work, 1);
             grid_unref(g); /* the list's reference */
         } else {
             if (!first || g->seq < first->seq)
@@ -761,7 +780,7 @@ static struct grid *guest_pick(struct worker *w, int (*wants)(const struct grid 
          * would only wait longer. */
         engine_release_held();
     }
-    if (first && first->held)
+    if (first && atomic_load_explicit(&first->held, memory_order_relaxed))
         take_held(w, first);
     return first;
 }

@@ -212,8 +212,8 @@ struct grid {
     atomic_int refs;
     struct grid *next;                /* active list */
     /* On the active list for a guest only, not counted in the engine's
-     * work (engine.c, hold_for_guest); under the engine's lock. */
-    int held;
+     * work (engine.c, hold_for_guest); written under the engine's lock. */
+    atomic_int held;
     unsigned long long seq;           /* submission order, shared with tasks */
 };
 
