@@ -187,7 +187,8 @@ void plan_cmds_discard(const struct plan *p, struct cmd **cmds);
 void exec_ref(cudaGraphExec_t x);
 void exec_unref(cudaGraphExec_t x);
 /* Device graph launch (devrt.c): whether device code may launch x
- * (instantiated for device launch, then uploaded), and x's launch as one
+ * (instantiated for device launch, then uploaded; a graph not
+ * instantiated for it fails the running grid), and x's launch as one
  * operation of s. */
 cudaError_t graph_exec_device_check(cudaGraphExec_t x);
 cudaError_t graph_exec_enqueue(struct CUstream_st *s, cudaGraphExec_t x);

@@ -228,9 +228,11 @@ out:
     return rc;
 }
 
+/* cudaGraphInstantiateFlagUpload is cudaGraphInstantiateWithParams' only
+ * (an H100 refuses it with the device launch flag). */
 static const unsigned long long instantiate_flags =
-    cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagUpload |
-    cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
+    cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagDeviceLaunch |
+    cudaGraphInstantiateFlagUseNodePriority;
 
 void plan_free(struct plan *p)
 {
@@ -348,7 +350,7 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph
         return api_return(cudaErrorMemoryAllocation);
     pthread_mutex_init(&x->lock, NULL);
     atomic_init(&x->refs, 1);
-    atomic_init(&x->uploaded, (flags & cudaGraphInstantiateFlagUpload) != 0);
+    atomic_init(&x->uploaded, 0);
     x->flags = flags;
     x->graph = graph_clone(graph);
     if (!x->graph) {
@@ -944,8 +946,15 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
 
 cudaError_t graph_exec_device_check(cudaGraphExec_t x)
 {
-    if (!exec_live(x) || !(x->flags & cudaGraphInstantiateFlagDeviceLaunch))
+    if (!exec_live(x))
         return cudaErrorInvalidValue;
+    /* An H100 faults launching from device code a graph not instantiated
+     * for it: the grid fails, sticky. */
+    if (!(x->flags & cudaGraphInstantiateFlagDeviceLaunch))
+        engine_fail(cudaErrorIllegalAddress, NULL,
+                    "instantiate it with cudaGraphInstantiateFlagDeviceLaunch (an H100 faults "
+                    "here: cudaErrorIllegalAddress)",
+                    "cudaGraphLaunch of a graph not instantiated for device launch");
     return atomic_load(&x->uploaded) ? cudaSuccess : cudaErrorInvalidValue;
 }
 
