@@ -32,8 +32,8 @@ cudaError_t devheap_malloc(void **out, size_t size, const void *caller)
     if (!out)
         return cudaErrorInvalidValue;
     *out = NULL;
-    if (size == 0)
-        return cudaSuccess;
+    if (size == 0) /* an H100 */
+        return cudaErrorInvalidValue;
     size_t c = charge(size);
     pthread_mutex_lock(&lock);
     cudaError_t e = cudaErrorMemoryAllocation;

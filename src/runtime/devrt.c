@@ -30,9 +30,15 @@
 
 struct tail {
     struct cmd *c;             /* a grid's command (referenced), or NULL */
-    cudaGraphExec_t x;         /* else a device graph (referenced) */
+    cudaGraphExec_t x;         /* else a device graph (referenced), or NULL */
+    struct op op;              /* else a copy or set (op.enqueue set) */
     cudaStream_t s;            /* a stream of its own, made at the launch */
 };
+
+/* What stream_resolve gives device code for cudaStreamTailLaunch: no
+ * stream, a mark that devrt_submit queues the operation as a tail
+ * launch. */
+static struct CUstream_st tail_mark;
 
 struct devrt {
     pthread_mutex_t lock;
@@ -177,19 +183,22 @@ static void hold(struct grid *g)
 /* A tail launch waits in its parent's queue, holding the parent (not
  * counted in its holds) until it completes; 0, or -1 out of memory. */
 static int queue_tail(struct devrt *d, struct grid *parent, struct cmd *c, cudaGraphExec_t x,
-                      cudaStream_t s)
+                      const struct op *op, cudaStream_t s)
 {
     pthread_mutex_lock(&d->lock);
     int r = VEC_RESERVE(d->tails, d->captails, d->ntails + 1);
     if (r == 0) {
         grid_ref(parent);
+        struct tail *t = &d->tails[d->ntails++];
+        *t = (struct tail){.c = c, .x = x, .s = s};
         if (c) {
             c->grid->parent = parent;
             cmd_ref(c);
-        } else {
+        } else if (x) {
             exec_ref(x);
+        } else {
+            t->op = *op;
         }
-        d->tails[d->ntails++] = (struct tail){c, x, s};
     }
     pthread_mutex_unlock(&d->lock);
     return r;
@@ -213,7 +222,7 @@ cudaError_t devrt_launch(struct grid *parent, struct cmd *c, cudaStream_t h)
         s = NULL, e = cudaErrorInvalidValue; /* an H100: a stream of the host's */
     if (h == cudaStreamTailLaunch && s) {
         struct devrt *d = state_of(parent);
-        if (d && queue_tail(d, parent, c, NULL, own) == 0)
+        if (d && queue_tail(d, parent, c, NULL, NULL, own) == 0)
             return cudaSuccess;
         s = NULL;
     }
@@ -255,12 +264,30 @@ static int hold_until(struct grid *g, struct CUstream_st *s, int take)
     return 0;
 }
 
+struct CUstream_st *devrt_tail_mark(void)
+{
+    return &tail_mark;
+}
+
 cudaError_t devrt_submit(struct CUstream_st *s, struct op *op)
 {
     if (op->kind == OP_KERNEL)
         return trace_submit(s, op); /* enqueue_grid: devrt_launch */
-    cudaError_t e = trace_submit(s, op);
     struct grid *g = engine_current_grid();
+    if (s == &tail_mark) {
+        /* A copy or set into the tail launch stream: in order with the
+         * grid's tail launches. */
+        if (op->kind != OP_TRANSFER || !g)
+            return cudaErrorInvalidValue;
+        struct devrt *d = state_of(g);
+        cudaStream_t own = new_stream();
+        if (d && own && queue_tail(d, g, NULL, NULL, op, own) == 0)
+            return cudaSuccess;
+        if (own)
+            cudaStreamDestroy(own);
+        return cudaErrorMemoryAllocation;
+    }
+    cudaError_t e = trace_submit(s, op);
     if (e != cudaSuccess || !g)
         return e;
     return hold_until(g, s, 1) == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
@@ -288,7 +315,7 @@ cudaError_t devrt_graph_launch(cudaGraphExec_t x, cudaStream_t h)
         return cudaErrorMemoryAllocation;
     if (h == cudaStreamGraphTailLaunch) {
         struct devrt *d = state_of(g);
-        if (d && queue_tail(d, g, NULL, x, own) == 0)
+        if (d && queue_tail(d, g, NULL, x, NULL, own) == 0)
             return cudaSuccess;
         cudaStreamDestroy(own);
         return cudaErrorMemoryAllocation;
@@ -310,7 +337,7 @@ void devrt_release_hold(struct grid *g)
     if (d) {
         /* Its blocks and all they launched are done: the next tail launch
          * begins, and holds the grid until it is complete. */
-        struct tail t = {NULL, NULL, NULL};
+        struct tail t = {.c = NULL};
         pthread_mutex_lock(&d->lock);
         if (d->next_tail < d->ntails)
             t = d->tails[d->next_tail++];
@@ -322,13 +349,16 @@ void devrt_release_hold(struct grid *g)
             cmd_unref(t.c);
             return; /* the tail grid's reference to g passes to its completion */
         }
-        if (t.x) {
-            /* The queue's reference to g passes to the graph's end. */
+        if (t.x || t.op.enqueue) {
+            /* The queue's reference to g passes to the graph's or the
+             * operation's end. */
             atomic_fetch_add_explicit(&g->holds, 1, memory_order_relaxed);
-            if (graph_exec_enqueue(t.s, t.x) != cudaSuccess || hold_until(g, t.s, 0) != 0)
-                release_task(g); /* out of memory: the graph is dropped */
+            cudaError_t e = t.x ? graph_exec_enqueue(t.s, t.x) : trace_submit(t.s, &t.op);
+            if (e != cudaSuccess || hold_until(g, t.s, 0) != 0)
+                release_task(g); /* out of memory: the work is dropped */
             cudaStreamDestroy(t.s);
-            exec_unref(t.x);
+            if (t.x)
+                exec_unref(t.x);
             return;
         }
         atomic_store_explicit(&g->devrt, NULL, memory_order_relaxed);

@@ -34,6 +34,9 @@ struct CUstream_st *devrt_block_stream(void);
 /* The running CUDA thread's cudaStreamPerThread in device code: an H100
  * does not order it with the block's NULL stream. */
 struct CUstream_st *devrt_thread_stream(void);
+/* What stream_resolve gives device code for cudaStreamTailLaunch: a mark,
+ * no stream; devrt_submit queues a copy or set in it as a tail launch. */
+struct CUstream_st *devrt_tail_mark(void);
 /* The stream of the running grid's fire-and-forget copies and sets (they
  * are ordered after nothing else; one stream for all of them orders them
  * among themselves only, which nothing can tell), or NULL. */

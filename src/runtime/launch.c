@@ -285,19 +285,18 @@ static cudaError_t launch_pointer(const void *func, dim3 grid, dim3 block, void 
 
 /* ---- the device runtime's launch API (CUDA guide 5.6.4.4) ----------------- */
 
-/* The largest parameter buffer (CUDA guide, "Parameter Buffer Layout"). */
-#define PARAM_BUFFER_MAX 4096
-
-/* An H100's buffers start 16 bytes past a 64-byte boundary, whatever the
- * alignment asked: 16 is what a parameter may need. */
+/* An H100's buffers start 16 bytes past a 256-byte boundary, whatever
+ * the alignment asked (16 is what a parameter may need), and it gives
+ * them beyond the guide's 4 KiB. */
 #define PARAM_BUFFER_SKEW 16
 
 void *cudaGetParameterBuffer(size_t alignment, size_t size)
 {
     (void)alignment;
-    if (size > PARAM_BUFFER_MAX)
+    size_t n = (size + PARAM_BUFFER_SKEW + 255) / 256 * 256;
+    if (n < size)
         return NULL;
-    char *b = aligned_alloc(64, PARAM_BUFFER_MAX + 64);
+    char *b = aligned_alloc(256, n);
     return b ? b + PARAM_BUFFER_SKEW : NULL;
 }
 

@@ -79,7 +79,7 @@ struct CUstream_st *stream_resolve(cudaStream_t h)
 {
     /* Device code: 0 is the block's own NULL stream (CUDA guide 5.6.4.8.1),
      * cudaStreamPerThread the thread's own;
-     * of the named streams, copies and sets may go fire-and-forget. */
+     * copies and sets may go to the named streams too. */
     if (engine_in_kernel()) {
         if (h == NULL || h == cudaStreamLegacy)
             return devrt_block_stream();
@@ -87,6 +87,8 @@ struct CUstream_st *stream_resolve(cudaStream_t h)
             return devrt_thread_stream();
         if (h == cudaStreamFireAndForget)
             return devrt_ff_stream();
+        if (h == cudaStreamTailLaunch)
+            return devrt_tail_mark();
         if (devrt_named(h))
             return NULL;
     }
