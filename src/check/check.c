@@ -964,6 +964,10 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
     if (a - simt__check_dev_lo < simt__check_dev_span) {
         if (!in_kernel) {
             host_deref(a, n, kind, pc);
+            /* Reported or not (Thrust's host algorithms, simt's headers),
+             * what the host stored is written. */
+            if (kind & ACC_WRITE)
+                check_written((const void *)a, n);
             return;
         }
         if (n > simt__check_dev_lo + simt__check_dev_span - a)

@@ -142,9 +142,11 @@ void report_site(const void *pc, char *buf, size_t len)
     FILE *p = popen(cmd, "r");
     if (!p)
         return;
-    char fn[1024], loc[1024], first[1100] = "";
+    /* Whole lines: a C++ function's name (Thrust's) runs to kilobytes. */
+    char *fn = NULL, *loc = NULL, first[1100] = "";
+    size_t fn_cap = 0, loc_cap = 0;
     int found = 0;
-    while (fgets(fn, sizeof fn, p) && fgets(loc, sizeof loc, p)) {
+    while (getline(&fn, &fn_cap, p) > 0 && getline(&loc, &loc_cap, p) > 0) {
         loc[strcspn(loc, "\n")] = 0;
         fn[strcspn(fn, "\n")] = 0;
         char *disc = strstr(loc, " (discriminator");
@@ -160,6 +162,8 @@ void report_site(const void *pc, char *buf, size_t len)
         }
     }
     pclose(p);
+    free(fn);
+    free(loc);
     if (!found && first[0] && first[0] != '?')
         snprintf(buf, len, "%s", first);
 }
