@@ -38,6 +38,7 @@
 #include "engine/gridsync.h"
 #include "engine/shared.h"
 #include "engine/warp.h"
+#include "trace/worker.h"
 #include "engine/watchdog.h"
 
 static struct {
@@ -168,6 +169,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->waiters = (struct waitq){0};
     b->gen++;
     watchdog_block_started(w, g);
+    trace_block_start(g, w->guest);
     if (explore_mode)
         explore_block_start(b);
     warp_block_begin(b, b->warps);
@@ -224,6 +226,7 @@ void engine_free_cluster(struct worker *w, struct cluster *c)
 
 void engine_block_done(struct worker *w, struct grid *g)
 {
+    trace_block_done(w->guest);
     if (g == w->grid && g->chunk > 1 && !w->guest)
         w->done_pending++;
     else
@@ -445,6 +448,7 @@ void engine_find_work(struct worker *w)
     }
     if (w->grid && claim_block(w))
         return;
+    trace_worker_idle(); /* nothing more of its grid: its track's slice ends */
     long deadline = 0;
     unsigned rounds = 0;
     for (;;) {

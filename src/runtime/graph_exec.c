@@ -920,6 +920,53 @@ void plan_cmds_enqueued(const struct plan *p, struct cmd **cmds)
     free(cmds);
 }
 
+/* Describes (or, forget: forgets) for the timeline the commands of x's
+ * copy, memset, host and event nodes: as a stream's operations would be
+ * (kernel nodes' grids describe themselves). */
+static void trace_nodes(cudaGraphExec_t x, struct cmd **cmds, int forget)
+{
+    if (!trace__wanted)
+        return;
+    const struct plan *p = &x->p;
+    for (size_t i = x->nresets ? 1 : 0; i < p->n; i++) {
+        const struct enode *en = &p->nodes[i];
+        cudaGraphNode_t n = en->gn;
+        if (!n || !en->enabled || en->cond)
+            continue;
+        struct op op = {.kind = OP_MARK};
+        switch (n->type) {
+        case cudaGraphNodeTypeMemcpy: {
+            struct mem_range d, s;
+            mem_lookup(n->u.copy.x.dst, &d);
+            mem_lookup(n->u.copy.x.src, &s);
+            op.kind = OP_TRANSFER;
+            op.u.transfer.x = n->u.copy.x;
+            op.u.transfer.dt = (int)d.type;
+            op.u.transfer.st = (int)s.type;
+            break;
+        }
+        case cudaGraphNodeTypeMemset:
+            op.kind = OP_TRANSFER;
+            op.u.transfer.x = n->u.set.x;
+            break;
+        case cudaGraphNodeTypeHost:
+            op.kind = OP_HOST;
+            break;
+        case cudaGraphNodeTypeEventRecord:
+        case cudaGraphNodeTypeWaitEvent:
+            op.kind = n->type == cudaGraphNodeTypeEventRecord ? OP_EVENT_RECORD : OP_EVENT_WAIT;
+            op.u.event.e = n->u.event;
+            break;
+        default:
+            continue;
+        }
+        if (forget)
+            trace_forget(cmds[i]);
+        else
+            trace_describe(cmds[i], &op);
+    }
+}
+
 /* The timeline's side of a graph launch (op.h): the flattened nodes'
  * commands as one batch of s, after the exec's previous launch. */
 static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
@@ -927,12 +974,16 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
     cudaGraphExec_t x = op->u.exec;
     pthread_mutex_lock(&x->lock);
     struct cmd **cmds = plan_cmds(x, &x->p);
+    if (cmds)
+        trace_nodes(x, cmds, 0);
     struct cmd *exit = cmds ? stream_enqueue_batch(s, cmds, (int)x->p.n, x->p.dep_start,
                                                    x->p.deps, x->last)
                             : NULL;
     if (!exit) {
-        if (cmds)
+        if (cmds) {
+            trace_nodes(x, cmds, 1);
             plan_cmds_discard(&x->p, cmds);
+        }
         pthread_mutex_unlock(&x->lock);
         return cudaErrorMemoryAllocation;
     }

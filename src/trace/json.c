@@ -98,8 +98,8 @@ static const char *rec_name(const struct rec *r)
 
 static const char *rec_cat(const struct rec *r)
 {
-    static const char *const cats[] = {"kernel", "memcpy", "memset", "host", "graph",
-                                       "event",  "event",  "nvtx",   "nvtx", "nvtx"};
+    static const char *const cats[] = {"kernel", "memcpy", "memset", "host", "graph", "event",
+                                       "event",  "nvtx",   "nvtx",   "nvtx", "blocks"};
     return cats[r->kind];
 }
 
@@ -119,6 +119,10 @@ static void put_args(FILE *f, const struct rec *r)
         break;
     case REC_GRAPH:
         fprintf(f, "\"nodes\":%llu", r->bytes);
+        break;
+    case REC_WORKER_BLOCKS:
+        fprintf(f, "\"blocks run\":%llu,\"grid\":\"(%u, %u, %u)\",\"block\":\"(%u, %u, %u)\"", r->bytes,
+                r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2]);
         break;
     case REC_EVENT_RECORD:
     case REC_EVENT_WAIT: {

@@ -41,7 +41,8 @@ enum rec_kind {
     REC_EVENT_WAIT,
     REC_NVTX_PUSH,     /* a push/pop range: nests on its thread */
     REC_NVTX_RANGE,    /* a start/end range: may cross threads */
-    REC_NVTX_MARK
+    REC_NVTX_MARK,
+    REC_WORKER_BLOCKS  /* a worker's run of blocks of one grid (worker.c) */
 };
 
 /* Copy kinds, as the summaries name them. */
@@ -55,7 +56,7 @@ struct rec {
     long long t0, t1;          /* ns since the trace began */
     const char *name;          /* kernels, NVTX: interned */
     const char *domain;        /* NVTX: the domain's name, NULL for the default */
-    unsigned long long bytes;  /* copies and memsets; graphs: nodes */
+    unsigned long long bytes;  /* copies and memsets; graphs: nodes; worker runs: blocks */
     unsigned long long id;     /* events: the event; NVTX start/end: the range */
     unsigned grid[3], block[3];
     size_t shmem;

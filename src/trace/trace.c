@@ -9,6 +9,7 @@
  */
 #include "trace/record.h"
 #include "trace/trace.h"
+#include "trace/worker.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "engine/engine.h"
 
 int trace__on;
+int trace__wanted;
 
 /* gdb's CUDA commands (src/gdb/simt.py: info cuda kernels|blocks|threads,
  * cuda block ... thread ...), inlined in every program that links the
@@ -167,6 +169,8 @@ __attribute__((constructor)) static void trace_init(void)
     wanted = trace_path || profile_wanted;
     if (!wanted)
         return;
+    trace__wanted = 1;
+    trace__workers = trace_path != NULL;
     epoch = simt__now_ns();
     const char *from_start = getenv("SIMT_PROFILE_FROM_START");
     trace__on = !(from_start && !strcmp(from_start, "0"));

@@ -37,12 +37,16 @@ struct CUstream_st;
  * profiler is not stopped.  Read relaxed: cudaProfilerStop may change it
  * while workers run (a plain load, on the processors simt runs on). */
 extern int trace__on;
+/* Set at start-up when SIMT_TRACE or SIMT_PROFILE is set; never changes. */
+extern int trace__wanted;
 
 cudaError_t trace__submit(struct CUstream_st *s, struct op *op);
 void trace__track(const struct cmd *c);
 void trace__cmd_start(const struct cmd *c);
 void trace__cmd_end(const struct cmd *c);
 void trace__graph(const struct cmd *exit, size_t nodes);
+void trace__describe(const struct cmd *c, const struct op *op);
+void trace__forget(const struct cmd *c);
 
 /* op_submit's way onto the timeline: op->enqueue(s, op), with the
  * command it makes described by op (a transfer's kind and bytes, a host
@@ -83,6 +87,23 @@ static inline void trace_graph(const struct cmd *exit, size_t nodes)
 {
     if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
         trace__graph(exit, nodes);
+}
+
+/* Command c, not enqueued yet, runs what op describes (a graph's copy,
+ * memset, host or event node): it joins the timeline as op's would. */
+static inline void trace_describe(const struct cmd *c, const struct op *op)
+{
+    if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
+        trace__describe(c, op);
+}
+
+/* Command c, described, is discarded without running.  Not gated on
+ * trace__on: cudaProfilerStop may have come in between (then it is a
+ * lookup that finds nothing). */
+static inline void trace_forget(const struct cmd *c)
+{
+    if (SIMT_UNLIKELY(trace__wanted))
+        trace__forget(c);
 }
 
 /* cudaProfilerStart (on 1) and cudaProfilerStop (on 0). */

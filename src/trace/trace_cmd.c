@@ -147,6 +147,40 @@ static struct desc describe_op(const struct op *op)
     return d;
 }
 
+/* Commands this thread described before they were enqueued
+ * (trace__describe): their records wait for a stream (trace__track). */
+static SIMT_TLS int unplaced;
+
+/* c's pending record, as d describes it; placed on c's stream's track, or
+ * (unplaced) on none yet. */
+static void describe_desc(const struct cmd *c, struct desc d, int placed)
+{
+    pthread_mutex_lock(&rec_lock);
+    struct rec *r = describe_locked(c, d.kind);
+    if (r) {
+        r->sub = (unsigned char)d.sub;
+        r->bytes = d.bytes;
+        r->id = d.id;
+        if (!placed) {
+            r->track = -1;
+            unplaced++;
+        }
+    }
+    pthread_mutex_unlock(&rec_lock);
+}
+
+/* c, described before it had a stream, now has one. */
+static void place(const struct cmd *c)
+{
+    pthread_mutex_lock(&rec_lock);
+    struct rec *r = pending_locked(c);
+    if (r && r->track < 0) {
+        r->track = stream_track(c->stream);
+        unplaced--;
+    }
+    pthread_mutex_unlock(&rec_lock);
+}
+
 cudaError_t trace__submit(struct CUstream_st *s, struct op *op)
 {
     submitting = describe_op(op);
@@ -158,15 +192,31 @@ cudaError_t trace__submit(struct CUstream_st *s, struct op *op)
 void trace__track(const struct cmd *c)
 {
     struct desc d = submitting;
-    if (d.kind < 0)
+    if (d.kind < 0) {
+        if (unplaced)
+            place(c);
         return;
+    }
     submitting.kind = -1;
+    describe_desc(c, d, 1);
+}
+
+void trace__describe(const struct cmd *c, const struct op *op)
+{
+    struct desc d = describe_op(op);
+    if (d.kind >= 0)
+        describe_desc(c, d, 0);
+}
+
+void trace__forget(const struct cmd *c)
+{
     pthread_mutex_lock(&rec_lock);
-    struct rec *r = describe_locked(c, d.kind);
+    struct rec *r = pending_locked(c);
     if (r) {
-        r->sub = (unsigned char)d.sub;
-        r->bytes = d.bytes;
-        r->id = d.id;
+        if (r->track < 0)
+            unplaced--;
+        simt__hmap_del(&pending, (uintptr_t)c);
+        free(r);
     }
     pthread_mutex_unlock(&rec_lock);
 }
@@ -188,6 +238,11 @@ void trace__cmd_end(const struct cmd *c)
     long long now = lock_pending(c, &r);
     if (r) {
         simt__hmap_del(&pending, (uintptr_t)c);
+        if (r->track < 0) { /* never placed on a stream: nowhere to show it */
+            pthread_mutex_unlock(&rec_lock);
+            free(r);
+            return;
+        }
         r->t1 = now;
         if (r->t0 < 0 || r->t0 > now)
             r->t0 = now;

@@ -2,7 +2,8 @@
 # tests/trace/run.sh: the timeline (SIMT_TRACE) and the profile
 # (SIMT_PROFILE).
 #
-#   timeline.cu   every kind of operation, NVTX ranges and marks, and a
+#   timeline.cu   every kind of operation (a graph's copy node too), the
+#                 workers' runs of blocks, NVTX ranges and marks, and a
 #                 region between cudaProfilerStop and cudaProfilerStart:
 #                 its trace must be well-formed trace-event JSON
 #                 (check_trace.py) holding each kind on its tracks, its
@@ -37,6 +38,7 @@ if "$SIMTCC" -O2 tests/trace/timeline.cu -o "$T/timeline" > "$T/build.log" 2>&1;
                "host:Host function" "graph:Graph launch" "event:Event record" "event:Event wait" \
                "nvtx:setup and run" "nvtx:copies in" nvtx:graph nvtx:launched \
                track:compute "track:Stream" "track:Worker" "track:Main thread" \
+               blocks:scale blocks:add_shared \
                '!not_recorded' > "$T/check" 2>&1; then
             ok
         else
@@ -45,6 +47,10 @@ if "$SIMTCC" -O2 tests/trace/timeline.cu -o "$T/timeline" > "$T/build.log" 2>&1;
         contains "kernel args" "$T/t.json" '"grid":"(256, 1, 1)","block":"(256, 1, 1)"'
         contains "shared memory arg" "$T/t.json" '"dynamic shared memory":512'
         contains "copy bytes" "$T/t.json" '"bytes":262144'
+        contains "timeline output" "$T/out" "copied by the graph: 3.0"
+        # The graph's copy node, on the stream, of its own kind and size.
+        contains "graph copy node" "$T/t.json" '"cat":"memcpy","name":"Memcpy DtoH","args":{"bytes":16}'
+        contains "worker run of blocks" "$T/t.json" '"cat":"blocks","name":"scale","args":{"blocks run":'
         for t in "NVTX Range Summary (nvtx_sum)" "CUDA GPU Kernel Summary (cuda_gpu_kern_sum)" \
                  "CUDA GPU MemOps Summary (by Time) (cuda_gpu_mem_time_sum)" \
                  "CUDA GPU MemOps Summary (by Size) (cuda_gpu_mem_size_sum)" \

@@ -1,6 +1,7 @@
 // A program that uses every kind of operation the timeline records:
 // kernels in two streams, copies of three kinds, a memset, a host
-// function, event records and waits, a captured graph's launch, NVTX
+// function, event records and waits, a captured graph's launch (two
+// kernels and a copy back, which show as the stream's own), NVTX
 // ranges (push/pop, start/end, C++ scoped) and marks, and a region
 // outside cudaProfilerStart/Stop that must not be recorded.
 #include <cstdio>
@@ -34,8 +35,9 @@ static void CUDART_CB on_host(void *arg) { ++*static_cast<int *>(arg); }
 int main()
 {
     const int n = 1 << 16;
-    float *h = nullptr, *d = nullptr, *d2 = nullptr;
+    float *h = nullptr, *h2 = nullptr, *d = nullptr, *d2 = nullptr;
     cudaMallocHost(&h, n * sizeof(float));
+    cudaMallocHost(&h2, 4 * sizeof(float));
     cudaMalloc(&d, n * sizeof(float));
     cudaMalloc(&d2, n * sizeof(float));
     for (int i = 0; i < n; i++)
@@ -76,6 +78,7 @@ int main()
     cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal);
     scale<<<n / 256, 256, 0, s1>>>(d, n, 0.5f);
     scale<<<n / 256, 256, 0, s1>>>(d, n, 3.0f);
+    cudaMemcpyAsync(h2, d, 4 * sizeof(float), cudaMemcpyDefault, s1);
     cudaStreamEndCapture(s1, &graph);
     cudaGraphInstantiate(&exec, graph, 0);
     cudaGraphLaunch(exec, s1);
@@ -90,6 +93,7 @@ int main()
 
     cudaMemcpy(h, d2, n * sizeof(float), cudaMemcpyDeviceToHost);
     printf("h[0] = %.1f, h[n-1] = %.1f, host function calls: %d\n", h[0], h[n - 1], calls);
+    printf("copied by the graph: %.1f\n", h2[3]);
     cudaGraphExecDestroy(exec);
     cudaGraphDestroy(graph);
     cudaEventDestroy(ev);
@@ -99,5 +103,6 @@ int main()
     cudaFree(d);
     cudaFree(d2);
     cudaFreeHost(h);
+    cudaFreeHost(h2);
     return 0;
 }
