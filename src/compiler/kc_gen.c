@@ -462,6 +462,8 @@ static void build_entry(kc_tier *t)
     t->bz = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, LLVMBuildGEP2(b, k->i8, bd, &f8, 1, ""), "kc.bz"),
                           k->i64, "");
     t->n64 = LLVMBuildNUWMul(b, LLVMBuildNUWMul(b, t->bx, t->by, ""), t->bz, "kc.n");
+    t->yn = t->rows_once ? ci64(k, 1) : t->by;
+    t->zn = t->rows_once ? ci64(k, 1) : t->bz;
     if (t->warps) {
         /* Whole warps only: a block with a partial last warp runs on the
          * fiber tier, which reports what its collectives do there. */
@@ -592,8 +594,8 @@ static void build_segment(kc_tier *t, int s)
     LLVMBuildBr(b, t->g.bb[sg->leader]);
     LLVMValueRef br = latch(t, sg->lx, sg->x, t->bx, sg->hx, sg->ly, &sg->xcmp);
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(k->c, "llvm.loop", 9), loop_md(k));
-    latch(t, sg->ly, sg->y, t->by, sg->hy, sg->lz, &sg->ycmp);
-    latch(t, sg->lz, sg->z, t->bz, sg->hz, sg->post, &sg->zcmp);
+    latch(t, sg->ly, sg->y, t->yn, sg->hy, sg->lz, &sg->ycmp);
+    latch(t, sg->lz, sg->z, t->zn, sg->hz, sg->post, &sg->zcmp);
 }
 
 /* ---- storage of values live across segments -------------------------------------- */
@@ -1515,10 +1517,10 @@ static void rows_outside(kc_tier *t)
     LLVMValueRef yv1 = LLVMBuildNUWAdd(b, yv, one, "");
     LLVMBuildBr(b, first);
     LLVMPositionBuilderAtEnd(b, ly);
-    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, yv1, t->by, ""), oy, lz);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, yv1, t->yn, ""), oy, lz);
     LLVMAddIncoming(yv, &yv1, &ly, 1);
     LLVMPositionBuilderAtEnd(b, lz);
-    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, zv1, t->bz, ""), oz, out);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, zv1, t->zn, ""), oz, out);
     LLVMAddIncoming(zv, &zv1, &lz, 1);
     LLVMPositionBuilderAtEnd(b, out);
     LLVMBuildRetVoid(b);

@@ -50,6 +50,9 @@ typedef struct kc_tier {
      * and which successor does the work. */
     int guard_bb, guard_work;
     int walks;                  /* column walks planted: rows of threads run in turn */
+    /* Rows of threads alike (kc_tier.c, rows_alike): the y and z loops run
+     * one row, which stands for all (they would run in lockstep). */
+    int rows_once;
     /* per-thread storage: values live across segments (slots) and private
      * variables, each an array over the block's threads in one scratch
      * buffer */
@@ -66,6 +69,7 @@ typedef struct kc_tier {
     /* the block function's entry */
     LLVMBasicBlockRef entry;
     LLVMValueRef bx, by, bz, n64, tidp;
+    LLVMValueRef yn, zn;        /* the y and z loops' trip counts */
     LLVMValueRef acc;           /* a counting barrier's tally: not per thread */
     /* per instruction, for a collective: its operand (opnd) and the value
      * its lanes' copies are read from (orig), opnd with its casts peeled:

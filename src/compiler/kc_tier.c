@@ -1150,6 +1150,69 @@ static int analyse(kc_tier *t, kc_ctx *k, LLVMValueRef fn, kc_why *why, int guar
     return 1;
 }
 
+/* Threads that differ only in threadIdx.y and .z, in a kernel that reads
+ * neither, run the same instructions on the same values: rows of 32x8
+ * blocks launched for a 1-D index (PolyBench's atax, mvt).  A GPU may run
+ * such rows in lockstep, each load seeing what the others saw and each
+ * store writing what the others write; one row then does what all do.
+ * That holds while nothing tells the rows apart or lets one see the
+ * other's order: no barriers or collectives (counts, votes), no atomics
+ * (each returns its own value), no calls (printf prints once per thread,
+ * a callee may read threadIdx).  Then the y and z loops run one row.
+ * SIMT_KC_ROWS=0 (read by simt-kc) turns this off. */
+static int has_part(const char *s, size_t n, const char *part)
+{
+    size_t m = strlen(part);
+    for (size_t i = 0; i + m <= n; i++)
+        if (!memcmp(s + i, part, m))
+            return 1;
+    return 0;
+}
+
+static int rows_alike(kc_tier *t)
+{
+    const char *env = getenv("SIMT_KC_ROWS");
+    if (t->warps || (env && !strcmp(env, "0")))
+        return 0;
+    for (int b = 0; b < t->g.n; b++) {
+        if (t->extcall[b])
+            return 0;
+        if (t->barrier[b]) {
+            size_t n;
+            const char *s = kc_callee_name(t->barrier[b], &n);
+            if (!kc_name_is(s, n, "simt__kc_split"))
+                return 0;
+        }
+    }
+    for (int i = 0; i < t->nins; i++) {
+        LLVMValueRef v = t->ins[i];
+        switch (LLVMGetInstructionOpcode(v)) {
+        case LLVMAtomicRMW:
+        case LLVMAtomicCmpXchg:
+        case LLVMFence:
+            return 0;
+        case LLVMLoad:
+        case LLVMStore:
+            if (LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic || kc_tid_field(t, v) > 0)
+                return 0;
+            break;
+        case LLVMCall: {
+            size_t n = 0;
+            const char *s = kc_callee_name(v, &n);
+            /* Intrinsics compute; a cycle counter tells rows apart. */
+            if (s && n > 5 && !memcmp(s, "llvm.", 5) &&
+                (has_part(s, n, "readcyclecounter") || has_part(s, n, "rdtsc") ||
+                 has_part(s, n, "readsteadycounter")))
+                return 0;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return 1;
+}
+
 int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
 {
     if (LLVMCountParams(fn) != 1 || !LLVMGetFirstBasicBlock(fn)) {
@@ -1185,11 +1248,12 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
         if (analyse(&t, k, fn, &scratch, 1) && segments(&t)) {
             t.walks = walks;
             t.warp_rows = rows;
+            int once = t.rows_once = rows_alike(&t);
             kc_generate(&t);
             tier_free(&t);
             /* For --resource-usage: said after "compiled tier". */
-            snprintf(why->text, sizeof why->text, "%d column walk%s turned inside out", walks,
-                     walks == 1 ? "" : "s");
+            snprintf(why->text, sizeof why->text, "%d column walk%s turned inside out%s", walks,
+                     walks == 1 ? "" : "s", once ? "; one row of threads stands for all" : "");
             return 1;
         }
         tier_free(&t);
@@ -1198,7 +1262,10 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
     if (!analyse(&t, k, fn, why, 0) || !segments(&t))
         goto done;
     t.warp_rows = rows;
+    t.rows_once = rows_alike(&t);
     kc_generate(&t);
+    if (t.rows_once)
+        snprintf(why->text, sizeof why->text, "one row of threads stands for all");
     ok = 1;
 done:
     tier_free(&t);
