@@ -987,7 +987,6 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
         pthread_mutex_unlock(&x->lock);
         return cudaErrorMemoryAllocation;
     }
-    trace_graph(exit, x->p.n);
     plan_cmds_enqueued(&x->p, cmds);
     cmd_unref(x->last);
     x->last = exit;

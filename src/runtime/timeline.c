@@ -350,6 +350,7 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
         cmd_unref(exit);
         return NULL;
     }
+    trace_graph(entry, exit, (size_t)n);
     engine_start();
     pthread_mutex_lock(&T.lock);
     /* The entry follows the stream's rules; everything else follows the

@@ -5,8 +5,9 @@
  *
  * Processes group the tracks: 1 the CUDA streams, 2 simt's workers, 3 the
  * host threads.  A track is a "thread" of its process.  Operations of one
- * stream that overlap in time (a graph's parallel branches) go on extra
- * lanes of that stream, since slices of one thread must nest.  Times are
+ * stream that overlap in time without nesting (a graph's parallel
+ * branches) go on extra lanes of that stream, since slices of one thread
+ * must nest.  Times are
  * microseconds from the program's start.
  *
  * Runs at exit, after recording stopped, with rec_lock held.
@@ -195,12 +196,26 @@ static int by_start(const void *a, const void *b)
     return x->t1 > y->t1 ? -1 : x->t1 < y->t1; /* the longer first: it may hold the other */
 }
 
-/* The lane of each record: spans of a stream that overlap one another
- * without nesting go to the first lane free at their start. */
+/* The lane of each record: a span of a stream goes to the first lane
+ * where it follows or nests in what is there (a graph launch holds its
+ * nodes), so that slices of a lane nest as the format needs. */
+#define LANE_DEPTH 8
+struct lane {
+    long long end[LANE_DEPTH]; /* ends of the open spans, outermost first */
+    int depth;
+};
+
+static int lane_fits(struct lane *l, const struct rec *r)
+{
+    while (l->depth && l->end[l->depth - 1] <= r->t0)
+        l->depth--;
+    return l->depth == 0 || (l->depth < LANE_DEPTH && r->t1 <= l->end[l->depth - 1]);
+}
+
 static int *assign_lanes(const struct rec **order, int *nlanes)
 {
     int *lane = calloc(trace_nrecs ? trace_nrecs : 1, sizeof *lane);
-    long long(*busy)[MAX_LANES] = calloc(trace_ntracks ? trace_ntracks : 1, sizeof *busy);
+    struct lane(*busy)[MAX_LANES] = calloc(trace_ntracks ? trace_ntracks : 1, sizeof *busy);
     if (!lane || !busy) {
         free(lane);
         free(busy);
@@ -213,9 +228,11 @@ static int *assign_lanes(const struct rec **order, int *nlanes)
         if (t->kind != TRACK_STREAM || is_instant(r))
             continue;
         int l = 0;
-        while (l < MAX_LANES - 1 && busy[r->track][l] > r->t0)
+        while (l < MAX_LANES - 1 && !lane_fits(&busy[r->track][l], r))
             l++;
-        busy[r->track][l] = r->t1;
+        struct lane *b = &busy[r->track][l];
+        if (b->depth < LANE_DEPTH)
+            b->end[b->depth++] = r->t1;
         lane[i] = l;
         if (l + 1 > nlanes[r->track])
             nlanes[r->track] = l + 1;

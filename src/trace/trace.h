@@ -44,7 +44,7 @@ cudaError_t trace__submit(struct CUstream_st *s, struct op *op);
 void trace__track(const struct cmd *c);
 void trace__cmd_start(const struct cmd *c);
 void trace__cmd_end(const struct cmd *c);
-void trace__graph(const struct cmd *exit, size_t nodes);
+void trace__graph(const struct cmd *entry, const struct cmd *exit, size_t nodes);
 void trace__describe(const struct cmd *c, const struct op *op);
 void trace__forget(const struct cmd *c);
 
@@ -81,12 +81,13 @@ static inline void trace_cmd_end(const struct cmd *c)
         trace__cmd_end(c);
 }
 
-/* exit ends a graph launch of `nodes` nodes, just submitted: the launch
- * is timed from now to exit's end. */
-static inline void trace_graph(const struct cmd *exit, size_t nodes)
+/* A graph launch of `nodes` nodes, its commands between entry and exit,
+ * neither enqueued yet: the launch is timed from entry's end (the
+ * stream's earlier work is done) to exit's end. */
+static inline void trace_graph(const struct cmd *entry, const struct cmd *exit, size_t nodes)
 {
     if (SIMT_UNLIKELY(__atomic_load_n(&trace__on, __ATOMIC_RELAXED)))
-        trace__graph(exit, nodes);
+        trace__graph(entry, exit, nodes);
 }
 
 /* Command c, not enqueued yet, runs what op describes (a graph's copy,

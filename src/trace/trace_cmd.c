@@ -221,13 +221,22 @@ void trace__forget(const struct cmd *c)
     pthread_mutex_unlock(&rec_lock);
 }
 
-void trace__graph(const struct cmd *exit, size_t nodes)
+/* The entry's record is a REC_GRAPH of sub 1 whose id is the exit: its
+ * end starts the exit's. */
+void trace__graph(const struct cmd *entry, const struct cmd *exit, size_t nodes)
 {
     pthread_mutex_lock(&rec_lock);
-    struct rec *r = describe_locked(exit, REC_GRAPH);
+    struct rec *r = describe_locked(exit, REC_GRAPH), *e = describe_locked(entry, REC_GRAPH);
     if (r) {
         r->bytes = nodes;
-        r->t0 = trace_clock();
+        r->track = -1;
+        unplaced++;
+    }
+    if (e) {
+        e->sub = 1;
+        e->id = (unsigned long long)(uintptr_t)exit;
+        e->track = -1;
+        unplaced++;
     }
     pthread_mutex_unlock(&rec_lock);
 }
@@ -236,6 +245,16 @@ void trace__cmd_end(const struct cmd *c)
 {
     struct rec *r;
     long long now = lock_pending(c, &r);
+    if (r && r->kind == REC_GRAPH && r->sub == 1) {
+        /* A graph's entry: its launch starts now. */
+        simt__hmap_del(&pending, (uintptr_t)c);
+        struct rec *g = pending_locked((const struct cmd *)(uintptr_t)r->id);
+        if (g)
+            g->t0 = now;
+        pthread_mutex_unlock(&rec_lock);
+        free(r);
+        return;
+    }
     if (r) {
         simt__hmap_del(&pending, (uintptr_t)c);
         if (r->track < 0) { /* never placed on a stream: nowhere to show it */
