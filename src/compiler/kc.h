@@ -67,8 +67,17 @@ typedef struct kc_why {
     char text[512];
 } kc_why;
 
+/* What kc_compile_thread answers for a compiled kernel, and what the
+ * launch's probe of its block function returns (src/engine/tier.c):
+ * KC_COMPILED, or'ed with KC_APART where the block's threads never wait
+ * for one another nor share memory, so that parts of one block may run on
+ * several workers (the block function then runs threadIdx.x from
+ * simt__kc_x0 below simt__kc_x1 only). */
+enum { KC_COMPILED = 1, KC_APART = 2 };
+
 /* Is fn (a thread function, everything inlined) safe to compile?  0 with
- * the reason in *why if not.  Transforms it into a block function if so. */
+ * the reason in *why if not.  Transforms it into a block function if so,
+ * and returns KC_COMPILED and maybe KC_APART. */
 int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why);
 
 /* A reason from the instruction that forced it: "CONSTRUCT at FILE:LINE". */

@@ -51,6 +51,18 @@ static LLVMValueRef tls_addr(kc_ctx *k, LLVMBuilderRef b, LLVMValueRef g)
     return LLVMBuildCall2(b, ft, f, &g, 1, "");
 }
 
+/* libsimt's thread-local int of that name (src/engine/tier.c). */
+static LLVMValueRef tls_i32(kc_ctx *k, const char *name)
+{
+    LLVMValueRef g = LLVMGetNamedGlobal(k->m, name);
+    if (!g) {
+        g = LLVMAddGlobal(k->m, k->i32, name);
+        LLVMSetThreadLocal(g, 1);
+        LLVMSetThreadLocalMode(g, LLVMInitialExecTLSModel);
+    }
+    return g;
+}
+
 static LLVMValueRef before_terminator(kc_tier *t, LLVMBasicBlockRef bb)
 {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
@@ -437,12 +449,7 @@ static void fill_decline(kc_tier *t, LLVMBasicBlockRef no)
     kc_ctx *k = t->k;
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
     LLVMPositionBuilderAtEnd(b, no);
-    LLVMValueRef flag = LLVMGetNamedGlobal(k->m, "simt__kc_declined");
-    if (!flag) {
-        flag = LLVMAddGlobal(k->m, k->i32, "simt__kc_declined");
-        LLVMSetThreadLocal(flag, 1);
-        LLVMSetThreadLocalMode(flag, LLVMInitialExecTLSModel);
-    }
+    LLVMValueRef flag = tls_i32(k, "simt__kc_declined");
     LLVMBuildStore(b, LLVMConstInt(k->i32, 1, 0), tls_addr(k, b, flag));
     LLVMBuildRetVoid(b);
     LLVMDisposeBuilder(b);
@@ -464,6 +471,15 @@ static void build_entry(kc_tier *t)
     t->n64 = LLVMBuildNUWMul(b, LLVMBuildNUWMul(b, t->bx, t->by, ""), t->bz, "kc.n");
     t->yn = t->rows_once ? ci64(k, 1) : t->by;
     t->zn = t->rows_once ? ci64(k, 1) : t->bz;
+    t->xlo = ci64(k, 0);
+    t->xhi = t->bx;
+    if (t->apart) {
+        /* The part of the block's x range the engine gave this call. */
+        LLVMValueRef x0 = tls_i32(k, "simt__kc_x0"), x1 = tls_i32(k, "simt__kc_x1");
+        t->xlo = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, tls_addr(k, b, x0), "kc.x0"), k->i64, "");
+        LLVMValueRef hi = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, tls_addr(k, b, x1), "kc.x1"), k->i64, "");
+        t->xhi = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, hi, t->bx, ""), hi, t->bx, "kc.xhi");
+    }
     if (t->warps) {
         /* Whole warps only: a block with a partial last warp runs on the
          * fiber tier, which reports what its collectives do there. */
@@ -573,7 +589,7 @@ static void build_segment(kc_tier *t, int s)
     LLVMBuildBr(b, sg->hx);
     LLVMPositionBuilderAtEnd(b, sg->hx);
     sg->x = LLVMBuildPhi(b, k->i64, "kc.x");
-    LLVMAddIncoming(sg->x, &zero, &sg->hy, 1);
+    LLVMAddIncoming(sg->x, &t->xlo, &sg->hy, 1);
     LLVMValueRef zy = LLVMBuildNUWAdd(b, LLVMBuildNUWMul(b, sg->z, t->by, ""), sg->y, "");
     LLVMValueRef row = LLVMBuildNUWMul(b, zy, t->bx, "");
     sg->tid = LLVMBuildNUWAdd(b, row, sg->x, "kc.tid");
@@ -592,7 +608,7 @@ static void build_segment(kc_tier *t, int s)
         LLVMBuildStore(b, sg->tz, LLVMBuildGEP2(b, k->i8, t->tidp, &f8, 1, ""));
     }
     LLVMBuildBr(b, t->g.bb[sg->leader]);
-    LLVMValueRef br = latch(t, sg->lx, sg->x, t->bx, sg->hx, sg->ly, &sg->xcmp);
+    LLVMValueRef br = latch(t, sg->lx, sg->x, t->xhi, sg->hx, sg->ly, &sg->xcmp);
     LLVMSetMetadata(br, LLVMGetMDKindIDInContext(k->c, "llvm.loop", 9), loop_md(k));
     latch(t, sg->ly, sg->y, t->yn, sg->hy, sg->lz, &sg->ycmp);
     latch(t, sg->lz, sg->z, t->zn, sg->hz, sg->post, &sg->zcmp);

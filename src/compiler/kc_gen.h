@@ -53,6 +53,9 @@ typedef struct kc_tier {
     /* Rows of threads alike (kc_tier.c, rows_alike): the y and z loops run
      * one row, which stands for all (they would run in lockstep). */
     int rows_once;
+    /* Threads apart (kc_tier.c, threads_apart): the x loops run from
+     * simt__kc_x0 below simt__kc_x1, which the engine sets per part. */
+    int apart;
     /* per-thread storage: values live across segments (slots) and private
      * variables, each an array over the block's threads in one scratch
      * buffer */
@@ -70,6 +73,7 @@ typedef struct kc_tier {
     LLVMBasicBlockRef entry;
     LLVMValueRef bx, by, bz, n64, tidp;
     LLVMValueRef yn, zn;        /* the y and z loops' trip counts */
+    LLVMValueRef xlo, xhi;      /* the x loops' range */
     LLVMValueRef acc;           /* a counting barrier's tally: not per thread */
     /* per instruction, for a collective: its operand (opnd) and the value
      * its lanes' copies are read from (orig), opnd with its casts peeled:

@@ -194,8 +194,9 @@ static void drop_probe(kc_ctx *k, LLVMValueRef f)
 }
 
 /* simt__kc_block(thread, args) becomes thread(args) (now a block function)
- * and 1; with args NULL only the 1. */
-static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread)
+ * and what kc_compile_thread answered (KC_COMPILED, maybe KC_APART); with
+ * args NULL only that. */
+static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread, int answer)
 {
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
     LLVMTypeRef pt = k->ptr;
@@ -210,7 +211,7 @@ static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread)
                 LLVMPositionBuilderBefore(b, call);
                 LLVMBuildCall2(b, ft, thread, &args, 1, "");
             }
-            LLVMReplaceAllUsesWith(call, LLVMConstInt(k->i32, 1, 0));
+            LLVMReplaceAllUsesWith(call, LLVMConstInt(k->i32, (unsigned long long)answer, 0));
             LLVMInstructionEraseFromParent(call);
         }
         u = next;
@@ -375,7 +376,7 @@ int main(int argc, char **argv)
                         LLVMDumpValue(threads.f[i]);
                     exit(1);
                 }
-                resolve_markers(&k, marker, threads.f[i]);
+                resolve_markers(&k, marker, threads.f[i], ok);
             }
             if (usage) {
                 int dup = 0;

@@ -1213,6 +1213,32 @@ static int rows_alike(kc_tier *t)
     return 1;
 }
 
+/* A block whose threads never wait for one another (no barriers but the
+ * compiler's own, no collectives) and share no memory of the block (no
+ * __shared__ variable, static or dynamic) runs the same in parts on
+ * several workers as whole on one: a grid of fewer blocks than workers
+ * is then split (src/engine/engine.c, start_block). */
+static int threads_apart(kc_tier *t)
+{
+    if (t->warps)
+        return 0;
+    for (int i = 0; i < t->nins; i++) {
+        LLVMValueRef v = t->ins[i];
+        if (!LLVMIsACallInst(v))
+            continue;
+        size_t n = 0;
+        const char *s = kc_callee_name(v, &n);
+        int kind = kc_barrier_kind(v);
+        if (kind != KC_BAR_NONE && !(s && kc_name_is(s, n, "simt__kc_split")))
+            return 0;
+        if (s && kc_name_is(s, n, "simt_shared_static"))
+            return 0;
+        if (t->k->g_arena && kc_tls_global(v) == t->k->g_arena)
+            return 0;
+    }
+    return 1;
+}
+
 int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
 {
     if (LLVMCountParams(fn) != 1 || !LLVMGetFirstBasicBlock(fn)) {
@@ -1249,12 +1275,13 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
             t.walks = walks;
             t.warp_rows = rows;
             int once = t.rows_once = rows_alike(&t);
+            int apart = t.apart = threads_apart(&t);
             kc_generate(&t);
             tier_free(&t);
             /* For --resource-usage: said after "compiled tier". */
             snprintf(why->text, sizeof why->text, "%d column walk%s turned inside out%s", walks,
                      walks == 1 ? "" : "s", once ? "; one row of threads stands for all" : "");
-            return 1;
+            return KC_COMPILED | (apart ? KC_APART : 0);
         }
         tier_free(&t);
         remove_splits(k);
@@ -1263,10 +1290,11 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
         goto done;
     t.warp_rows = rows;
     t.rows_once = rows_alike(&t);
+    t.apart = threads_apart(&t);
     kc_generate(&t);
     if (t.rows_once)
         snprintf(why->text, sizeof why->text, "one row of threads stands for all");
-    ok = 1;
+    ok = KC_COMPILED | (t.apart ? KC_APART : 0);
 done:
     tier_free(&t);
     return ok;

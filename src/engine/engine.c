@@ -157,12 +157,21 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->exit_hook = 0;
     b->bar_grid = 0;
     b->grid_syncs = 0;
+    unsigned x0 = 0, x1 = g->nthreads;
+    if (g->split > 1) {
+        /* Unit i is a part of block i / split: split_x threads of x (the
+         * grid's blocks are one row, engine_submit_grid). */
+        x0 = (unsigned)(i % g->split) * g->split_x;
+        x1 = x0 + g->split_x < g->nthreads ? x0 + g->split_x : g->nthreads;
+        i /= g->split;
+    }
     b->linear = i;
     grid_block_index(g, i, &b->idx);
-    b->nthreads = g->nthreads;
-    b->next_thread = 0;
+    b->x0 = x0;
+    b->nthreads = x1;
+    b->next_thread = x0;
     b->fiber_retry = 0;
-    b->live = g->nthreads;
+    b->live = x1 - x0;
     b->bar_arrived = 0;
     b->bar_count = 0;
     b->bar_stray = NULL;
@@ -514,6 +523,28 @@ static void split_units(struct grid *g, unsigned n)
     g->nparts = n;
 }
 
+/* A compiled grid of fewer blocks than workers, whose threads are apart
+ * (no barriers, collectives or shared memory): each block becomes parts
+ * of whole warps of x, one unit each, so that every worker has work (a
+ * GPU runs a block's warps on all the lanes of an SM).  One-row blocks of
+ * two warps or more only. */
+static void split_blocks(struct grid *g)
+{
+    g->split = 1;
+    g->split_x = g->nthreads;
+    unsigned long long nw = (unsigned long long)E.nworkers;
+    if (!g->block || !g->apart || g->unit_blocks != 1 || g->cooperative || g->dyn_shmem ||
+        g->block_dim.y != 1 || g->block_dim.z != 1 || g->nblocks >= nw || g->block_dim.x < 64)
+        return;
+    unsigned warps = (g->block_dim.x + 31) / 32;
+    unsigned long long want = (nw + g->nblocks - 1) / g->nblocks;
+    unsigned parts = want < warps ? (unsigned)want : warps;
+    unsigned per = (warps + parts - 1) / parts;
+    g->split_x = per * 32;
+    g->split = (g->block_dim.x + g->split_x - 1) / g->split_x;
+    g->nunits = g->nblocks * g->split;
+}
+
 void engine_submit_grid(struct grid *g)
 {
     engine_start();
@@ -529,6 +560,7 @@ void engine_submit_grid(struct grid *g)
         unsigned long long k = g->nunits / ((unsigned long long)E.nworkers * 8);
         g->chunk = k < 1 ? 1 : k > 64 ? 64 : k;
     }
+    split_blocks(g);
     g->parts = NULL;
     g->nparts = 0;
     if (g->chunk > 1 && E.nworkers > 1)

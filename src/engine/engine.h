@@ -108,6 +108,7 @@ struct block {
     size_t arena_cap;
     char *static_base;              /* where its static __shared__ variables start */
     unsigned long long linear;      /* block index in the grid */
+    unsigned x0;                    /* its first thread: 0 unless the grid is split */
     struct block *next;             /* the worker's resident or free list */
     struct cluster *cluster;        /* its cluster, if the launch has clusters */
     unsigned rank;                  /* rank in the cluster */
@@ -169,6 +170,11 @@ struct grid {
     simt_thread_fn fn;
     simt_range_fn range;              /* the launch's own thread loop, or NULL */
     simt_block_fn block;              /* its compiled block function, or NULL */
+    int apart;                        /* its threads apart: blocks may split (KC_APART) */
+    /* Units per block: more than one where a grid of fewer blocks than
+     * workers is split (engine_submit_grid); each unit then runs
+     * split_x threads of x (the last fewer). */
+    unsigned split, split_x;
     void *args;
     void (*release)(void *args);
     unsigned long long nblocks;
@@ -288,6 +294,7 @@ int engine_start(void);               /* idempotent; 0 or -errno */
 int engine_workers(void);
 int engine_tier_compiled(void);      /* SIMT_TIER is not "fiber" */
 extern SIMT_TLS int simt__kc_declined; /* the block function did not run */
+extern SIMT_TLS unsigned simt__kc_x0, simt__kc_x1; /* its part of the block (tier.c) */
 void engine_submit_grid(struct grid *g);
 /* A block of g finished on w: counted now, or with the rest of w's run. */
 void engine_block_done(struct worker *w, struct grid *g);

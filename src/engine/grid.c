@@ -43,9 +43,11 @@ void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
 void grid_block_done(struct grid *g, unsigned long long n)
 {
     unsigned long long done = atomic_fetch_add_explicit(&g->blocks_done, n, memory_order_acq_rel) + n;
-    /* engine.h: blocks_done reaches nblocks, once. */
-    assert(done <= g->nblocks);
-    if (done == g->nblocks) {
+    /* engine.h: blocks_done reaches the number of block records (the
+     * blocks, or the parts of split ones), once. */
+    unsigned long long all = g->nunits * g->unit_blocks;
+    assert(done <= all);
+    if (done == all) {
         g->on_done(g);
         grid_unref(g);
     }

@@ -600,17 +600,20 @@ static void run_threads(struct worker *w, struct block *b)
      * (barrier, collectives) or per-thread counts (clusters). */
     r->notify = (b->bar_arrived | b->warp_pending | (unsigned)b->exit_hook) != 0;
     int compiled = 0;
-    if (g->block && r->next == 0 && !b->fiber_retry) {
-        /* The compiled tier: every thread of the block, barriers included,
-         * in one call that never parks (or none, if it declines). */
+    if (g->block && r->next == b->x0 && !b->fiber_retry) {
+        /* The compiled tier: every thread of the block (or of its part),
+         * barriers included, in one call that never parks (or none, if it
+         * declines). */
         simt__kc_declined = 0;
+        simt__kc_x0 = b->x0;
+        simt__kc_x1 = b->nthreads;
         b->fiber_retry = 2; /* running compiled: a fault reruns it (after_switch) */
         g->block(g->args);
         b->fiber_retry = 0;
         compiled = !simt__kc_declined;
         if (compiled) {
             r->next = r->end;
-            r->exited += r->end;
+            r->exited += r->end - b->x0;
         }
     }
     if (!compiled && g->range) {

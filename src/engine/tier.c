@@ -19,6 +19,11 @@
  * fiber tier. */
 SIMT_TLS int simt__kc_declined;
 
+/* The part of a block a compiled block function runs, where its threads
+ * are apart (src/compiler/kc.h, KC_APART): threadIdx.x from x0 below x1.
+ * Set by the engine before each call (sched.c, run_threads). */
+SIMT_TLS unsigned simt__kc_x0, simt__kc_x1 = ~0u;
+
 /* A launch whose thread function simt-kc did not compile asks here. */
 int simt__kc_block(void (*thread)(void *), void *args)
 {

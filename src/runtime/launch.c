@@ -125,8 +125,9 @@ struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
     g->fn = fn;
     g->range = attrs ? attrs->range : NULL;
     /* The compiled tier, where simt-kc built the block function. */
-    g->block = attrs && attrs->block && engine_tier_compiled() && attrs->block(NULL) ? attrs->block
-                                                                                       : NULL;
+    int kc = attrs && attrs->block && engine_tier_compiled() ? attrs->block(NULL) : 0;
+    g->block = kc ? attrs->block : NULL;
+    g->apart = (kc & 2) != 0; /* KC_APART of src/compiler/kc.h */
     g->args = args;
     g->release = release;
     g->nblocks = (unsigned long long)cfg->grid.x * cfg->grid.y * cfg->grid.z;
