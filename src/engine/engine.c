@@ -178,7 +178,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->waiters = (struct waitq){0};
     b->gen++;
     watchdog_block_started(w, g);
-    trace_block_start(g, w->guest);
+    trace_block_start(g);
     if (explore_mode)
         explore_block_start(b);
     warp_block_begin(b, b->warps);
@@ -235,7 +235,7 @@ void engine_free_cluster(struct worker *w, struct cluster *c)
 
 void engine_block_done(struct worker *w, struct grid *g)
 {
-    trace_block_done(w->guest);
+    trace_block_done();
     if (g == w->grid && g->chunk > 1 && !w->guest)
         w->done_pending++;
     else
@@ -976,6 +976,7 @@ int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g,
     engine__self = w;
     sched_guest_run(w);
     engine__self = NULL;
+    trace_worker_idle(); /* its track's slice ends as it leaves */
     if (watched)
         pthread_sigmask(SIG_SETMASK, &old, NULL);
     assert(!w->resident && !w->grid && !w->cur);

@@ -275,7 +275,9 @@ int trace_write_json(const char *path)
             track_name(f, &trace_tracks[t], l);
             fprintf(f, "}},\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"name\":\"thread_sort_index\","
                        "\"args\":{\"sort_index\":%d}}",
-                    pid_of(&trace_tracks[t]), tid, tid);
+                    pid_of(&trace_tracks[t]), tid,
+                    /* workers in the order of their numbers */
+                    trace_tracks[t].kind == TRACK_WORKER ? (int)trace_tracks[t].num : tid);
         }
     }
     for (size_t k = 0; k < trace_nrecs; k++) {

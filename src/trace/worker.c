@@ -1,11 +1,11 @@
 /*
  * worker.c: the runs of blocks each worker executed (see worker.h).
  *
- * A worker's open slice lives in its thread's storage: it is opened at
+ * A thread's open slice lives in its thread's storage: it is opened at
  * the first block of a grid, extended by each block that finishes, and
- * closed (recorded) when the worker starts a block of another grid or
- * finds nothing more of its grid to claim.  Workers are idle at exit, so
- * every slice is closed by then.
+ * closed (recorded) when the thread starts a block of another grid, finds
+ * nothing more of its grid to claim (a worker) or stops helping (a
+ * guest).  Workers are idle at exit, so every slice is closed by then.
  *
  * Invariant: a closed slice ends no later than the next one starts, so
  * the slices of a worker's track never overlap.
