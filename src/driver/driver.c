@@ -406,7 +406,10 @@ static void push_codegen(strvec *c, const plan *p, int cu)
         strvec_push(c, p->opt);
     else if (cu && !p->device_debug)
         strvec_push(c, "-O2");
-    if (p->lineinfo)
+    /* Line tables by default for device code, as nvcc -lineinfo: fault
+     * and leak reports name the user's line also without -g (they do not
+     * change the code generated). */
+    if (p->lineinfo || (cu && !p->debug && !p->device_debug))
         strvec_push(c, "-g1");
     if (p->debug)
         strvec_push(c, "-g");

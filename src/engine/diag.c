@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/symbolize.h"
 #include "check/check.h"
 #include "check/hooks.h"
 #include "engine/diag.h"
@@ -145,10 +146,32 @@ void engine_fail_deferred(int err)
     grid_fail_deferred(engine__self->cur->grid, err);
 }
 
-/* addr2line, when installed, turns the address into file:line for programs
- * built with -g; otherwise the symbol the dynamic loader knows, if any. */
+/* Whether fn is simt's own code that runs the user's (a kernel's body is
+ * inlined into simt_detail::pack<...>::range): the line is the user's, the
+ * name is noise. */
+static int simt_internal(const char *fn)
+{
+    return !strncmp(fn, "simt_detail::", 13) || !strncmp(fn, "simt::", 6);
+}
+
+/* The address as file:line, read in the process (symbolize.h: simtcc keeps
+ * line tables by default); without libdw, addr2line when installed;
+ * otherwise the symbol the dynamic loader knows, if any. */
 void diag_symbolize(const void *pc, char *buf, size_t len)
 {
+    char where[512], name[512];
+    int known = simt__symbolize(pc, where, sizeof where, name, sizeof name);
+    if (known > 0) {
+        if (name[0] && !simt_internal(name))
+            snprintf(buf, len, "%s (%s)", where, name);
+        else
+            snprintf(buf, len, "%s", where);
+        return;
+    }
+    if (known == 0) {
+        snprintf(buf, len, "%s (no line information: build with -g or -lineinfo)", name);
+        return;
+    }
     Dl_info info;
     snprintf(buf, len, "%p", pc);
     if (!dladdr(pc, &info) || !info.dli_fname)

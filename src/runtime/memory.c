@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "base/symbolize.h"
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/fault.h"
@@ -435,10 +436,19 @@ static const char *type_name(enum mem_type t)
     return "host";
 }
 
-/* "main+0x2a (./a.out)" or "./a.out+0x11a3" (for addr2line), or the bare
- * address. */
+/* "file.cu:12 (main)" where line tables say (pc is a return address: its
+ * call is the byte before), else "main+0x2a (./a.out)" or "./a.out+0x11a3"
+ * (for addr2line), or the bare address. */
 static void describe_caller(const void *pc, char *buf, size_t len)
 {
+    char loc[400], fn[400];
+    if (pc && simt__symbolize((const char *)pc - 1, loc, sizeof loc, fn, sizeof fn) > 0) {
+        if (fn[0])
+            snprintf(buf, len, "%s (%s)", loc, fn);
+        else
+            snprintf(buf, len, "%s", loc);
+        return;
+    }
     Dl_info info;
     if (pc && dladdr(pc, &info) && info.dli_fname) {
         if (info.dli_sname && info.dli_saddr)
@@ -471,7 +481,7 @@ int mem_report_leaks(FILE *f)
             const struct alloc *b = &M.allocs[i];
             if (b->type == MEM_REGISTERED || (b->flags & POOLED))
                 continue;
-            char who[512];
+            char who[1024];
             describe_caller(b->caller, who, sizeof who);
             fprintf(f, "simt:   %zu bytes of %s memory at %p, from %s called at %s\n", b->size,
                     type_name(b->type), (void *)b->start, b->api, who);

@@ -129,10 +129,12 @@ fi
     -Xlinker -rpath,/opt > out 2>&1
 contains "dryrun preprocess" out "-E -x c++ -std=c++17 -I "
 contains "dryrun implicit include" out "-include cuda_runtime.h -D__CUDACC__ -D__NVCC__ -D__SIMT__ -D__SIMT_CU__ -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0 -D__CUDACC_VER_BUILD__=88"
-contains "dryrun user flags" out "-U_FORTIFY_SOURCE -I inc -D X=1 -O2 a.cu -o "
+# A .cu file keeps line tables without -g (nvcc -lineinfo's): reports
+# name the user's lines.
+contains "dryrun user flags" out "-U_FORTIFY_SOURCE -I inc -D X=1 -O2 -g1 a.cu -o "
 contains "dryrun rewrite" out "--simt-rewrite "
 contains "dryrun arch" out "-arch compute_80"
-contains "dryrun compile" out "$CU -x c++-cpp-output -std=c++17 -c -O2 -fno-strict-aliasing "
+contains "dryrun compile" out "$CU -x c++-cpp-output -std=c++17 -c -O2 -g1 -fno-strict-aliasing "
 contains "dryrun C file" out "gcc -c -I "
 contains "dryrun C++ file" out "g++ -std=c++14 -c -I "
 contains "dryrun link" out "-lfoo -Wl,-rpath -Wl,/opt -lsimt -lpthread -ldl -lm -o app"
