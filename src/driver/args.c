@@ -402,9 +402,9 @@ static const char *const werror_kinds[] = {
     "cross-execution-space-call", "reorder", "default-stream-launch", "missing-launch-bounds",
     "ext-lambda-captures-this", "deprecated-declarations", "all-warnings", NULL};
 
-/* Libraries libsimt stands for. */
+/* Libraries libsimt stands for (NVTX's is header-only here, as NVTX 3). */
 static const char *const cuda_libs[] = {"cudart", "cudart_static", "cudadevrt", "cuda",
-                                        "culibos", NULL};
+                                        "culibos", "nvToolsExt", NULL};
 
 /* --check=LIST: race, memory, init, sync, all (src/check/check.h). */
 static int check_option(ctx *c, const char *v)

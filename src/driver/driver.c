@@ -6,6 +6,7 @@
  * display only).  The first failing step ends the run with its status.
  */
 #include "driver.h"
+#include "libs.h"
 
 #include "rewrite.h"
 #include "views.h"
@@ -954,6 +955,8 @@ done:
 static int link_step(driver *d)
 {
     const plan *p = d->p;
+    if (libs_check_link(&p->link))
+        return 1;
     strvec c = {0};
     /* clang's objects with -fopenmp need clang's OpenMP runtime. */
     strvec_push(&c, cu_cxx(d));
@@ -1059,6 +1062,8 @@ int driver_run(const plan *p, const char *self)
         }
         const char *obj = object_for(&d, k);
         rc = compile_input(&d, k, obj);
+        if (rc != 0 && !p->dryrun)
+            libs_note_includes(in->path, &p->pp);
         strvec_push(&d.objs, obj);
     }
     if (rc == 0 && p->phase == PHASE_LINK) {

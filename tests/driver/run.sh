@@ -277,5 +277,20 @@ if command -v clangd > /dev/null 2>&1 && [ -f "$ROOT/include/simt/lang/clang_cud
     contains "clangd --check on a .cu file" out "All checks completed, 0 errors"
 fi
 
+# CUDA libraries simt does not provide: a clear message naming what it
+# provides, not the linker's or the compiler's raw error; a library or
+# header the program brings itself is its own.
+printf '#include <cublas_v2.h>\nint main() { return 0; }\n' > needs_cublas.cu
+"$SIMTCC" -c needs_cublas.cu -o needs_cublas.o > out 2>&1 && bad "cublas_v2.h: compiled"
+contains "cublas_v2.h note" out "simt: note: needs_cublas.cu:1: cublas_v2.h is cuBLAS's header: simt does not provide cuBLAS; it provides the CUDA runtime"
+printf 'int main() { return 0; }\n' > plain.cu
+"$SIMTCC" plain.cu -o plain -lcublas -lcufft_static -lcurand -lnvToolsExt > out 2>&1 && bad "-lcublas: linked"
+contains "-lcublas error" out "simt: error: -lcublas: simt does not provide cuBLAS (libcublas); it provides"
+contains "-lcufft_static error" out "simt: error: -lcufft_static: simt does not provide cuFFT"
+grep -q "curand\|nvToolsExt" out && bad "-lcurand or -lnvToolsExt reported: $(cat out)" || ok
+mkdir -p own && printf 'int cublasCreate_v2(void **h) { *h = 0; return 0; }\n' > own/fake.c &&
+    gcc -c own/fake.c -o own/fake.o && ar rcs own/libcublas.a own/fake.o
+if "$SIMTCC" plain.cu -o plain -Lown -lcublas > out 2>&1; then ok; else bad "-Lown -lcublas: $(cat out)"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
