@@ -1214,8 +1214,8 @@ static int rows_alike(kc_tier *t)
 }
 
 /* A block whose threads never wait for one another (no barriers but the
- * compiler's own, no collectives) and share no memory of the block (no
- * __shared__ variable, static or dynamic) runs the same in parts on
+ * compiler's own, no collectives), share no memory of the block (no
+ * __shared__ variable, static or dynamic) and do not print runs the same in parts on
  * several workers as whole on one: a grid of fewer blocks than workers
  * is then split (src/engine/engine.c, start_block). */
 static int threads_apart(kc_tier *t)
@@ -1234,6 +1234,10 @@ static int threads_apart(kc_tier *t)
         if (s && kc_name_is(s, n, "simt_shared_static"))
             return 0;
         if (t->k->g_arena && kc_tls_global(v) == t->k->g_arena)
+            return 0;
+        /* One block's printf lines come out in thread order on one
+         * worker: parts on several would interleave them by chance. */
+        if (s && (has_part(s, n, "printf") || kc_name_is(s, n, "puts") || kc_name_is(s, n, "putchar")))
             return 0;
     }
     return 1;
