@@ -277,6 +277,15 @@ if command -v clangd > /dev/null 2>&1 && [ -f "$ROOT/include/simt/lang/clang_cud
     contains "clangd --check on a .cu file" out "All checks completed, 0 errors"
 fi
 
+# Every environment variable simt's sources read is in simtcc --help and
+# the README (the linker's and the shell's own left out).
+"$SIMTCC" --help > help.txt 2>&1
+for v in $(grep -rhoE '(getenv|env_int)\("[A-Z_0-9]+"' "$ROOT/src" | grep -oE '"[A-Z_0-9]+"' | tr -d '"' |
+           sort -u | grep -vxE 'PATH|LIBRARY_PATH|HOME'); do
+    if grep -qw -- "$v" help.txt && grep -qw -- "$v" "$ROOT/README.md"; then ok; else
+        bad "environment variable $v: not in simtcc --help and README.md"; fi
+done
+
 # CUDA libraries simt does not provide: a clear message naming what it
 # provides, not the linker's or the compiler's raw error; a library or
 # header the program brings itself is its own.
