@@ -36,6 +36,7 @@
 #include "engine/explore.h"
 #include "engine/fault.h"
 #include "engine/gridsync.h"
+#include "engine/kstate.h"
 #include "engine/shared.h"
 #include "engine/warp.h"
 #include "trace/worker.h"
@@ -534,7 +535,8 @@ static void split_blocks(struct grid *g)
     g->split_x = g->nthreads;
     unsigned long long nw = (unsigned long long)E.nworkers;
     if (!g->block || !g->apart || g->unit_blocks != 1 || g->cooperative || g->dyn_shmem ||
-        g->block_dim.y != 1 || g->block_dim.z != 1 || g->nblocks >= nw || g->block_dim.x < 64)
+        g->block_dim.y != 1 || g->block_dim.z != 1 || g->nblocks >= nw || g->block_dim.x < 64 ||
+        (g->ks && __atomic_load_n(&g->ks->split_short, __ATOMIC_RELAXED)))
         return;
     unsigned warps = (g->block_dim.x + 31) / 32;
     unsigned long long want = (nw + g->nblocks - 1) / g->nblocks;
@@ -543,6 +545,19 @@ static void split_blocks(struct grid *g)
     g->split_x = per * 32;
     g->split = (g->block_dim.x + g->split_x - 1) / g->split_x;
     g->nunits = g->nblocks * g->split;
+    g->split_t0 = simt__now_ns();
+}
+
+/* A split grid that was over within SPLIT_SHORT_NS of its submission
+ * (waking the workers is most of that) would have run as fast whole, as
+ * the launches of PolyBench's adi do (two blocks, a microsecond of work,
+ * a thousand times): the kernel's later launches stay whole. */
+#define SPLIT_SHORT_NS 10000
+
+void engine_split_done(struct grid *g)
+{
+    if (g->ks && simt__now_ns() - g->split_t0 < SPLIT_SHORT_NS)
+        __atomic_store_n(&g->ks->split_short, 1, __ATOMIC_RELAXED);
 }
 
 void engine_submit_grid(struct grid *g)

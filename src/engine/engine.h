@@ -175,6 +175,7 @@ struct grid {
      * workers is split (engine_submit_grid); each unit then runs
      * split_x threads of x (the last fewer). */
     unsigned split, split_x;
+    long long split_t0;               /* a split grid's submission (ns) */
     void *args;
     void (*release)(void *args);
     unsigned long long nblocks;
@@ -212,6 +213,9 @@ struct grid {
     atomic_int holds;
     struct grid *parent;
     _Atomic(void *) devrt;
+    /* A kernel node's grid of a graph instantiated for device launch: the
+     * executable graph (cudaGetCurrentGraphExec), else NULL. */
+    void *graph_exec;
     /* References: one until on_done has run, one for the active list,
      * one per worker claiming from it.  Workers read next_block after the
      * grid is done, so it must outlive them. */
@@ -292,6 +296,7 @@ struct worker {
 /* ---- engine.c: the pool ------------------------------------------------ */
 int engine_start(void);               /* idempotent; 0 or -errno */
 int engine_workers(void);
+void engine_split_done(struct grid *g); /* a split grid is complete */
 int engine_tier_compiled(void);      /* SIMT_TIER is not "fiber" */
 extern SIMT_TLS int simt__kc_declined; /* the block function did not run */
 extern SIMT_TLS unsigned simt__kc_x0, simt__kc_x1; /* its part of the block (tier.c) */

@@ -48,6 +48,8 @@ void grid_block_done(struct grid *g, unsigned long long n)
     unsigned long long all = g->nunits * g->unit_blocks;
     assert(done <= all);
     if (done == all) {
+        if (g->split > 1)
+            engine_split_done(g);
         g->on_done(g);
         grid_unref(g);
     }

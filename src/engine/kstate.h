@@ -32,6 +32,9 @@ struct simt_kernel_state {
      * function with __shared__ called from several kernels). */
     struct site_offset *extra;
     size_t nextra, cap_extra;
+    /* A launch of it split into parts (engine.c, split_blocks) was over
+     * too soon for the parts to pay: its launches stay whole. */
+    int split_short;
 };
 
 /* The state of k, created on first call; k NULL gives the shared state of
