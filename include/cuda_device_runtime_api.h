@@ -39,6 +39,11 @@ void *cudaGetParameterBuffer(size_t alignment, size_t size);
 cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
                              dim3 blockDimension, unsigned int sharedMemSize,
                              cudaStream_t stream);
+/* The executable graph of the calling kernel: a kernel node's graph
+ * instantiated with cudaGraphInstantiateFlagDeviceLaunch, NULL for any
+ * other kernel (as an H100 answers, tests/cuda/devrt/device_graph_rules).
+ * A graph can so launch itself again as a tail launch. */
+cudaGraphExec_t cudaGetCurrentGraphExec(void);
 
 #ifdef __cplusplus
 }

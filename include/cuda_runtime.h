@@ -276,11 +276,13 @@ static const int simt__per_thread_default_stream __attribute__((unused)) =
 /* Device printf goes through the runtime (see simt/core/device.h).  Only in
  * .cu files: host-only sources keep the C library's printf untouched. */
 #if defined(__SIMT_CU__) && defined(__cplusplus)
-/* From here on simtcc's rewriter renames calls of printf and vprintf
- * (src/driver/rw_names.c); std::printf becomes std::simt_printf. */
+/* From here on simtcc's rewriter renames calls of printf, vprintf, malloc
+ * and free (src/driver/rw_names.c); std::printf becomes std::simt_printf. */
 namespace std {
 using ::simt_printf;
 using ::simt_vprintf;
+using ::simt_malloc;
+using ::simt_free;
 }
 namespace simt_detail { enum { simt__printf_mapped = 1 }; }
 #endif

@@ -31,12 +31,14 @@
 
 #ifdef __SIMT_CU__
 /* __device__ marks device code, whose inline asm is PTX for simtcc to
- * translate; __host__ beside __global__ is an error; the rewriter removes
- * them. */
+ * translate; __host__ beside __global__ is an error; device code may not
+ * assign a __constant__ variable; the rewriter removes them. */
 #undef __host__
 #undef __managed__
+#undef __constant__
 #define __host__ __host__
 #define __managed__ __managed__
+#define __constant__ __constant__
 #define __device__ __device__
 #define __global__ __global__
 #define __shared__ __shared__

@@ -404,6 +404,11 @@ static void pass(rw *r)
                     rw_device(r, i);
                     continue;
                 }
+                if (ID_IS(r, i, "__constant__")) {
+                    rw_space_constant(r, i);
+                    rw_replace_toks(r, i, i, "");
+                    continue;
+                }
                 if (ID_IS(r, i, "__launch_bounds__") || ID_IS(r, i, "__cluster_dims__") ||
                     ID_IS(r, i, "__maxnreg__")) {
                     i = rw_remove_attr(r, i);

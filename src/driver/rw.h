@@ -175,6 +175,9 @@ void rw_space_kernel(rw *r, long name);
 void rw_space_device(rw *r, long i, long lp, long body);
 void rw_space_open(rw *r, long o, int outer);
 void rw_space_ident(rw *r, long i);
+/* __constant__ at token i (the rewriter removes it): a variable of the file
+ * device code may not assign. */
+void rw_space_constant(rw *r, long i);
 void rw_space_finish(rw *r);
 void rw_space_free(rw *r);
 

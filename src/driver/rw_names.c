@@ -1,10 +1,11 @@
 /*
  * rw_names.c: the names simtcc maps to its own.
  *
- * In a .cu file the C math functions (sqrt, expf, ...) and printf are
- * simt's: a call of sqrt becomes a call of simt_h_sqrt
+ * In a .cu file the C math functions (sqrt, expf, ...), printf, malloc and
+ * free are simt's: a call of sqrt becomes a call of simt_h_sqrt
  * (include/simt/lang/math.hpp: the GPU's function in a kernel, the C
- * library's in host code), a call of printf one of simt_printf.  The
+ * library's in host code), a call of printf one of simt_printf, of malloc
+ * one of simt_malloc (the device malloc heap in a kernel).  The
  * rewriter renames the calls that C++'s name lookup resolves to the C
  * library's function, and nothing else:
  *
@@ -68,6 +69,9 @@ static const struct mapped_name {
     M(j1f), M(jnf), M(y0f), M(y1f), M(ynf), M(jn), M(yn),
 #undef M
     {"printf", G_PRINTF}, {"vprintf", G_PRINTF},
+    /* The device malloc heap (runtime/devheap.c); the runtime's names, as
+     * printf, so they share its group. */
+    {"malloc", G_PRINTF}, {"free", G_PRINTF},
 };
 #define NMAPPED (sizeof mapped / sizeof mapped[0])
 #define MAX_LEN 10

@@ -14,7 +14,10 @@
  *   - host code (a function of the .cu file without __device__, not a
  *     template) calling a __device__ function of the file;
  *   - host code reading a __device__ variable of the file by name (a
- *     warning, as nvcc 13 gives it).
+ *     warning, as nvcc 13 gives it);
+ *   - device code assigning to a __constant__ variable of the file that is
+ *     not an array, by name (nvcc 13: "expression must be a modifiable
+ *     lvalue"; it lets an array's elements through, and so does this).
  *
  * Only what the file itself defines counts, and a name with a definition
  * on each side (overloads) or of any other kind is left alone: a false
@@ -25,7 +28,7 @@
 
 #include <stdlib.h>
 
-enum { F_HOST = 1, F_DEVICE = 2, F_HD = 4, F_GLOBAL = 8, F_VAR = 16, F_OTHER = 32 };
+enum { F_HOST = 1, F_DEVICE = 2, F_HD = 4, F_GLOBAL = 8, F_VAR = 16, F_OTHER = 32, F_CONST = 64 };
 
 typedef struct fn_def {
     long name;       /* token */
@@ -209,6 +212,29 @@ void rw_space_device(rw *r, long i, long lp, long body)
         add_def(r, name, lp, F_OTHER); /* a member: never judged */
 }
 
+void rw_space_constant(rw *r, long i)
+{
+    rw_space *s = space(r);
+    if (!s || rw_scope_kind(r) != SC_NS || !in_main_file(r, i))
+        return;
+    /* Its name is the last identifier before = ; [ { ( , */
+    for (long j = i + 1; j < r->n && j - i < 64; j++) {
+        if (is_p(r, j, '=') || is_p(r, j, ';') || is_p(r, j, '[') || is_p(r, j, '{') ||
+            is_p(r, j, '(') || is_p(r, j, ',')) {
+            if (!is_p(r, j, '[') && is_id(r, j - 1) && !rw_is_keyword(r, j - 1))
+                add_def(r, j - 1, -1, F_CONST);
+            return;
+        }
+    }
+}
+
+/* Is the identifier at i the target of an assignment, ++ or --? */
+static int assigned(const rw *r, long i)
+{
+    return is_p(r, i + 1, '=') || is_p(r, i + 1, P_ASSIGN_OP) || is_p(r, i + 1, P_INC) ||
+           is_p(r, i + 1, P_DEC) || is_p(r, i - 1, P_INC) || is_p(r, i - 1, P_DEC);
+}
+
 /* A function body at namespace scope opens at o (outer: the scope kind it
  * is met in): a host function of the file when nothing marked it. */
 void rw_space_open(rw *r, long o, int outer)
@@ -266,7 +292,7 @@ void rw_space_ident(rw *r, long i)
     if (i < r->kernel_end || i < s->devonly_end) {
         /* Device code of the file itself: a header's kernels call what
          * their own namespaces declare, never the file's functions. */
-        if (!call || !in_main_file(r, i))
+        if (!(call || assigned(r, i)) || !in_main_file(r, i))
             return;
         int kernel = i < r->kernel_end && (s->devonly_end <= i || r->kernel_end < s->devonly_end);
         long in = kernel ? s->kernel_name : s->device_name;
@@ -372,6 +398,20 @@ static int arity_fits(const rw *r, long cp, long lp)
     return args >= required && args <= params;
 }
 
+/* Is the name at `at` declared again between the function name `in` and
+ * it, or there (a parameter or local: a type word or * & before it)? */
+static int declared_within(const rw *r, long in, long at)
+{
+    for (long k = in + 1; k <= at; k++) {
+        if (!same_text(r, k, at))
+            continue;
+        if ((is_id(r, k - 1) && !ID_IS(r, k - 1, "return")) ||
+            ((is_p(r, k - 1, '*') || is_p(r, k - 1, '&')) && is_id(r, k - 2)))
+            return 1;
+    }
+    return 0;
+}
+
 static const char *side_word(int side)
 {
     return side == F_GLOBAL ? "__global__" : side == F_DEVICE ? "__device__" : "__host__";
@@ -388,6 +428,17 @@ void rw_space_finish(rw *r)
         unsigned kinds = kinds_of(s, r, u->at, &first);
         rw_buf *b = &r->scratch;
         b->len = 0;
+        if (u->side != F_HOST && !is_p(r, u->at + 1, '(')) {
+            /* A write to a __constant__ variable, in a kernel or a
+             * namespace-scope __device__ function (not a member's body,
+             * where the name may be the class's). */
+            long f;
+            unsigned in_kinds = kinds_of(s, r, u->in, &f);
+            if (kinds == F_CONST && (in_kinds == F_GLOBAL || in_kinds == F_DEVICE) &&
+                !declared_within(r, u->in, u->at))
+                rw_error_at(r, u->at, "expression must be a modifiable lvalue");
+            continue;
+        }
         if (u->side != F_HOST) {
             if (rw_word_in(r, u->at, host_only_api) && !kinds) {
                 rw_put(b, "calling a __host__ function(\"");

@@ -1,8 +1,9 @@
 /*
- * devheap.c: cudaMalloc and cudaFree in device code (CUDA guide 5.6.4.2.2):
- * they map to the device malloc heap, so what device code holds at once is
- * limited to cudaLimitMallocHeapSize, and memory one side allocated is not
- * the other side's to free.
+ * devheap.c: malloc, free, cudaMalloc and cudaFree in device code (CUDA
+ * guide 5.6.4.2.2): they take from the device malloc heap, so what device
+ * code holds at once is limited to cudaLimitMallocHeapSize, and memory one
+ * side allocated is not the other side's to free.  Once device code has
+ * used the heap its size is fixed (limits_heap_fix), as on a GPU.
  *
  * The heap's memory is ordinary tracked device memory (copies and checks
  * know it); this module counts it and remembers which allocations are the
@@ -10,11 +11,14 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 
 #include "base/hmap.h"
+#include "engine/sync.h"
 #include "runtime/devrt.h"
 #include "runtime/limits.h"
 #include "runtime/memory.h"
+#include "simt/core/device.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hmap sizes;      /* address -> size charged */
@@ -35,6 +39,7 @@ cudaError_t devheap_malloc(void **out, size_t size, const void *caller)
     if (size == 0) /* an H100 */
         return cudaErrorInvalidValue;
     size_t c = charge(size);
+    limits_heap_fix();
     pthread_mutex_lock(&lock);
     cudaError_t e = cudaErrorMemoryAllocation;
     if (c >= size && c <= limits_heap_size() - used && simt__hmap_reserve(&sizes, sizes.n + 1) == 0)
@@ -80,4 +85,26 @@ void devheap_reset(void)
     used = 0;
     atomic_store_explicit(&count, 0, memory_order_relaxed);
     pthread_mutex_unlock(&lock);
+}
+
+/* Device code's malloc and free (simtcc renames the calls: rw_names.c).
+ * Host code gets the C library's. */
+void *simt_malloc(size_t size)
+{
+    if (!engine_in_kernel())
+        return malloc(size);
+    void *p = NULL;
+    /* malloc(0) is a pointer free takes on an H100 (cudaMalloc of 0 bytes
+     * is cudaErrorInvalidValue). */
+    return devheap_malloc(&p, size ? size : 1, __builtin_return_address(0)) == cudaSuccess ? p : NULL;
+}
+
+void simt_free(void *p)
+{
+    if (!engine_in_kernel()) {
+        free(p);
+        return;
+    }
+    cudaError_t e;
+    (void)devheap_free(p, &e); /* memory not the heap's: undefined on a GPU, nothing here */
 }

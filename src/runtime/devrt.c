@@ -133,7 +133,9 @@ struct CUstream_st *devrt_block_stream(void)
 struct CUstream_st *devrt_thread_stream(void)
 {
     struct grid *g = engine_current_grid();
-    struct devrt *d = g ? state_of(g) : NULL;
+    if (!g) /* tested on its own: gcc 13 took g for possibly NULL below */
+        return NULL;
+    struct devrt *d = state_of(g);
     if (!d)
         return NULL;
     unsigned long long t = block_linear() * g->nthreads +
@@ -308,8 +310,13 @@ cudaError_t devrt_graph_launch(cudaGraphExec_t x, cudaStream_t h)
     if (h != cudaStreamGraphTailLaunch && h != cudaStreamGraphFireAndForget &&
         h != cudaStreamGraphFireAndForgetAsSibling)
         return cudaErrorInvalidValue;
-    if (!g || !in_graph(g)) /* device graphs are launched from graphs */
+    if (!g)
         return cudaErrorInvalidValue;
+    /* Device graphs are launched from graphs: an H100 ends the calling
+     * thread of any other kernel, with no error (tests/cuda/devrt/
+     * device_graph_rules: its store after the call never lands). */
+    if (!in_graph(g))
+        engine_exit();
     cudaStream_t own = new_stream();
     if (!own)
         return cudaErrorMemoryAllocation;
@@ -370,4 +377,10 @@ void devrt_release_hold(struct grid *g)
         devrt_release_hold(parent);
         grid_unref(parent);
     }
+}
+
+cudaGraphExec_t cudaGetCurrentGraphExec(void)
+{
+    struct grid *g = engine_current_grid();
+    return g ? (cudaGraphExec_t)g->graph_exec : NULL;
 }

@@ -189,7 +189,8 @@ void exec_unref(cudaGraphExec_t x);
 /* Device graph launch (devrt.c): whether device code may launch x
  * (instantiated for device launch, then uploaded; a graph not
  * instantiated for it fails the running grid), and x's launch as one
- * operation of s. */
+ * operation of s, not ordered after x's previous launch (a kernel may
+ * launch its own graph again). */
 cudaError_t graph_exec_device_check(cudaGraphExec_t x);
 cudaError_t graph_exec_enqueue(struct CUstream_st *s, cudaGraphExec_t x);
 void exec_lock(cudaGraphExec_t x);

@@ -746,9 +746,9 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 
 /* ---- launch ------------------------------------------------------------------- */
 
-/* A command running kernel node n (as simt_launch builds one), or NULL
- * when out of memory. */
-static struct cmd *kernel_cmd(const struct knode *k)
+/* A command running kernel node n of x (as simt_launch builds one), or
+ * NULL when out of memory. */
+static struct cmd *kernel_cmd(cudaGraphExec_t x, const struct knode *k)
 {
     struct kargs *a = k->a;
     struct simt_kernel_state *ks = kstate_of(a->k);
@@ -758,6 +758,8 @@ static struct cmd *kernel_cmd(const struct knode *k)
                                     NULL);
     if (!c)
         kargs_release(a);
+    else if (x->flags & cudaGraphInstantiateFlagDeviceLaunch)
+        c->grid->graph_exec = x; /* cudaGetCurrentGraphExec (devrt.c) */
     return c;
 }
 
@@ -807,15 +809,15 @@ static void gmem_run_free(void *arg)
     free(arg);
 }
 
-/* The command of flattened node en, or NULL when out of memory. */
-static struct cmd *node_cmd(const struct enode *en)
+/* The command of flattened node en of x, or NULL when out of memory. */
+static struct cmd *node_cmd(cudaGraphExec_t x, const struct enode *en)
 {
     cudaGraphNode_t n = en->gn;
     if (!n || !en->enabled)
         return cmd_new(CMD_MARK);
     switch (n->type) {
     case cudaGraphNodeTypeKernel:
-        return kernel_cmd(&n->u.k);
+        return kernel_cmd(x, &n->u.k);
     case cudaGraphNodeTypeMemcpy:
         return host_cmd(xfer_run_owned, &n->u.copy.x, sizeof n->u.copy.x);
     case cudaGraphNodeTypeMemset:
@@ -891,11 +893,11 @@ struct cmd **plan_cmds(cudaGraphExec_t x, const struct plan *p)
             }
         } else if (en->cond) {
             /* Its exit mark comes next (plan_flatten). */
-            cmds[i + 1] = node_cmd(&p->nodes[i + 1]);
+            cmds[i + 1] = node_cmd(x, &p->nodes[i + 1]);
             if (cmds[i + 1])
                 cmds[i] = cond_cmd(x, en->cond, cmds[i + 1]);
         } else if (!cmds[i]) {
-            cmds[i] = node_cmd(en);
+            cmds[i] = node_cmd(x, en);
         }
         if (!cmds[i]) {
             plan_cmds_discard(p, cmds);
@@ -968,8 +970,9 @@ static void trace_nodes(cudaGraphExec_t x, struct cmd **cmds, int forget)
 }
 
 /* The timeline's side of a graph launch (op.h): the flattened nodes'
- * commands as one batch of s, after the exec's previous launch. */
-static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
+ * commands as one batch of s, after the exec's previous launch where
+ * after_last says so. */
+static cudaError_t enqueue_batch(struct CUstream_st *s, struct op *op, int after_last)
 {
     cudaGraphExec_t x = op->u.exec;
     pthread_mutex_lock(&x->lock);
@@ -977,7 +980,7 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
     if (cmds)
         trace_nodes(x, cmds, 0);
     struct cmd *exit = cmds ? stream_enqueue_batch(s, cmds, (int)x->p.n, x->p.dep_start,
-                                                   x->p.deps, x->last)
+                                                   x->p.deps, after_last ? x->last : NULL)
                             : NULL;
     if (!exit) {
         if (cmds) {
@@ -992,6 +995,20 @@ static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
     x->last = exit;
     pthread_mutex_unlock(&x->lock);
     return cudaSuccess;
+}
+
+static cudaError_t enqueue_launch(struct CUstream_st *s, struct op *op)
+{
+    return enqueue_batch(s, op, 1);
+}
+
+/* A launch from device code: not after the exec's previous launch, which
+ * may be the very launch whose kernel tail-launches the graph again
+ * (cudaGetCurrentGraphExec); its grid completes only after its tail
+ * launches, so the wait would never end. */
+static cudaError_t enqueue_device_launch(struct CUstream_st *s, struct op *op)
+{
+    return enqueue_batch(s, op, 0);
 }
 
 cudaError_t graph_exec_device_check(cudaGraphExec_t x)
@@ -1010,7 +1027,7 @@ cudaError_t graph_exec_device_check(cudaGraphExec_t x)
 
 cudaError_t graph_exec_enqueue(struct CUstream_st *s, cudaGraphExec_t x)
 {
-    struct op op = {.kind = OP_MARK, .enqueue = enqueue_launch, .u.exec = x};
+    struct op op = {.kind = OP_MARK, .enqueue = enqueue_device_launch, .u.exec = x};
     return trace_submit(s, &op);
 }
 

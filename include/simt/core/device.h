@@ -11,6 +11,7 @@
 #pragma GCC system_header
 
 #include <stdarg.h>
+#include <stddef.h>
 #include "../../simt.h"
 
 #ifdef __cplusplus
@@ -40,6 +41,13 @@ __attribute__((noreturn)) void simt__assert_fail(const char *expr, const char *f
  * host it is plain printf.  A kernel line never interleaves with another. */
 int simt_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int simt_vprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
+/* In a kernel, malloc and free take from the device malloc heap
+ * (cudaLimitMallocHeapSize; NULL when it is full), as cudaMalloc in device
+ * code does; free of memory not the heap's does nothing there.  On the
+ * host they are the C library's. */
+void *simt_malloc(size_t size);
+void simt_free(void *p);
 
 long long simt_clock64(void);
 unsigned long long simt_globaltimer(void);
