@@ -111,6 +111,9 @@ static struct {
 
 static void data_init(void);
 
+/* Forgets the running thread's cached context (below). */
+static void tc_clear(void);
+
 static size_t align_up(size_t n, size_t a)
 {
     return (n + a - 1) & ~(a - 1);
@@ -406,6 +409,7 @@ void check_block_start(struct block *b)
             abort();
         }
     }
+    tc_clear();
     memset(s->meta, 0, s->hi);
     memset(s->cells, 0, s->hi * sizeof(struct cell));
     s->hi = 0;
@@ -430,6 +434,7 @@ void check_block_start(struct block *b)
 void check_block_enter(const struct block *b)
 {
     const struct bstate *s = b->check;
+    tc_clear();
     simt__check_shared_meta = s ? s->meta : NULL;
 }
 
@@ -521,6 +526,7 @@ void check_warp_sync(struct block *b, unsigned wi, unsigned mask)
     struct bstate *s = b->check;
     if (!s)
         return;
+    tc_clear();
     uint16_t join[32] = {0};
     for (unsigned l = 0; l < 32; l++) {
         if (!(mask >> l & 1) || wi * 32 + l >= b->nthreads)
@@ -562,6 +568,7 @@ void check_group_sync(struct block *b, unsigned first, unsigned count)
     struct bstate *s = b->check;
     if (!s || !count)
         return;
+    tc_clear();
     unsigned last = first + count - 1;
     if (first / 32 == last / 32) {
         unsigned lanes = count == 32 ? ~0u : ((1u << count) - 1) << (first % 32);
@@ -592,6 +599,7 @@ static void synchronized(int other_blocks, int in_block)
     struct bstate *s = b->check;
     dim3 bd = b->grid->block_dim;
     unsigned t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
+    tc_clear();
     if (other_blocks)
         s->fenced = 1;
     if (in_block && t < s->nthreads) {
@@ -949,11 +957,143 @@ static __attribute__((noinline, cold)) void host_deref(uintptr_t a, size_t n, un
     report_unlock();
 }
 
+/* The running CUDA thread's context, cached per worker: a worker runs
+ * one thread's accesses after another's, so the block record, the
+ * thread's indexes and the race record's who and when are found once per
+ * thread and synchronization, not per access.  Valid for the threadIdx it
+ * was made for, while its block's synchronization count (barriers, wide
+ * groups, cluster phases) and the grid syncs stay as they were; entering a
+ * block, a warp collective, a group sync, an atomic or a fence of the
+ * running thread clears it (tc_clear).  Outside a kernel gridDim.x is 0. */
+struct tctx {
+    struct block *b;          /* NULL: not known */
+    unsigned x, y, z;         /* the threadIdx it is for */
+    uint16_t epoch;           /* epoch_of() when made */
+    unsigned gs;              /* gsyncs when made */
+    struct cur c;             /* all but the access's own fields */
+};
+static __thread __attribute__((tls_model("initial-exec"))) struct tctx tc;
+
+static void tc_clear(void)
+{
+    tc.b = NULL;
+}
+
+static __attribute__((noinline)) struct block *running_slow(void)
+{
+    struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    tc.b = NULL;
+    if (!b || !b->check || !gridDim.x)
+        return NULL;
+    struct bstate *s = b->check;
+    dim3 bd = b->grid->block_dim;
+    struct cur *c = &tc.c;
+    tc.x = threadIdx.x;
+    tc.y = threadIdx.y;
+    tc.z = threadIdx.z;
+    tc.epoch = epoch_of(b, s);
+    tc.gs = __atomic_load_n(&gsyncs, __ATOMIC_RELAXED);
+    c->b = b;
+    c->s = s;
+    c->space = SP_GLOBAL;
+    c->data = 0;
+    c->t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
+    c->base = (uint32_t)b->linear * s->nthreads;
+    c->vc = &s->vc[c->t * 32];
+    c->r.tid = (c->base + c->t) & ~ATOMIC_BIT;
+    c->r.launch = s->launch | (tc.gs & 0xff);
+    c->r.epoch = tc.epoch;
+    c->r.clock = c->vc[c->t % 32];
+    c->r.atoms = s->acq[c->t] == (uint16_t)(tc.epoch + 1) ? s->natom[c->t] : 0;
+    tc.b = b;
+    return b;
+}
+
+/* The running kernel thread's block (NULL in host code), with tc made
+ * for it. */
+static inline struct block *running(void)
+{
+    if (!gridDim.x)
+        return NULL;
+    struct block *b = tc.b;
+    if (__builtin_expect(b && threadIdx.x == tc.x && threadIdx.y == tc.y &&
+                             threadIdx.z == tc.z && epoch_of(b, tc.c.s) == tc.epoch &&
+                             __atomic_load_n(&gsyncs, __ATOMIC_RELAXED) == tc.gs,
+                         1))
+        return b;
+    return running_slow();
+}
+
+/* A kernel's aligned access of whole cells (4 or 8 bytes) to the device
+ * arena that finds nothing to report: checked here from the thread's
+ * cached context.  0: the general path must look (it reports, or the
+ * access is of another kind); the cells it has updated already read as
+ * this thread's own access there, so looking again changes nothing. */
+static inline int access_fast(uintptr_t a, size_t n, unsigned kind, const void *pc, int on)
+{
+    if (a - simt__check_dev_lo >= simt__check_dev_span || (a & (n - 1)) || (n != 4 && n != 8) ||
+        (kind & ACC_ATOMIC) || n > simt__check_dev_lo + simt__check_dev_span - a)
+        return 0;
+    struct block *b = running();
+    if (!b)
+        return 0;
+    unsigned ncells = (unsigned)n / 4;
+    uint8_t *meta = dmeta(a);
+    int write = (kind & (ACC_WRITE | ACC_RMW)) == ACC_WRITE;
+    if (on & (CHECK_MEMORY | CHECK_INIT)) {
+        /* Addressable; a read's bytes written. */
+        for (unsigned i = 0; i < ncells; i++)
+            if (write ? (meta[i] & 0x0f) != 0x0f : meta[i] != 0xff)
+                return 0;
+        if (kind & ACC_WRITE)
+            for (unsigned i = 0; i < ncells; i++)
+                meta[i] = 0xff;
+    }
+    if (!(on & CHECK_RACE))
+        return 1;
+    struct cur *c = &tc.c;
+    c->kind = kind;
+    c->r.pc = (uint32_t)((uintptr_t)pc - (uintptr_t)__executable_start) & 0x0fffffffu;
+    c->r.bytes = 0xf;
+    struct cell *cell = dcells(a);
+    for (unsigned i = 0; i < ncells; i++, cell++) {
+        if (kind & ACC_WRITE) {
+            if (same_point(&cell->w, &c->r) && !cell->r.launch) {
+                cell->w.bytes |= 0xf;
+                continue;
+            }
+            if (!ordered(c, &cell->w) || !ordered(c, &cell->r))
+                return 0;
+            cell->w = c->r;
+            cell->r.launch = 0;
+        } else {
+            if (same_point(&cell->r, &c->r))
+                continue;
+            if (!ordered(c, &cell->w))
+                return 0;
+            if (ordered(c, &cell->r))
+                cell->r = c->r;
+        }
+    }
+    return 1;
+}
+
+static void access_slow(uintptr_t a, size_t n, unsigned kind, const void *pc, int on);
+
 void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
 {
     int on = simt__check_on;
     if (!on || n == 0)
         return;
+    if (access_fast(a, n, kind, pc, on))
+        return;
+    access_slow(a, n, kind, pc, on);
+}
+
+static __attribute__((noinline)) void access_slow(uintptr_t a, size_t n, unsigned kind,
+                                                  const void *pc, int on)
+{
     struct worker *w = engine_self();
     struct block *b = w ? w->cur : NULL;
     int in_kernel = b && b->check && gridDim.x;
@@ -1083,6 +1223,13 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
          * entry points call simt__check_atomic after this check. */
         c.r.clock = c.vc[c.t % 32];
         c.r.atoms = c.s->acq[c.t] == (uint16_t)(c.r.epoch + 1) ? c.s->natom[c.t] : 0;
+        if (!(a & 3) && !(n & 3)) {
+            /* Whole cells: the usual access. */
+            c.r.bytes = 0xf;
+            for (size_t i = 0; i < n / 4; i++)
+                race(&c, &cells[i]);
+            return;
+        }
         size_t ncells = ((a + n + 3) >> 2) - (a >> 2);
         uintptr_t end = a + n;
         for (size_t i = 0; i < ncells; i++) {
