@@ -20,7 +20,8 @@ shift
 [ -f "$WORK/replay.txt" ] || { echo "replay.sh: $WORK/replay.txt not found (run.sh --time writes it)" >&2; exit 2; }
 NCPU=${SIMT_WORKERS:-$(nproc 2>/dev/null || echo 2)}
 REPS=${REPS:-3} LIMIT=${LIMIT:-600}
-export SIMT_WORKERS=$NCPU OMP_NUM_THREADS=$NCPU
+# Twins' commands name their thread count as $NCPU (rodinia.sh, t).
+export SIMT_WORKERS=$NCPU OMP_NUM_THREADS=$NCPU NCPU
 
 # one KIND DIR CMD: seconds, or nothing when it failed
 one() {

@@ -41,7 +41,9 @@ cmp_num() {
     if r=$($NUMDIFF "$a" "$c" "$@" 2>&1); then report PASS "rodinia/$name" "$r"; return 0; fi
     report FAIL "rodinia/$name" "$r"; return 1
 }
-# t NAME DIR1 "SIMT CMD" DIR2 "TWIN CMD": best of 3 wall times, interleaved
+# t NAME DIR1 "SIMT CMD" DIR2 "TWIN CMD": best of 3 wall times, interleaved.
+# A twin's thread count is written \$NCPU: expanded when the command runs,
+# here or in replay.sh on another machine (replay.txt keeps it).
 t() {
     [ "$TIME" = 1 ] || return 0
     local name=$1 d1=$2 c1=$3 d2=$4 c2=$5 i s1=() s2=()
@@ -75,7 +77,7 @@ rod_setup() {
     # Seven Makefiles name architectures CUDA 13 retired (sm_13, sm_20):
     # nvcc 13 and simtcc refuse them, so the copy names sm_75, the oldest
     # one they take.
-    find "$RC" -name 'Makefile*' -exec sed -i -E 's/(sm|compute)_([1-6][0-9]|7[0-2])\b/\1_75/g' {} + || return 1
+    find "$RC" -iname 'makefile*' -exec sed -i -E 's/(sm|compute)_([1-6][0-9]|7[0-2])\b/\1_75/g' {} + || return 1
     # The checkout holds some prebuilt objects and binaries (openmp/leukocyte,
     # nn, ...): everything is rebuilt from source.
     find "$ROD" \( -name '*.o' -o -name '*.a' \) -delete
@@ -96,7 +98,7 @@ rod_btree() {
     x $n-omp "$RO/b+tree" ./b+tree.out core "$NCPU" file "$DATA/btree_$keys.txt" command "$RD/btree_command.txt" || { rfail $n $n-omp; return; }
     cmp_num $n "$RC/b+tree/output.txt" "$RO/b+tree/output.txt" --rtol 0
     t $n "$RC/b+tree" "./b+tree.out file $DATA/btree_$keys.txt command $RD/btree_command.txt" \
-        "$RO/b+tree" "./b+tree.out core $NCPU file $DATA/btree_$keys.txt command $RD/btree_command.txt"
+        "$RO/b+tree" "./b+tree.out core \$NCPU file $DATA/btree_$keys.txt command $RD/btree_command.txt"
 }
 
 rod_backprop() {
@@ -120,7 +122,7 @@ rod_bfs() {
     x $n-cuda "$RC/bfs" ./bfs.out "$DATA/graph_$nodes.txt" || { rfail $n $n-cuda; return; }
     x $n-omp "$RO/bfs" ./bfs "$NCPU" "$DATA/graph_$nodes.txt" || { rfail $n $n-omp; return; }
     cmp_num $n "$RC/bfs/result.txt" "$RO/bfs/result.txt" --rtol 0
-    t $n "$RC/bfs" "./bfs.out $DATA/graph_$nodes.txt" "$RO/bfs" "./bfs $NCPU $DATA/graph_$nodes.txt"
+    t $n "$RC/bfs" "./bfs.out $DATA/graph_$nodes.txt" "$RO/bfs" "./bfs \$NCPU $DATA/graph_$nodes.txt"
 }
 
 rod_cfd() {
@@ -177,7 +179,7 @@ rod_heartwall() {
         # other threads wrote it: a data race (docs/COMPATIBILITY.md).
         report KNOWN rodinia/$n "tracked points differ: data race in kernel.cu (missing __syncthreads, in2_sqr path); $r"
     fi
-    t $n "$RC/heartwall" "./heartwall $DATA/heart_$fr.avi $fr" "$RO/heartwall" "./heartwall $DATA/heart_$fr.avi $fr $NCPU"
+    t $n "$RC/heartwall" "./heartwall $DATA/heart_$fr.avi $fr" "$RO/heartwall" "./heartwall $DATA/heart_$fr.avi $fr \$NCPU"
 }
 
 rod_hotspot() {
@@ -194,7 +196,7 @@ rod_hotspot() {
     cmp_num $n "$RC/hotspot/output.out" "$RC/hotspot/ref.out" --rtol 1e-6 &&
         echo "      (compared with tools/hotspot_ref.c, the kernel's update done serially)"
     t $n "$RC/hotspot" "./hotspot $s 2 $it $DATA/temp_$s $DATA/power_$s o.out" \
-        "$RO/hotspot" "./hotspot $s $s $it $NCPU $DATA/temp_$s $DATA/power_$s o.out"
+        "$RO/hotspot" "./hotspot $s $s $it \$NCPU $DATA/temp_$s $DATA/power_$s o.out"
 }
 
 rod_hotspot3D() {
@@ -254,7 +256,7 @@ rod_kmeans() {
     grep '^[0-9]*:' "$LOGS/rod-$n-cuda.log" > "$RC/kmeans/centres.txt"
     grep '^[0-9]*:' "$LOGS/rod-$n-omp.log" > "$RO/kmeans/kmeans_openmp/centres.txt"
     cmp_num $n "$RC/kmeans/centres.txt" "$RO/kmeans/kmeans_openmp/centres.txt" --rtol 0 --atol 0.011
-    t $n "$RC/kmeans" "./kmeans -o -i $DATA/kmeans_$np.txt" "$RO/kmeans/kmeans_openmp" "./kmeans -n $NCPU -i $DATA/kmeans_$np.txt"
+    t $n "$RC/kmeans" "./kmeans -o -i $DATA/kmeans_$np.txt" "$RO/kmeans/kmeans_openmp" "./kmeans -n \$NCPU -i $DATA/kmeans_$np.txt"
 }
 
 rod_lavaMD() {
@@ -265,7 +267,7 @@ rod_lavaMD() {
     x $n-cuda "$RC/lavaMD" env LD_PRELOAD="$FIXTIME" ./lavaMD -boxes1d "$bx" || { rfail $n $n-cuda; return; }
     x $n-omp "$RO/lavaMD" env LD_PRELOAD="$FIXTIME" ./lavaMD -cores "$NCPU" -boxes1d "$bx" || { rfail $n $n-omp; return; }
     cmp_num $n "$RC/lavaMD/result.txt" "$RO/lavaMD/result.txt" --rtol 1e-5 --atol 1e-6
-    t $n "$RC/lavaMD" "env LD_PRELOAD=$FIXTIME ./lavaMD -boxes1d $bx" "$RO/lavaMD" "env LD_PRELOAD=$FIXTIME ./lavaMD -cores $NCPU -boxes1d $bx"
+    t $n "$RC/lavaMD" "env LD_PRELOAD=$FIXTIME ./lavaMD -boxes1d $bx" "$RO/lavaMD" "env LD_PRELOAD=$FIXTIME ./lavaMD -cores \$NCPU -boxes1d $bx"
 }
 
 rod_leukocyte() {
@@ -286,7 +288,7 @@ rod_leukocyte() {
         cmp_num $n "$RC/leukocyte/CUDA/result.txt" "$RO/leukocyte/OpenMP/result.txt" --rtol 0 --atol 0.01 &&
             echo "      ($c1 by both; tracked centres within 0.01 px after $fr frames)"
     fi
-    t $n "$RC/leukocyte/CUDA" "./leukocyte $DATA/leuko_$fr.avi $fr" "$RO/leukocyte/OpenMP" "./leukocyte $fr $NCPU $DATA/leuko_$fr.avi"
+    t $n "$RC/leukocyte/CUDA" "./leukocyte $DATA/leuko_$fr.avi $fr" "$RO/leukocyte/OpenMP" "./leukocyte $fr \$NCPU $DATA/leuko_$fr.avi"
 }
 
 rod_lud() {
@@ -338,7 +340,7 @@ rod_myocyte() {
     elif [ -f "$RC/myocyte/output.txt" ]; then
         report FAIL rodinia/$n "output.txt empty or not finite"
     else report PASS rodinia/$n "runs (no output file; the twin prints nothing; unchecked)"; fi
-    t $n "$RC/myocyte" "./myocyte.out $xm 1 0" "$RO/myocyte" "./myocyte.out $xm 1 0 $NCPU"
+    t $n "$RC/myocyte" "./myocyte.out $xm 1 0" "$RO/myocyte" "./myocyte.out $xm 1 0 \$NCPU"
 }
 
 rod_nn() {
@@ -368,7 +370,7 @@ rod_nw() {
     x $n-omp "$RO/nw" ./needle "$s" 10 "$NCPU" || { rfail $n $n-omp; return; }
     # Both write the traceback to result.txt; the first line names the side.
     cmp_num $n "$RC/nw/result.txt" "$RO/nw/result.txt" --rtol 0 --skip-lines 1
-    t $n "$RC/nw" "./needle $s 10" "$RO/nw" "./needle $s 10 $NCPU"
+    t $n "$RC/nw" "./needle $s 10" "$RO/nw" "./needle $s 10 \$NCPU"
 }
 
 rod_particlefilter() {
@@ -430,7 +432,7 @@ rod_srad() {
                 # differ slightly from the twin's, on a GPU as well.
                 report PASS rodinia/$n "within 1 gray level of the twin after 100 iterations; $r"
             else report FAIL rodinia/$n "$r"; fi
-            t $n "$RC/srad/srad_v1" "./srad 100 0.5 502 458" "$RO/srad/srad_v1" "./srad 100 0.5 502 458 $NCPU"
+            t $n "$RC/srad/srad_v1" "./srad 100 0.5 502 458" "$RO/srad/srad_v1" "./srad 100 0.5 502 458 \$NCPU"
         fi
     fi
     n=srad_v2
@@ -442,7 +444,7 @@ rod_srad() {
         sed -n '/^Printing Output/,$p' "$LOGS/rod-$n-cuda.log" | sed 1d | grep -v '^Computation Done' > "$RC/srad/srad_v2/J.txt"
         grep '^[0-9]' "$LOGS/rod-$n-omp.log" > "$RO/srad/srad_v2/J.txt"
         cmp_num $n "$RC/srad/srad_v2/J.txt" "$RO/srad/srad_v2/J.txt" --rtol 1e-5 --atol 1e-5 && echo "      (496x496, 10 iterations)"
-        t $n "$RC/srad/srad_v2" "./srad 496 496 0 127 0 127 0.5 10" "$RO/srad/srad_v2" "./srad 496 496 0 127 0 127 $NCPU 0.5 10"
+        t $n "$RC/srad/srad_v2" "./srad 496 496 0 127 0 127 0.5 10" "$RO/srad/srad_v2" "./srad 496 496 0 127 0 127 \$NCPU 0.5 10"
         # The size of its run file: srad_kernel.cu reads J_cuda one row past
         # the end of the image for the bottom block row; a GPU faults there.
         n=srad_v2@2048
@@ -460,7 +462,7 @@ rod_streamcluster() {
     x $n-cuda "$RC/streamcluster" ./sc_gpu 10 20 "$dim" "$np" "$np" 1000 none out.txt 1 || { rfail $n $n-cuda; return; }
     x $n-omp "$RO/streamcluster" ./sc_omp 10 20 "$dim" "$np" "$np" 1000 none out.txt "$NCPU" || { rfail $n $n-omp; return; }
     cmp_num $n "$RC/streamcluster/out.txt" "$RO/streamcluster/out.txt" --rtol 1e-5
-    t $n "$RC/streamcluster" "./sc_gpu 10 20 $dim $np $np 1000 none o.txt 1" "$RO/streamcluster" "./sc_omp 10 20 $dim $np $np 1000 none o.txt $NCPU"
+    t $n "$RC/streamcluster" "./sc_gpu 10 20 $dim $np $np 1000 none o.txt 1" "$RO/streamcluster" "./sc_omp 10 20 $dim $np $np 1000 none o.txt \$NCPU"
 }
 
 rod_main() {
