@@ -14,7 +14,9 @@
  * The device sort is least-significant-digit first, 8 bits a pass, each
  * pass three steps over the chunks: count each chunk's digits, turn the
  * counts into each chunk's first output position per digit (digit-major,
- * so the pass is stable), scatter.
+ * so the pass is stable), scatter.  From msd_min items it is one such pass
+ * on the top digit that varies instead, then a sort of each bucket in its
+ * worker's cache (radix_sort_msd).
  */
 #ifndef SIMT_CUB_DETAIL_SIMT_RADIX_CUH
 #define SIMT_CUB_DETAIL_SIMT_RADIX_CUH
@@ -197,6 +199,196 @@ inline cudaError_t radix_pass(const char *name, const chunks &c, index_t *table,
     });
 }
 
+/* Large sorts: one pass on the most significant digit that varies, then
+ * each digit's bucket sorted alone.  The buckets of a large input fit a
+ * worker's cache, so only the first pass streams through memory; an LSD
+ * sort streams through it once for each digit.  Steps over the chunks:
+ * the bits that vary (each chunk's OR of every key XOR the first key),
+ * each chunk's count of the top digit (its 8 bits ending at the highest
+ * bit that varies), their digit-major prefix, the stable scatter of src
+ * into x; then one block per bucket sorts its items with LSD passes of up
+ * to 11 bits, only over the bits that vary within the bucket, between x
+ * and y, and leaves them in `fin` (x or y: the caller's choice).  src may
+ * be y, never x.  `table` holds msd_table_items(c) items. */
+inline size_t msd_table_items(const chunks &c)
+{
+    return (size_t)c.count * 256 + c.count + 258;
+}
+
+template <class K, class V>
+inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *table, const K *ksrc, const V *vsrc,
+                                  K *kx, V *vx, K *ky, V *vy, bool fin_is_y, int begin_bit, int end_bit,
+                                  bool descending, cudaStream_t stream)
+{
+    typedef radix_key<K> rk;
+    typedef typename rk::U U;
+    constexpr bool pairs = !::std::is_same<V, ::cub::NullType>::value;
+    const U span_mask = U(((end_bit - begin_bit >= rk::bits_total) ? U(~U(0)) : U((U(1) << (end_bit - begin_bit)) - 1))
+                          << begin_bit);
+    index_t *count = table;                               /* [chunk][digit] */
+    index_t *masks = table + (size_t)c.count * 256;       /* [chunk] */
+    index_t *top = masks + c.count;                       /* shift, width */
+    index_t *start = top + 2;                             /* [digit + 1]: bucket starts */
+    const unsigned chunks_n = c.count;
+    cudaError_t e = launch(name, c.count, stream, [=](unsigned b) {
+        const U first = rk::ordered(ksrc[0], descending);
+        U m = 0;
+        for (index_t i = c.lo(b); i < c.hi(b); i++)
+            m |= U(rk::ordered(ksrc[i], descending) ^ first);
+        masks[b] = (index_t)(m & span_mask);
+    });
+    if (e != cudaSuccess)
+        return e;
+    e = launch(name, 1, stream, [=](unsigned) {
+        U m = 0;
+        for (unsigned b = 0; b < chunks_n; b++)
+            m |= (U)masks[b];
+        int hi = begin_bit;
+        for (int bit = rk::bits_total - 1; bit >= begin_bit; bit--)
+            if ((m >> bit) & 1) {
+                hi = bit + 1;
+                break;
+            }
+        int shift = hi - 8 > begin_bit ? hi - 8 : begin_bit;
+        top[0] = shift;
+        top[1] = hi - shift;
+    });
+    if (e != cudaSuccess)
+        return e;
+    auto digit = [=](const K &k) -> unsigned {
+        int shift = (int)top[0], width = (int)top[1];
+        return width ? (unsigned)(U(rk::ordered(k, descending) >> shift) & U((1u << width) - 1)) : 0u;
+    };
+    e = launch(name, c.count, stream, [=](unsigned b) {
+        index_t *h = count + (size_t)b * 256;
+        for (int d = 0; d < 256; d++)
+            h[d] = 0;
+        for (index_t i = c.lo(b); i < c.hi(b); i++)
+            h[digit(ksrc[i])]++;
+    });
+    if (e != cudaSuccess)
+        return e;
+    e = launch(name, 1, stream, [=](unsigned) {
+        index_t run = 0;
+        for (int d = 0; d < 256; d++) {
+            start[d] = run;
+            for (unsigned b = 0; b < chunks_n; b++) {
+                index_t t = count[(size_t)b * 256 + d];
+                count[(size_t)b * 256 + d] = run;
+                run += t;
+            }
+        }
+        start[256] = run;
+    });
+    if (e != cudaSuccess)
+        return e;
+    e = launch(name, c.count, stream, [=](unsigned b) {
+        index_t off[256];
+        for (int d = 0; d < 256; d++)
+            off[d] = count[(size_t)b * 256 + d];
+        if constexpr (!pairs || ::std::is_trivially_copyable<V>::value) {
+            /* Through a cache line's worth of items per digit, written out
+             * whole when full: 256 streams of single stores miss the cache
+             * (and the TLB) at nearly every store (a 256-way scatter of 2^22
+             * ints on the development VM: 110 ms, buffered 36 ms). */
+            constexpr int L = sizeof(K) >= 64 ? 1 : (int)(64 / sizeof(K));
+            struct lines {
+                alignas(64) K k[256][L];
+                alignas(64) typename ::std::conditional<pairs, V, char>::type v[pairs ? 256 : 1][L];
+                unsigned char fill[256];
+            };
+            lines *w = new lines;
+            memset(w->fill, 0, sizeof w->fill);
+            for (index_t i = c.lo(b); i < c.hi(b); i++) {
+                const unsigned d = digit(ksrc[i]);
+                unsigned f = w->fill[d];
+                memcpy((void *)&w->k[d][f], (const void *)&ksrc[i], sizeof(K));
+                if constexpr (pairs)
+                    memcpy((void *)&w->v[d][f], (const void *)&vsrc[i], sizeof(V));
+                if (++f == (unsigned)L) {
+                    memcpy((void *)(kx + off[d]), (const void *)w->k[d], sizeof w->k[d]);
+                    if constexpr (pairs)
+                        memcpy((void *)(vx + off[d]), (const void *)w->v[d], sizeof w->v[d]);
+                    off[d] += L;
+                    f = 0;
+                }
+                w->fill[d] = (unsigned char)f;
+            }
+            for (int d = 0; d < 256; d++) {
+                memcpy((void *)(kx + off[d]), (const void *)w->k[d], w->fill[d] * sizeof(K));
+                if constexpr (pairs)
+                    memcpy((void *)(vx + off[d]), (const void *)w->v[d], w->fill[d] * sizeof(V));
+            }
+            delete w;
+        } else {
+            for (index_t i = c.lo(b); i < c.hi(b); i++) {
+                index_t to = off[digit(ksrc[i])]++;
+                kx[to] = ksrc[i];
+                vx[to] = vsrc[i];
+            }
+        }
+    });
+    if (e != cudaSuccess)
+        return e;
+    return launch(name, 256, stream, [=](unsigned d) {
+        const index_t lo = start[d], m = start[d + 1] - lo;
+        if (m == 0)
+            return;
+        /* the bits below the top digit that vary in this bucket */
+        const U low_mask = U(span_mask & U((U(1) << top[0]) - 1));
+        const U f0 = rk::ordered(kx[lo], descending);
+        U vary = 0;
+        for (index_t i = 0; i < m; i++)
+            vary |= U(rk::ordered(kx[lo + i], descending) ^ f0);
+        vary &= low_mask;
+        K *kcur = kx + lo, *kother = ky + lo;
+        V *vcur = pairs ? vx + lo : nullptr, *vother = pairs ? vy + lo : nullptr;
+        if (vary) {
+            int b0 = 0, b1 = rk::bits_total;
+            while (!((vary >> b0) & 1))
+                b0++;
+            while (!((vary >> (b1 - 1)) & 1))
+                b1--;
+            const int passes = (b1 - b0 + 10) / 11;
+            const int width = (b1 - b0 + passes - 1) / passes;
+            ::std::vector<index_t> off((size_t)1 << width);
+            for (int p = 0, shift = b0; p < passes; p++, shift += width) {
+                const int w = b1 - shift < width ? b1 - shift : width;
+                const U dm = U((U(1) << w) - 1);
+                const size_t D = (size_t)1 << w;
+                for (size_t i = 0; i < D; i++)
+                    off[i] = 0;
+                for (index_t i = 0; i < m; i++)
+                    off[(size_t)(U(rk::ordered(kcur[i], descending) >> shift) & dm)]++;
+                index_t run = 0;
+                for (size_t i = 0; i < D; i++) {
+                    index_t t = off[i];
+                    off[i] = run;
+                    run += t;
+                }
+                for (index_t i = 0; i < m; i++) {
+                    index_t to = off[(size_t)(U(rk::ordered(kcur[i], descending) >> shift) & dm)]++;
+                    kother[to] = kcur[i];
+                    if constexpr (pairs)
+                        vother[to] = vcur[i];
+                }
+                ::std::swap(kcur, kother);
+                if constexpr (pairs)
+                    ::std::swap(vcur, vother);
+            }
+        }
+        K *kfin = (fin_is_y ? ky : kx) + lo;
+        if (kcur != kfin) {
+            memcpy((void *)kfin, (const void *)kcur, (size_t)m * sizeof(K));
+            if constexpr (pairs)
+                memcpy((void *)((fin_is_y ? vy : vx) + lo), (const void *)vcur, (size_t)m * sizeof(V));
+        }
+    });
+}
+
+/* From this many items the device sort is radix_sort_msd. */
+constexpr index_t msd_min = 1 << 17;
+
 /* CUB's DeviceRadixSort protocol.  Pointer form (overwrite == false):
  * keys_in/values_in stay unchanged and the result lands in
  * keys_out/values_out, with temporary storage for the passes in between.
@@ -210,13 +402,28 @@ inline cudaError_t radix_sort(const char *name, void *d_temp, size_t &temp_bytes
     const bool pairs = !::std::is_same<V, ::cub::NullType>::value;
     chunks c(n, 1 << 15);
     int passes = radix_plan<K, V>::passes_for(begin_bit, end_bit);
+    const bool msd = n >= msd_min && passes > 1;
     bool need_alt = !overwrite && passes > 1;
     void *p[3];
-    size_t sz[3] = {radix_plan<K, V>::table_bytes(c), need_alt ? (size_t)n * sizeof(K) : 0,
+    size_t table_sz = radix_plan<K, V>::table_bytes(c);
+    if (msd && msd_table_items(c) * sizeof(index_t) > table_sz)
+        table_sz = msd_table_items(c) * sizeof(index_t);
+    size_t sz[3] = {table_sz, need_alt ? (size_t)n * sizeof(K) : 0,
                     need_alt && pairs ? (size_t)n * sizeof(V) : 0};
     cudaError_t e = alias(d_temp, temp_bytes, p, sz);
     if (e != cudaSuccess || !d_temp || n == 0)
         return e;
+    if (msd) {
+        /* the result lands in Current (DoubleBuffer: the selectors stay)
+         * or in the output; the scatter goes to the other buffer */
+        if (overwrite)
+            return radix_sort_msd<K, V>(name, c, (index_t *)p[0], keys.Current(), values.Current(),
+                                        keys.Alternate(), values.Alternate(), keys.Current(), values.Current(),
+                                        true, begin_bit, end_bit, descending, stream);
+        return radix_sort_msd<K, V>(name, c, (index_t *)p[0], keys.Current(), values.Current(), (K *)p[1],
+                                    (V *)p[2], keys.Alternate(), values.Alternate(), true, begin_bit, end_bit,
+                                    descending, stream);
+    }
     index_t *table = (index_t *)p[0];
     K *kbuf[2];
     V *vbuf[2];
