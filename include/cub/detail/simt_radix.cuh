@@ -142,6 +142,20 @@ template <class K, class V> struct radix_plan {
     static size_t table_bytes(const chunks &c) { return (size_t)c.count * digits * sizeof(index_t); }
 };
 
+/* Each chunk's count of every digit value: table[b * D + d]. */
+template <class K, class Digit>
+inline cudaError_t count_digits(const char *name, const chunks &c, index_t *table, int D, const K *ksrc, Digit digit,
+                                cudaStream_t stream)
+{
+    return launch(name, c.count, stream, [=](unsigned b) {
+        index_t *h = table + (size_t)b * D;
+        for (int d = 0; d < D; d++)
+            h[d] = 0;
+        for (index_t i = c.lo(b); i < c.hi(b); i++)
+            h[digit(ksrc[i])]++;
+    });
+}
+
 template <class K, class V>
 inline cudaError_t radix_pass(const char *name, const chunks &c, index_t *table, const K *ksrc, const V *vsrc,
                               K *kdst, V *vdst, int shift, int width, bool descending, cudaStream_t stream)
@@ -171,13 +185,7 @@ inline cudaError_t radix_pass(const char *name, const chunks &c, index_t *table,
             }
             scatter(0, off);
         });
-    cudaError_t e = launch(name, c.count, stream, [=](unsigned b) {
-        index_t *h = table + (size_t)b * D;
-        for (int d = 0; d < D; d++)
-            h[d] = 0;
-        for (index_t i = c.lo(b); i < c.hi(b); i++)
-            h[digit(ksrc[i])]++;
-    });
+    cudaError_t e = count_digits(name, c, table, D, ksrc, digit, stream);
     if (e != cudaSuccess)
         return e;
     e = launch(name, 1, stream, [=](unsigned) {
@@ -259,13 +267,7 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
         int shift = (int)top[0], width = (int)top[1];
         return width ? (unsigned)(U(rk::ordered(k, descending) >> shift) & U((1u << width) - 1)) : 0u;
     };
-    e = launch(name, c.count, stream, [=](unsigned b) {
-        index_t *h = count + (size_t)b * 256;
-        for (int d = 0; d < 256; d++)
-            h[d] = 0;
-        for (index_t i = c.lo(b); i < c.hi(b); i++)
-            h[digit(ksrc[i])]++;
-    });
+    e = count_digits(name, c, count, 256, ksrc, digit, stream);
     if (e != cudaSuccess)
         return e;
     e = launch(name, 1, stream, [=](unsigned) {
