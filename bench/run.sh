@@ -26,3 +26,6 @@ while [ "$w" -le "$n" ]; do
     SIMT_WORKERS=$w OMP_NUM_THREADS=$w "$B/bench/core" vecadd | grep vecadd | sed "s/^/workers $w: /"
     w=$((w * 2))
 done
+echo "== Thrust on the workers (2^24 ints, against the figures before)"
+"$SIMTCC" -O2 bench/thrust.cu -o "$B/bench/thrust"
+"$B/bench/thrust" "" 16777216 5
