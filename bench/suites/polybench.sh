@@ -79,7 +79,8 @@ pb_main() {
         known=
         # mvt's kernels update x1[i]/x2[i] from the 8 threads of a column of
         # its 32x8 blocks with no synchronization: a data race whose GPU
-        # outcome simt does not reproduce (docs/COMPATIBILITY.md).
+        # outcome the compiled tier reproduces (its rows run as in
+        # lockstep) and the fiber tier does not (docs/COMPATIBILITY.md).
         [ "$name" = mvt ] && known="data race: 8 threads update each x1[i], x2[i] unsynchronized"
         if [ -z "$mm" ]; then
             report FAIL "polybench/$name" "no mismatch count in its output"
