@@ -1215,7 +1215,8 @@ static int rows_alike(kc_tier *t)
 
 /* A block whose threads never wait for one another (no barriers but the
  * compiler's own, no collectives), share no memory of the block (no
- * __shared__ variable, static or dynamic) and do not print runs the same in parts on
+ * __shared__ variable, static or dynamic) and neither print nor call into
+ * simt (its reports) runs the same in parts on
  * several workers as whole on one: a grid of fewer blocks than workers
  * is then split (src/engine/engine.c, start_block). */
 static int threads_apart(kc_tier *t)
@@ -1236,8 +1237,13 @@ static int threads_apart(kc_tier *t)
         if (t->k->g_arena && kc_tls_global(v) == t->k->g_arena)
             return 0;
         /* One block's printf lines come out in thread order on one
-         * worker: parts on several would interleave them by chance. */
-        if (s && (has_part(s, n, "printf") || kc_name_is(s, n, "puts") || kc_name_is(s, n, "putchar")))
+         * worker, and of its misuse reports (which end the block) the
+         * first thread's: parts on several would interleave them by
+         * chance.  Calls into simt itself or the C library's output keep
+         * the block whole; math library calls do not. */
+        if (s && kind == KC_BAR_NONE &&
+            (has_part(s, n, "simt") || has_part(s, n, "printf") || kc_name_is(s, n, "puts") ||
+             kc_name_is(s, n, "putchar")))
             return 0;
     }
     return 1;
