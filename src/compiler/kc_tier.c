@@ -1111,6 +1111,19 @@ static int speculate_one(kc_tier *t)
 
 /* ---- entry point ------------------------------------------------------------------------ */
 
+/* Whether the kernel's only barriers are the compiler's own (the column
+ * walks' simt__kc_split): its threads never wait for one another there. */
+static int own_barriers_only(const kc_tier *t)
+{
+    for (int b = 0; b < t->g.n; b++) {
+        size_t n = 0;
+        const char *name = t->barrier[b] ? kc_callee_name(t->barrier[b], &n) : NULL;
+        if (name && !kc_name_is(name, n, "simt__kc_split"))
+            return 0;
+    }
+    return 1;
+}
+
 /* The analyses up to segments; 0 with *why if the function stays on the
  * fiber tier.  guard: try the entry guard as uniform. */
 static int analyse(kc_tier *t, kc_ctx *k, LLVMValueRef fn, kc_why *why, int guard)
@@ -1128,13 +1141,7 @@ static int analyse(kc_tier *t, kc_ctx *k, LLVMValueRef fn, kc_why *why, int guar
         return 0;
     if (guard) {
         /* Kernels without barriers of their own only. */
-        for (int b = 0; b < t->g.n; b++) {
-            size_t n;
-            const char *name = t->barrier[b] ? kc_callee_name(t->barrier[b], &n) : NULL;
-            if (name && !kc_name_is(name, n, "simt__kc_split"))
-                return 0;
-        }
-        if (t->warps)
+        if (!own_barriers_only(t) || t->warps)
             return 0;
         entry_guard(t);
     }
@@ -1150,6 +1157,16 @@ static int analyse(kc_tier *t, kc_ctx *k, LLVMValueRef fn, kc_why *why, int guar
     return 1;
 }
 
+/* Whether part occurs in s[0, n). */
+static int has_part(const char *s, size_t n, const char *part)
+{
+    size_t m = strlen(part);
+    for (size_t i = 0; i + m <= n; i++)
+        if (!memcmp(s + i, part, m))
+            return 1;
+    return 0;
+}
+
 /* Threads that differ only in threadIdx.y and .z, in a kernel that reads
  * neither, run the same instructions on the same values: rows of 32x8
  * blocks launched for a 1-D index (PolyBench's atax, mvt).  A GPU may run
@@ -1160,30 +1177,14 @@ static int analyse(kc_tier *t, kc_ctx *k, LLVMValueRef fn, kc_why *why, int guar
  * (each returns its own value), no calls (printf prints once per thread,
  * a callee may read threadIdx).  Then the y and z loops run one row.
  * SIMT_KC_ROWS=0 (read by simt-kc) turns this off. */
-static int has_part(const char *s, size_t n, const char *part)
-{
-    size_t m = strlen(part);
-    for (size_t i = 0; i + m <= n; i++)
-        if (!memcmp(s + i, part, m))
-            return 1;
-    return 0;
-}
-
 static int rows_alike(kc_tier *t)
 {
     const char *env = getenv("SIMT_KC_ROWS");
-    if (t->warps || (env && !strcmp(env, "0")))
+    if (t->warps || (env && !strcmp(env, "0")) || !own_barriers_only(t))
         return 0;
-    for (int b = 0; b < t->g.n; b++) {
+    for (int b = 0; b < t->g.n; b++)
         if (t->extcall[b])
             return 0;
-        if (t->barrier[b]) {
-            size_t n;
-            const char *s = kc_callee_name(t->barrier[b], &n);
-            if (!kc_name_is(s, n, "simt__kc_split"))
-                return 0;
-        }
-    }
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
         switch (LLVMGetInstructionOpcode(v)) {
@@ -1221,17 +1222,14 @@ static int rows_alike(kc_tier *t)
  * is then split (src/engine/engine.c, start_block). */
 static int threads_apart(kc_tier *t)
 {
-    if (t->warps)
+    if (t->warps || !own_barriers_only(t))
         return 0;
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
-        if (!LLVMIsACallInst(v))
+        if (!LLVMIsACallInst(v) || kc_barrier_kind(v) != KC_BAR_NONE)
             continue;
         size_t n = 0;
         const char *s = kc_callee_name(v, &n);
-        int kind = kc_barrier_kind(v);
-        if (kind != KC_BAR_NONE && !(s && kc_name_is(s, n, "simt__kc_split")))
-            return 0;
         if (s && kc_name_is(s, n, "simt_shared_static"))
             return 0;
         if (t->k->g_arena && kc_tls_global(v) == t->k->g_arena)
@@ -1241,8 +1239,7 @@ static int threads_apart(kc_tier *t)
          * first thread's: parts on several would interleave them by
          * chance.  Calls into simt itself or the C library's output keep
          * the block whole; math library calls do not. */
-        if (s && kind == KC_BAR_NONE &&
-            (has_part(s, n, "simt") || has_part(s, n, "printf") || kc_name_is(s, n, "puts") ||
+        if (s && (has_part(s, n, "simt") || has_part(s, n, "printf") || kc_name_is(s, n, "puts") ||
              kc_name_is(s, n, "putchar")))
             return 0;
     }

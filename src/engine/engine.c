@@ -39,8 +39,8 @@
 #include "engine/kstate.h"
 #include "engine/shared.h"
 #include "engine/warp.h"
-#include "trace/worker.h"
 #include "engine/watchdog.h"
+#include "trace/worker.h"
 
 static struct {
     pthread_once_t once;
