@@ -30,6 +30,8 @@ typedef struct kc_map {
 
 void kc_map_put(kc_map *m, const void *k, int v);
 int kc_map_get(const kc_map *m, const void *k); /* -1: absent */
+/* k is about to be freed: a later object at its address is not k. */
+void kc_map_forget(kc_map *m, const void *k);
 void kc_map_free(kc_map *m);
 
 /* ---- the control-flow graph of one function --------------------------------- */

@@ -71,6 +71,20 @@ int kc_map_get(const kc_map *m, const void *k)
     return -1;
 }
 
+void kc_map_forget(kc_map *m, const void *k)
+{
+    if (!m->cap)
+        return;
+    size_t h = hash_ptr(k, m->cap);
+    while (m->keys[h]) {
+        if (m->keys[h] == k) {
+            m->vals[h] = -1; /* kept as a key: the probe chains stay whole */
+            return;
+        }
+        h = (h + 1) & (m->cap - 1);
+    }
+}
+
 void kc_map_free(kc_map *m)
 {
     free(m->keys);

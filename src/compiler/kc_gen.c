@@ -63,6 +63,17 @@ static LLVMValueRef tls_i32(kc_ctx *k, const char *name)
     return g;
 }
 
+/* Erases instruction v.  The maps keyed by instructions forget it first:
+ * an instruction built later may take its address (and a lookup of that
+ * one found v's entry, a lowering that changed with the allocator). */
+static void erase(kc_tier *t, LLVMValueRef v)
+{
+    kc_map_forget(&t->iidx, v);
+    kc_map_forget(&t->slot, v);
+    kc_map_forget(&t->corig, v);
+    LLVMInstructionEraseFromParent(v);
+}
+
 static LLVMValueRef before_terminator(kc_tier *t, LLVMBasicBlockRef bb)
 {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
@@ -806,7 +817,7 @@ static void leader_phis(kc_tier *t, const stub *st, int nst)
     for (size_t r = 0; r < nr; r++) {
         LLVMReplaceAllUsesWith(done[r][0], done[r][1]);
         t->ins[kc_map_get(&t->iidx, done[r][0])] = NULL;
-        LLVMInstructionEraseFromParent(done[r][0]);
+        erase(t, done[r][0]);
     }
     free(done);
 }
@@ -818,7 +829,7 @@ static void lower_barrier(kc_tier *t, LLVMValueRef call, int s, LLVMValueRef acc
     kc_ctx *k = t->k;
     int kind = kc_barrier_kind(call);
     if (kind == KC_BAR_PLAIN) {
-        LLVMInstructionEraseFromParent(call);
+        erase(t, call);
         return;
     }
     kc_seg *sg = &t->segs[s];
@@ -838,7 +849,7 @@ static void lower_barrier(kc_tier *t, LLVMValueRef call, int s, LLVMValueRef acc
     else if (kind == KC_BAR_OR)
         r = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, r, LLVMConstInt(k->i32, 0, 0), ""), k->i32, "");
     LLVMReplaceAllUsesWith(call, r);
-    LLVMInstructionEraseFromParent(call);
+    erase(t, call);
 }
 
 /* The lane a shuffle reads, as simt's engine computes it (shfl_source in
@@ -910,12 +921,11 @@ static LLVMValueRef lane_value(kc_tier *t, int slot, LLVMValueRef wbase, LLVMVal
  * of every warp has stored its operand; each thread reads its warp's. */
 static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, int ci)
 {
-    LLVMValueRef orig = t->orig[ci];
     const struct kc_casts *cs = &t->casts[ci];
     kc_ctx *k = t->k;
     LLVMBuilderRef b = t->b;
     if (kind == KC_SYNCWARP) {
-        LLVMInstructionEraseFromParent(call);
+        erase(t, call);
         return;
     }
     LLVMPositionBuilderBefore(b, call);
@@ -929,7 +939,7 @@ static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, int
     LLVMValueRef lane64 = LLVMBuildZExt(b, lane, k->i64, "");
     LLVMValueRef wbase = LLVMBuildSub(b, sg->tid, lane64, "");
     LLVMValueRef val = LLVMGetOperand(call, 3);
-    int slot = LLVMIsAInstruction(orig) ? kc_map_get(&t->slot, orig) : -1;
+    int slot = t->oslot[ci];
     LLVMValueRef r;
     if (kind == KC_SHFL) {
         LLVMValueRef bv = LLVMGetOperand(call, 5), wv = LLVMGetOperand(call, 6);
@@ -991,7 +1001,7 @@ static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, int
     if (LLVMTypeOf(r) != LLVMTypeOf(call))
         r = LLVMBuildZExt(b, r, LLVMTypeOf(call), "");
     LLVMReplaceAllUsesWith(call, r);
-    LLVMInstructionEraseFromParent(call);
+    erase(t, call);
 }
 
 /* A load through a thread-local built-in at a constant offset: its
@@ -1080,7 +1090,7 @@ static void lower_instructions(kc_tier *t)
                     h[nh++].v = r;
                 }
                 LLVMReplaceAllUsesWith(v, r);
-                LLVMInstructionEraseFromParent(v);
+                erase(t, v);
                 t->ins[i] = NULL;
                 continue;
             }
@@ -1102,7 +1112,7 @@ static void lower_instructions(kc_tier *t)
         }
         if (r) {
             LLVMReplaceAllUsesWith(v, r);
-            LLVMInstructionEraseFromParent(v);
+            erase(t, v);
             t->ins[i] = NULL;
         }
     }
@@ -1125,7 +1135,7 @@ static void lower_allocas(kc_tier *t)
             LLVMValueRef f = LLVMIsACallInst(user) ? LLVMGetCalledValue(user) : NULL;
             unsigned id = f && LLVMIsAFunction(f) ? LLVMGetIntrinsicID(f) : 0;
             if (id && (id == lifetime_s || id == lifetime_e)) {
-                LLVMInstructionEraseFromParent(user);
+                erase(t, user);
                 continue;
             }
             int s = kc_seg_of_inst(t, user);
@@ -1137,7 +1147,7 @@ static void lower_allocas(kc_tier *t)
                     LLVMSetOperand(user, o, p);
         }
         LLVMReplaceAllUsesWith(al, LLVMGetUndef(LLVMTypeOf(al)));
-        LLVMInstructionEraseFromParent(al);
+        erase(t, al);
     }
 }
 
@@ -1436,7 +1446,7 @@ static int guard_range(kc_tier *t, int s, LLVMValueRef br, int work_on_true, int
         LLVMBasicBlockRef zb = LLVMGetIncomingBlock(sg->z, 1);
         LLVMAddIncoming(nz, &zn, &zb, 1);
         LLVMReplaceAllUsesWith(sg->z, nz);
-        LLVMInstructionEraseFromParent(sg->z);
+        erase(t, sg->z);
         sg->z = nz;
     }
     return 1;
@@ -1461,7 +1471,7 @@ static void apply_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3
             continue;
         LLVMBasicBlockRef from = before[d] ? before[d] : LLVMGetIncomingBlock(iv[d], 0);
         LLVMValueRef term = LLVMGetBasicBlockTerminator(from);
-        LLVMInstructionEraseFromParent(term);
+        erase(t, term);
         LLVMPositionBuilderAtEnd(b, from);
         LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, lo[d], hi[d], ""), head[d], skip[d]);
     }
@@ -1545,7 +1555,7 @@ static void rows_outside(kc_tier *t)
         if (!sg->lx) {
             LLVMValueRef ret = LLVMGetBasicBlockTerminator(sg->pre);
             if (ret && LLVMGetInstructionOpcode(ret) == LLVMRet) {
-                LLVMInstructionEraseFromParent(ret);
+                erase(t, ret);
                 LLVMPositionBuilderAtEnd(b, sg->pre);
                 LLVMBuildBr(b, ly);
             }
@@ -1617,6 +1627,9 @@ void kc_generate(kc_tier *t)
             t->orig[i] = peel_casts(t, t->opnd[i], NULL, &t->casts[i]);
         }
     find_slots(t);
+    t->oslot = xcalloc((size_t)t->nins, sizeof *t->oslot);
+    for (int i = 0; i < t->nins; i++)
+        t->oslot[i] = t->orig[i] && LLVMIsAInstruction(t->orig[i]) ? kc_map_get(&t->slot, t->orig[i]) : -1;
     build_entry(t);
     for (int s = 0; s < t->nseg; s++)
         build_segment(t, s);
@@ -1652,6 +1665,7 @@ void kc_generate(kc_tier *t)
     mark_parallel(t, st, nst);
     free(st);
     free(t->orig);
+    free(t->oslot);
     free(t->opnd);
     free(t->casts);
     free(t->remat);

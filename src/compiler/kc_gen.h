@@ -78,8 +78,10 @@ typedef struct kc_tier {
     /* per instruction, for a collective: its operand (opnd) and the value
      * its lanes' copies are read from (orig), opnd with its casts peeled:
      * a shuffle of a float reads the float's slot, not a copy widened to
-     * the shuffle's 64 bits */
+     * the shuffle's 64 bits; oslot: orig's slot, or -1, read while orig
+     * stands (a leader phi is erased before collectives are lowered) */
     LLVMValueRef *orig, *opnd;
+    int *oslot;
     struct kc_casts { int n; LLVMOpcode op[8]; LLVMTypeRef ty[8]; } *casts;
     LLVMBuilderRef b;
 } kc_tier;
