@@ -56,6 +56,7 @@ static struct {
     atomic_llong held_ns;     /* when the oldest of them was submitted */
     unsigned long long seq;   /* grids and tasks submitted so far */
     atomic_int tasks_running; /* tasks taken and not finished */
+    atomic_ullong host_task;  /* the task a waiting host thread runs (engine_run_own_task) */
     long spin_ns;
     int guests;               /* host threads that wait run blocks (SIMT_GUEST) */
     pthread_mutex_t guest_lock;
@@ -479,10 +480,7 @@ void engine_find_work(struct worker *w)
                 simt__grid_dim.x = 0;
                 t->run(t); /* t may be freed now */
                 simt__grid_dim = gd;
-                /* Release: what the task wrote is seen by a guest that
-                 * sees it finished. */
-                atomic_store_explicit(&w->task_seq, 0, memory_order_release);
-                atomic_fetch_sub_explicit(&E.tasks_running, 1, memory_order_release);
+                engine_task_over();
                 return;
             }
             if (w->grid && claim_block(w))
@@ -626,6 +624,46 @@ void engine_submit_task(struct task *t)
     work_wake(1);
 }
 
+/* The host thread runs a task (engine_run_own_task). */
+static SIMT_TLS int host_runs_task;
+
+void engine_task_over(void)
+{
+    struct worker *w = engine__self;
+    atomic_ullong *seq = w ? &w->task_seq : host_runs_task ? &E.host_task : NULL;
+    if (!seq || !atomic_load_explicit(seq, memory_order_relaxed))
+        return;
+    /* Release: what the task wrote is seen by a guest that sees it over. */
+    atomic_store_explicit(seq, 0, memory_order_release);
+    atomic_fetch_sub_explicit(&E.tasks_running, 1, memory_order_release);
+}
+
+int engine_run_own_task(struct task *t)
+{
+    if (engine__self || !__atomic_load_n(&E.started, __ATOMIC_ACQUIRE) || !E.guests || explore_mode)
+        return 0;
+    pthread_mutex_lock(&E.lock);
+    /* The first queued task only: tasks run in submission order.  One
+     * host thread at a time (guest_pick reads one slot). */
+    int mine = E.tasks == t && !atomic_load_explicit(&E.host_task, memory_order_relaxed);
+    if (mine) {
+        E.tasks = t->next;
+        if (!E.tasks)
+            E.tasks_tail = NULL;
+        atomic_fetch_sub(&E.work, 1);
+        atomic_store_explicit(&E.host_task, t->seq, memory_order_relaxed);
+        atomic_fetch_add(&E.tasks_running, 1);
+    }
+    pthread_mutex_unlock(&E.lock);
+    if (!mine)
+        return 0;
+    host_runs_task = 1;
+    t->run(t); /* t may be freed now */
+    engine_task_over();
+    host_runs_task = 0;
+    return 1;
+}
+
 static void first_fiber(void *arg)
 {
     struct worker *w = arg;
@@ -734,6 +772,9 @@ static unsigned long long first_unfinished_task_locked(void)
         if (s && s < first)
             first = s;
     }
+    unsigned long long h = atomic_load_explicit(&E.host_task, memory_order_acquire);
+    if (h && h < first)
+        first = h;
     return first;
 }
 

@@ -304,6 +304,13 @@ void engine_submit_grid(struct grid *g);
 /* A block of g finished on w: counted now, or with the rest of w's run. */
 void engine_block_done(struct worker *w, struct grid *g);
 void engine_submit_task(struct task *t);
+/* The running task's work is over (its copy made, its callback returned):
+ * guests may start later grids before the worker is done telling waiters.
+ * Called by the task, at most once; the engine calls it after run(). */
+void engine_task_over(void);
+/* A host thread waiting for its own task t runs it, if t is the first
+ * queued (1), rather than wait for a worker to take it (0: not now). */
+int engine_run_own_task(struct task *t);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while
  * there is nothing to do. */
 void engine_find_work(struct worker *w);

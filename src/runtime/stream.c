@@ -134,7 +134,7 @@ cudaError_t stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg
         fn(arg);
         cmd_complete(c, 0);
     } else {
-        cmd_wait(c);
+        cmd_wait_own(c);
     }
     cmd_unref(c);
     return cudaSuccess;

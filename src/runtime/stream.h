@@ -163,6 +163,9 @@ void cmd_ref(struct cmd *c);
 void cmd_unref(struct cmd *c);
 /* Blocks until c is done. */
 void cmd_wait(struct cmd *c);
+/* cmd_wait for a CMD_HOST command the caller made to run its own work (a
+ * synchronous copy): when its turn comes, the caller runs it itself. */
+void cmd_wait_own(struct cmd *c);
 int cmd_done(const struct cmd *c);
 /* Blocks until every command of every stream is done; then pools give
  * memory back (a device synchronization). */

@@ -90,6 +90,11 @@ static void run_host_task(struct task *t)
     struct cmd *c = (struct cmd *)((char *)t - offsetof(struct cmd, task));
     trace_cmd_start(c);
     c->fn(c->arg);
+    /* Before waking the waiters: a host thread that saw c complete and
+     * launched a small grid runs it as a guest at once, where a worker
+     * still telling about c (descheduled, on a busy machine) kept it
+     * waiting as if c ran on (guest_pick). */
+    engine_task_over();
     cmd_complete(c, 0);
 }
 
@@ -446,10 +451,12 @@ static int cmd_needs(const struct grid *g, const void *arg)
  * running blocks again (the next grid of a stream becomes runnable when
  * the one before completes). */
 static void wait_until(int (*done)(const void *), int (*wants)(const struct grid *, const void *),
-                       const void *arg)
+                       const void *arg, struct task *own)
 {
     long long start = simt__now_ns();
     for (unsigned i = 0;; i++) {
+        if ((i & 63) == 0 && own && engine_run_own_task(own))
+            own = NULL;
         if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg))
             return;
         simt__relax();
@@ -463,6 +470,8 @@ static void wait_until(int (*done)(const void *), int (*wants)(const struct grid
         T.waiters--;
         if (!done(arg)) {
             pthread_mutex_unlock(&T.lock);
+            if (own && engine_run_own_task(own))
+                own = NULL;
             engine_help(done, wants, arg);
             pthread_mutex_lock(&T.lock);
         }
@@ -483,7 +492,15 @@ static int all_done(const void *unused)
 
 void cmd_wait(struct cmd *c)
 {
-    wait_until(cmd_is_done, cmd_needs, c);
+    wait_until(cmd_is_done, cmd_needs, c, NULL);
+    if (hook_checking())
+        streamrace_host_waited(c);
+}
+
+void cmd_wait_own(struct cmd *c)
+{
+    assert(c->kind == CMD_HOST);
+    wait_until(cmd_is_done, cmd_needs, c, &c->task);
     if (hook_checking())
         streamrace_host_waited(c);
 }
@@ -495,7 +512,7 @@ void timeline_wait_all(void)
         streamrace_host_waited_all();
         pthread_mutex_unlock(&T.lock);
     }
-    wait_until(all_done, NULL, NULL);
+    wait_until(all_done, NULL, NULL, NULL);
     mempool_trim_all();
 }
 
