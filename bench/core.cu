@@ -5,6 +5,9 @@
 //            one worker, minus a plain C loop doing the same work
 //   barrier  __syncthreads cost per thread per barrier, 1024-thread blocks
 //   launch   empty-kernel launch + cudaDeviceSynchronize latency
+//   step     a solver's step: cudaMemcpy in, a two-block kernel whose first
+//            thread of each block computes, cudaMemcpy out (Rodinia's
+//            myocyte), against the same arithmetic in a plain loop
 //   vecadd   vector add of 2^26 floats, all workers, against an OpenMP loop
 //            on the same cores
 //   shfl     a full-warp __shfl_down_sync reduction (5 steps), per lane per
@@ -137,6 +140,35 @@ int main(int argc, char **argv)
         }
         printf("launch: %.2f us per empty launch + synchronize (target <= 5)\n",
                (now() - t0) / n * 1e6);
+    }
+    if (all || !strcmp(what, "step")) {
+        float *d, h[64] = {0};
+        cudaMalloc(&d, sizeof h);
+        const int n = 20000, work = 200;
+        double best = 1e9;
+        for (int round = 0; round < 3; round++) {
+            double t0 = now();
+            for (int i = 0; i < n; i++) {
+                cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+                serial_steps<<<2, 32>>>(d, work);
+                cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+            }
+            double t = (now() - t0) / n;
+            best = t < best ? t : best;
+        }
+        volatile float sink = 0;
+        double t0 = now();
+        for (int i = 0; i < n; i++)
+            for (int b = 0; b < 2; b++) {
+                float s = h[b];
+                for (int j = 0; j < work; j++)
+                    s = s * 0.999f + 0.5f;
+                sink = s;
+            }
+        double loop = (now() - t0) / n;
+        printf("step: %.2f us per copy in + <<<2, 32>>> + copy out; the arithmetic alone %.2f us\n",
+               best * 1e6, loop * 1e6);
+        cudaFree(d);
     }
     if (all || !strcmp(what, "vecadd")) {
         vec v = make_vec(1 << 26);

@@ -14,6 +14,17 @@ __global__ void scale_add(const float *a, const float *b, float *c, int n)
 
 __global__ void empty() {}
 
+// One thread of each block computes (a sequential stage of a solver).
+__global__ void serial_steps(float *a, int n)
+{
+    if (threadIdx.x == 0) {
+        float s = a[blockIdx.x];
+        for (int i = 0; i < n; i++)
+            s = s * 0.999f + 0.5f;
+        a[blockIdx.x] = s;
+    }
+}
+
 __global__ void barriers(int reps, int *sink)
 {
     int v = threadIdx.x;

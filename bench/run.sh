@@ -18,6 +18,7 @@ SIMT_GUEST=0 SIMT_WORKERS=1 "$B/bench/core" barrier
 SIMT_GUEST=0 SIMT_WORKERS=1 "$B/bench/core" shfl
 echo "== all workers"
 "$B/bench/core" launch
+"$B/bench/core" step
 "$B/bench/core" vecadd
 echo "== scaling (vector add, 2^26 floats)"
 n=$(nproc)
