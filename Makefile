@@ -45,6 +45,7 @@ DRV_LIB_OBJ := $(filter-out $(B)/obj/src/driver/simtcc.o,$(DRV_OBJ))
 LIBSIMT := $(B)/lib/libsimt.a
 CHECK_LIB := $(B)/lib/libsimt-check.a
 CHECK_OBJ := $(B)/obj/src/check/abi/tsan_abi.o $(B)/obj/src/check/abi/ubsan_abi.o
+CHECK_BC := $(B)/lib/simt-check-inline.bc
 SIMTCC  := $(B)/bin/simtcc
 SIMTKC  := $(B)/bin/simt-kc
 
@@ -90,7 +91,7 @@ CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.
                                      libcurand.so libcurand_static.a)
 
 # Without llvm-16-dev simtcc still works, with the fiber tier only.
-all: $(LIBSIMT) $(CHECK_LIB) $(SIMTCC) $(if $(LLVM_CFLAGS),$(SIMTKC)) $(B)/lib/simt/include $(CUDA_STANDINS)
+all: $(LIBSIMT) $(CHECK_LIB) $(SIMTCC) $(if $(LLVM_CFLAGS),$(SIMTKC) $(CHECK_BC)) $(B)/lib/simt/include $(CUDA_STANDINS)
 
 $(CUDA_STANDINS):
 	@mkdir -p $(dir $@)
@@ -142,6 +143,14 @@ $(CHECK_LIB): $(CHECK_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
+
+# Its plain accesses' entry points as bitcode, always inlined: simtcc links
+# them into each instrumented module (tsan_abi.c says why).  No line
+# tables: inlined, their code takes the line of the access.
+$(CHECK_BC): src/check/abi/tsan_abi.c src/check/check.h $(wildcard src/engine/*.h) $(wildcard include/simt/*.h)
+	@mkdir -p $(dir $@)
+	clang-16 -std=c17 -D_GNU_SOURCE -O2 -DNDEBUG -DSIMT_CHECK_INLINE -Iinclude -Isrc \
+	    -fno-strict-aliasing -c -emit-llvm $< -o $@
 
 $(SIMTCC): $(DRV_OBJ)
 	@mkdir -p $(dir $@)

@@ -41,6 +41,7 @@ int simt__check_on;
 uintptr_t simt__check_dev_lo;
 uintptr_t simt__check_dev_span;
 uint8_t *simt__check_dev_meta;
+uintptr_t simt__check_fast_span;
 __thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_meta;
 uintptr_t simt__check_sym_lo;
 uintptr_t simt__check_sym_span;
@@ -196,6 +197,8 @@ void simt__check_enable(unsigned mask, int exitcode)
                         "this run checks nothing\n");
         mask = 0;
     }
+    if (!(mask & CHECK_RACE))
+        simt__check_fast_span = simt__check_dev_span;
     __atomic_store_n(&simt__check_on, (int)mask, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&C.lock);
 }
@@ -413,7 +416,7 @@ void check_block_start(struct block *b)
     memset(s->meta, 0, s->hi);
     memset(s->cells, 0, s->hi * sizeof(struct cell));
     s->hi = 0;
-    simt__check_shared_meta = s->meta;
+    simt__check_shared_meta = simt__check_on & CHECK_RACE ? NULL : s->meta;
     s->launch = ((uint32_t)b->grid->seq + 1) << 8;
     s->extra = 0;
     s->nthreads = b->nthreads;
@@ -435,7 +438,7 @@ void check_block_enter(const struct block *b)
 {
     const struct bstate *s = b->check;
     tc_clear();
-    simt__check_shared_meta = s ? s->meta : NULL;
+    simt__check_shared_meta = s && !(simt__check_on & CHECK_RACE) ? s->meta : NULL;
 }
 
 size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align)
@@ -1089,6 +1092,11 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
     if (access_fast(a, n, kind, pc, on))
         return;
     access_slow(a, n, kind, pc, on);
+}
+
+__attribute__((noinline)) void simt__check_access_here(uintptr_t a, size_t n, unsigned kind)
+{
+    simt__check_access(a, n, kind, __builtin_return_address(0));
 }
 
 static __attribute__((noinline)) void access_slow(uintptr_t a, size_t n, unsigned kind,

@@ -43,13 +43,19 @@ extern int simt__check_on;              /* the enabled CHECK_ bits, 0 when off *
 extern uintptr_t simt__check_dev_lo;    /* the device arena */
 extern uintptr_t simt__check_dev_span;  /* its size; 0 when off */
 extern uint8_t *simt__check_dev_meta;   /* its meta bytes, one per 4 bytes */
-/* The running block's shared-memory meta bytes (per worker; NULL outside
- * a checked block). */
+/* simt__check_dev_span without racecheck, else 0: the entry points check
+ * an access from the meta bytes alone below it. */
+extern uintptr_t simt__check_fast_span;
+/* The running block's shared-memory meta bytes, for the same use (per
+ * worker; NULL outside a checked block and with racecheck). */
 extern __thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_meta;
 extern uintptr_t simt__check_sym_lo;    /* the program's data: __device__ variables */
 extern uintptr_t simt__check_sym_span;
 void simt__check_enable(unsigned mask, int exitcode);
 void simt__check_access(uintptr_t a, size_t size, unsigned kind, const void *pc);
+/* The same, for the entry points inlined into the program: the access's
+ * site is the caller's return address. */
+void simt__check_access_here(uintptr_t a, size_t size, unsigned kind);
 void simt__check_fence(void);
 /* An atomic at a done by the running thread (after its own check; load:
  * an atomic load): it may have synchronized with threads of its block, and

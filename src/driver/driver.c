@@ -759,6 +759,54 @@ static int host_view(driver *d, size_t k, const char *dev_ii, const char **rw)
     return rewrite_step_q(d, ii, *rw, 1);
 }
 
+/* The last step of a checking build's .cu file, c (clang with
+ * ThreadSanitizer's instrumentation, input pushed, no output): where
+ * libsimt-check's inline entry points (simt-check-inline.bc, built beside
+ * libsimt-check.a) and llvm-link-16 are there, the instrumented module is
+ * linked with them and optimized again, so that the common access is
+ * checked inline instead of by a call per access (src/check/abi/tsan_abi.c);
+ * otherwise, or with -G or -O0, c compiles obj directly. */
+static int check_compile(driver *d, size_t k, strvec *c, const char *obj)
+{
+    const plan *p = d->p;
+    const char *path = p->inputs[k].path;
+    const char *abi = fmt(d, "%s/simt-check-inline.bc", d->libdir);
+    if (p->device_debug || (p->opt && !strcmp(p->opt, "-O0")) || access(abi, R_OK) != 0 ||
+        !on_path("llvm-link-16")) {
+        push_output(c, obj);
+        return run(d, c);
+    }
+    const char *inst = temp_file(d, k, path, ".tsan.bc");
+    const char *linked = temp_file(d, k, path, ".check.bc");
+    strvec_push(c, "-emit-llvm");
+    push_output(c, inst);
+    int rc = run(d, c);
+    if (rc)
+        return rc;
+    strvec l = {0};
+    strvec_push(&l, "llvm-link-16");
+    strvec_push(&l, "--only-needed");
+    strvec_push(&l, "--internalize");
+    strvec_push(&l, inst);
+    strvec_push(&l, abi);
+    push_output(&l, linked);
+    rc = run_once(d, &l);
+    if (rc)
+        return rc;
+    strvec_push(&l, cu_cxx(d));
+    strvec_push(&l, "-c");
+    strvec_push(&l, p->opt ? p->opt : "-O2");
+    strvec_push(&l, "-Wno-unused-command-line-argument");
+    for (size_t i = 0; i < p->host.n; i++)
+        if (strncmp(p->host.v[i], "-fsanitize", 10) != 0)
+            strvec_push(&l, p->host.v[i]);
+    strvec_push(&l, "-x");
+    strvec_push(&l, "ir");
+    strvec_push(&l, linked);
+    push_output(&l, obj);
+    return run_once(d, &l);
+}
+
 /* Both views of a .cu file to obj: each compiled by clang to bitcode
  * (cc: the compile command up to its input), merged by simt-kc
  * (src/compiler/kc_merge.c), then compiled by simt-kc, or where the
@@ -822,6 +870,11 @@ static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, co
     strvec_push(&c, "-x");
     strvec_push(&c, "ir");
     strvec_push(&c, merged);
+    if (p->check) {
+        rc = check_compile(d, k, &c, obj);
+        strvec_free(&c);
+        return rc;
+    }
     push_output(&c, obj);
     return run_once(d, &c);
 }
@@ -913,6 +966,10 @@ static int compile_input(driver *d, size_t k, const char *obj)
         }
         strvec_push(&c, pp_out);
         if (!use_kc(d)) {
+            if (p->check) {
+                rc = check_compile(d, k, &c, obj);
+                goto done;
+            }
             push_output(&c, obj);
             rc = run(d, &c);
             goto done;

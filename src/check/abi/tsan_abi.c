@@ -10,6 +10,13 @@
  * two compares.  Atomics are carried out here (sequentially consistent,
  * which is at least what any order asked for) and passed on as atomic
  * accesses.
+ *
+ * Built a second time with SIMT_CHECK_INLINE, as bitcode
+ * (lib/simt-check-inline.bc): the plain accesses' entry points alone,
+ * always inlined, which simtcc links into each instrumented module and
+ * optimizes with it, so that the common access costs no call.  Their slow
+ * path (simt__check_access_here) then finds the access's site from its own
+ * return address, which lies in the program's code.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -24,60 +31,75 @@
 extern unsigned simt__check_build_mask __attribute__((weak));
 extern int simt__check_build_exitcode __attribute__((weak));
 
+#ifdef SIMT_CHECK_INLINE
+#define PC NULL /* __builtin_return_address would keep it from inlining */
+#define ENTRY_ATTR __attribute__((always_inline))
+#define SLOW(a, n, kind) simt__check_access_here(a, n, kind)
+#else
 #define PC __builtin_return_address(0)
+#define ENTRY_ATTR
+#define SLOW(a, n, kind) simt__check_access(a, n, kind, PC)
+#endif
 
 /* Without racecheck, a kernel's aligned access of 4 or 8 bytes to device
  * memory that is addressable and written (or is being written) needs
- * nothing but its meta bytes: checked here, without a call. */
+ * nothing but its meta bytes: checked here, without a call.  Racecheck
+ * turns it off (simt__check_fast_span and simt__check_shared_meta are 0
+ * then).  The kernel test comes last: host code reaching device memory
+ * is rare. */
 static inline __attribute__((always_inline)) int memory_only_fast(uint8_t *meta, uintptr_t off,
                                                                   uintptr_t a, size_t n,
                                                                   unsigned kind)
 {
-    if ((simt__check_on & CHECK_RACE) || !gridDim.x || !meta || (a & (n - 1)) ||
-        (n != 4 && n != 8))
+    if ((a & (n - 1)) || (n != 4 && n != 8))
         return 0;
     uint8_t *m = meta + (off >> 2);
     unsigned cells = (unsigned)n / 4, v0 = m[0], v1 = cells == 2 ? m[1] : 0xff;
     if ((kind & (ACC_WRITE | ACC_RMW)) == ACC_WRITE) {
-        if ((v0 & 0x0f) != 0x0f || (v1 & 0x0f) != 0x0f)
+        if ((v0 & 0x0f) != 0x0f || (v1 & 0x0f) != 0x0f || !gridDim.x)
             return 0;
-        m[0] = 0xff;
-        if (cells == 2)
-            m[1] = 0xff;
+        if ((v0 & v1) != 0xff) {
+            m[0] = 0xff;
+            if (cells == 2)
+                m[1] = 0xff;
+        }
         return 1;
     }
-    return v0 == 0xff && v1 == 0xff;
+    return v0 == 0xff && v1 == 0xff && gridDim.x;
 }
 
 static inline __attribute__((always_inline)) void acc(const volatile void *p, size_t n,
                                                       unsigned kind, const void *pc)
 {
     uintptr_t a = (uintptr_t)p;
-    if (a - simt__check_dev_lo < simt__check_dev_span &&
+    if (a - simt__check_dev_lo < simt__check_fast_span &&
         memory_only_fast(simt__check_dev_meta, a - simt__check_dev_lo, a, n, kind))
         return;
     uintptr_t soff = a - (uintptr_t)simt__arena.dynamic_base;
-    if (soff < SHARED_ARENA_BYTES - 8 &&
-        memory_only_fast(simt__check_shared_meta, soff, a, n, kind))
+    uint8_t *smeta = simt__check_shared_meta;
+    if (soff < SHARED_ARENA_BYTES - 8 && smeta && memory_only_fast(smeta, soff, a, n, kind))
         return;
     if (__builtin_expect(a - simt__check_dev_lo < simt__check_dev_span ||
                              a - (uintptr_t)simt__arena.dynamic_base < SHARED_ARENA_BYTES ||
                              a - simt__check_sym_lo < simt__check_sym_span,
                          0))
-        simt__check_access(a, n, kind, pc);
+        SLOW(a, n, kind);
+    (void)pc;
 }
 
+#ifndef SIMT_CHECK_INLINE
 void __tsan_init(void);
 void __tsan_init(void)
 {
     simt__check_enable(&simt__check_build_mask ? simt__check_build_mask : CHECK_ALL,
                        &simt__check_build_exitcode ? simt__check_build_exitcode : 1);
 }
+#endif
 
 /* Each entry point declared, for -Wmissing-prototypes, and defined. */
-#define ENTRY(NAME, N, KIND)  \
-    void NAME(void *p);       \
-    void NAME(void *p) { acc(p, N, KIND, PC); }
+#define ENTRY(NAME, N, KIND)           \
+    void NAME(void *p);                \
+    ENTRY_ATTR void NAME(void *p) { acc(p, N, KIND, PC); }
 #define ACCESS(N)                                                \
     ENTRY(__tsan_read##N, N, ACC_READ | ACC_ALIGNED)             \
     ENTRY(__tsan_write##N, N, ACC_WRITE | ACC_ALIGNED)           \
@@ -98,9 +120,11 @@ ACCESS(16)
 #undef ENTRY
 
 void __tsan_read_range(void *p, size_t n);
-void __tsan_read_range(void *p, size_t n) { acc(p, n, ACC_READ, PC); }
+ENTRY_ATTR void __tsan_read_range(void *p, size_t n) { acc(p, n, ACC_READ, PC); }
 void __tsan_write_range(void *p, size_t n);
-void __tsan_write_range(void *p, size_t n) { acc(p, n, ACC_WRITE, PC); }
+ENTRY_ATTR void __tsan_write_range(void *p, size_t n) { acc(p, n, ACC_WRITE, PC); }
+
+#ifndef SIMT_CHECK_INLINE
 
 void __tsan_func_entry(void *pc);
 void __tsan_func_entry(void *pc) { (void)pc; }
@@ -219,3 +243,4 @@ void __tsan_atomic_signal_fence(int mo)
     (void)mo;
     __atomic_signal_fence(SC);
 }
+#endif
