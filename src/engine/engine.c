@@ -340,6 +340,7 @@ static struct task *take_locked(struct worker *w)
         E.tasks = t->next;
         if (!E.tasks)
             E.tasks_tail = NULL;
+        atomic_store_explicit(&t->queued, 0, memory_order_relaxed);
         atomic_fetch_sub(&E.work, 1);
         /* Under the lock: guest_pick sees t queued or running, never
          * neither, until it is over. */
@@ -612,6 +613,7 @@ void engine_submit_task(struct task *t)
     t->next = NULL;
     pthread_mutex_lock(&E.lock);
     t->seq = ++E.seq;
+    atomic_store_explicit(&t->queued, 1, memory_order_relaxed);
     if (atomic_load_explicit(&E.held, memory_order_relaxed))
         release_held_locked();
     if (E.tasks_tail)
@@ -640,7 +642,8 @@ void engine_task_over(void)
 
 int engine_run_own_task(struct task *t)
 {
-    if (engine__self || !__atomic_load_n(&E.started, __ATOMIC_ACQUIRE) || !E.guests || explore_mode)
+    if (engine__self || !atomic_load_explicit(&t->queued, memory_order_relaxed) || !E.guests ||
+        explore_mode)
         return 0;
     pthread_mutex_lock(&E.lock);
     /* The first queued task only: tasks run in submission order.  One
@@ -650,6 +653,7 @@ int engine_run_own_task(struct task *t)
         E.tasks = t->next;
         if (!E.tasks)
             E.tasks_tail = NULL;
+        atomic_store_explicit(&t->queued, 0, memory_order_relaxed);
         atomic_fetch_sub(&E.work, 1);
         atomic_store_explicit(&E.host_task, t->seq, memory_order_relaxed);
         atomic_fetch_add(&E.tasks_running, 1);

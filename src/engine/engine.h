@@ -147,6 +147,7 @@ struct task {
     void (*run)(struct task *t);
     struct task *next;
     unsigned long long seq;           /* submission order (engine_submit_task) */
+    atomic_int queued;                /* on the task list, not yet taken */
 };
 
 /* How a grid ended for a reason the host must hear about. */

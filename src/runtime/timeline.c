@@ -455,7 +455,9 @@ static void wait_until(int (*done)(const void *), int (*wants)(const struct grid
 {
     long long start = simt__now_ns();
     for (unsigned i = 0;; i++) {
-        if ((i & 63) == 0 && own && engine_run_own_task(own))
+        /* Polled every round: the task is queued when what it follows
+         * completes, and taken at once, before a worker wakes for it. */
+        if (own && engine_run_own_task(own))
             own = NULL;
         if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg))
             return;
