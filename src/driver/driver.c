@@ -8,6 +8,7 @@
 #include "driver.h"
 #include "libs.h"
 
+#include "diagmap.h"
 #include "rewrite.h"
 #include "views.h"
 
@@ -41,6 +42,10 @@ typedef struct driver {
     int host_view;        /* preprocessing the host's view: no __CUDA_ARCH__ */
     strvec owned;         /* strings to free */
     strvec objs;          /* link inputs, in command-line order */
+    /* The rewritten file being compiled and its changed lines: run()
+     * passes the compiler's stderr through simt__dm_filter (diagmap.h). */
+    const char *dm_out;
+    simt__dm dm;
 } driver;
 
 /* ---- temporary files, removed on exit and on fatal signals ---------- */
@@ -351,10 +356,40 @@ static int run(driver *d, strvec *argv)
     if (d->p->dryrun)
         return 0;
     fflush(stdout);
+    /* A compile of rewritten text: its diagnostics in the user's columns. */
+    int fds[2] = {-1, -1};
+    for (size_t k = 0; d->dm.n && k < argv->n; k++)
+        if (!strcmp(argv->v[k], d->dm_out)) {
+            if (pipe(fds) != 0)
+                fds[0] = fds[1] = -1;
+            break;
+        }
+    posix_spawn_file_actions_t fa, *pfa = NULL;
+    if (fds[0] >= 0 && posix_spawn_file_actions_init(&fa) == 0) {
+        posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+        posix_spawn_file_actions_addclose(&fa, fds[0]);
+        posix_spawn_file_actions_addclose(&fa, fds[1]);
+        pfa = &fa;
+    }
+    fflush(stderr);
     strvec_push(argv, NULL);
     pid_t pid;
-    int rc = posix_spawnp(&pid, argv->v[0], NULL, NULL, (char *const *)(void *)argv->v, environ);
+    int rc = posix_spawnp(&pid, argv->v[0], pfa, NULL, (char *const *)(void *)argv->v, environ);
     argv->n--;
+    if (pfa)
+        posix_spawn_file_actions_destroy(pfa);
+    if (fds[1] >= 0)
+        close(fds[1]);
+    if (rc == 0 && fds[0] >= 0) {
+        FILE *f = pfa ? fdopen(fds[0], "r") : NULL;
+        if (f) {
+            simt__dm_filter(&d->dm, f, stderr);
+            fclose(f);
+            fds[0] = -1;
+        }
+    }
+    if (fds[0] >= 0)
+        close(fds[0]);
     if (rc != 0) {
         fprintf(stderr, "simtcc: error: cannot run '%s': %s\n", argv->v[0], strerror(rc));
         return 1;
@@ -629,6 +664,21 @@ static int rewrite_step_q(driver *d, const char *in, const char *out, int quiet)
 static int rewrite_step(driver *d, const char *in, const char *out)
 {
     return rewrite_step_q(d, in, out, 0);
+}
+
+/* The lines the rewriter changed from ii to rw (file0: ii's name before
+ * its first line marker), for run() to remap the compile's diagnostics;
+ * without them (unreadable, out of memory) diagnostics pass unchanged. */
+static void map_columns(driver *d, const char *ii, const char *rw, const char *file0)
+{
+    if (d->p->dryrun)
+        return;
+    size_t a = 0, b = 0;
+    char *in = read_file(ii, &a), *out = read_file(rw, &b);
+    if (in && out && simt__dm_build(&d->dm, in, a, out, b, file0) == 0)
+        d->dm_out = rw;
+    free(in);
+    free(out);
 }
 
 /* ---- per input ------------------------------------------------------------- */
@@ -917,6 +967,7 @@ static int compile_input(driver *d, size_t k, const char *obj)
         rc = rewrite_step(d, ii, pp_out);
         if (rc)
             goto done;
+        map_columns(d, ii, pp_out, in->path);
         strvec_push(&c, cu_cxx(d));
         strvec_push(&c, "-x");
         strvec_push(&c, "c++-cpp-output");
@@ -1005,6 +1056,8 @@ static int compile_input(driver *d, size_t k, const char *obj)
     push_output(&c, obj);
     rc = run(d, &c);
 done:
+    simt__dm_free(&d->dm);
+    d->dm_out = NULL;
     strvec_free(&c);
     return rc;
 }

@@ -206,6 +206,15 @@ printf '__device__ int f(int x) {\n  asm("mov.u32 %%0, 1;" : "=m"(x));\n  return
 contains "malformed inline asm names the user's line" out "ptx2.cu:2: error: inline PTX: asm constraint"
 printf 'int main() { return undeclared; }\n' > bad2.cu
 "$SIMTCC" -c bad2.cu > out 2>&1 && bad "compile error accepted" || contains "compile error names the .cu" out "bad2.cu:1"
+# A compile error on a line the rewriter changed: the user's column, and
+# the user's line quoted under it, not the rewritten text.
+printf '__global__ void k(int *p) { *p = 1; }\nvoid h(int *d) {\n    k<<<1, 1>>>(d); int x = undefined_a;\n}\n__global__ void g(int *p) { __shared__ int s; s = undefined_b; p[0] = s; }\n' > col.cu
+"$SIMTCC" -c col.cu > out 2>&1 && bad "col.cu: compiled"
+contains "column after a launch" out "col.cu:3:29: error"
+contains "a launch's line quoted as written" out "    k<<<1, 1>>>(d); int x = undefined_a;"
+grep -qx "$(printf '%28s^' '')" out && ok || bad "caret under the launch line's column: $(cat out)"
+contains "column in a kernel with __shared__" out "col.cu:5:51: error"
+grep -q "simt__" out && bad "rewritten text in diagnostics: $(cat out)" || ok
 fi
 check "-c of a C file" "$SIMTCC" -c h.c
 [ -f h.o ] && ok || bad "-c: h.o not made"
