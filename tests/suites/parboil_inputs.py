@@ -22,7 +22,9 @@ def main():
     rnd = random.Random(20101)
     mk = lambda b: os.makedirs(os.path.join(root, b), exist_ok=True) or os.path.join(root, b)
 
-    # bfs: node count, (first edge, edge count) per node, source, edge count, (node, cost) per edge
+    # bfs: node count, (first edge, edge count) per node, source, edge count,
+    # (node, cost) per edge; costs of 1, so that the result is each node's
+    # level, what Parboil's CPU version (src/base) computes
     d = mk('bfs')
     n = 8192
     adj = [[] for _ in range(n)]
@@ -34,7 +36,9 @@ def main():
     lines, edges = [str(n)], []
     for i in range(n):
         lines.append('%d %d' % (len(edges), len(adj[i])))
-        edges += ['%d %d' % (j, rnd.randint(1, 9)) for j in adj[i]]
+        for j in adj[i]:
+            rnd.randint(1, 9)  # drawn and dropped: the later inputs stay the recorded ones
+            edges.append('%d %d' % (j, 1))
     lines += ['0', str(len(edges))] + edges
     w(os.path.join(d, 'graph.txt'), '\n'.join(lines) + '\n')
 
@@ -76,7 +80,7 @@ def main():
             j = rnd.randrange(i + 1)
             ent[(i, j)] = rnd.uniform(-1, 1)
     body = ['%d %d %.6f' % (i + 1, j + 1, v) for (i, j), v in sorted(ent.items())]
-    w(os.path.join(d, 'matrix.mtx'), '%%MatrixMarket matrix coordinate real symmetric\n%d %d %d\n' % (dim, dim, len(body)) + '\n'.join(body) + '\n')
+    w(os.path.join(d, 'matrix.mtx'), '%%%%MatrixMarket matrix coordinate real symmetric\n%d %d %d\n' % (dim, dim, len(body)) + '\n'.join(body) + '\n')
     w(os.path.join(d, 'vector.bin'), struct.pack('<%df' % dim, *f(dim, 1)), 'wb')
 
     # tpacf: files of "ra dec" in degrees: the data set and the random sets
