@@ -7,6 +7,7 @@
 
 #include <type_traits>
 #include "config.cuh"
+#include <cuda/cmath> /* cuda::ceil_div, which CCCL's util_math.cuh brings too */
 
 CUB_NAMESPACE_BEGIN
 

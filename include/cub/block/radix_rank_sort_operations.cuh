@@ -6,10 +6,14 @@
  * bits into the unsigned pattern a radix sort orders (Traits::TwiddleIn,
  * inverted for a descending sort) and back.
  *
- * Keys are fundamental types only: CUB 3's decomposer sorts (keys that
- * are structs taken apart by a user's functor) are not in simt's CUB, and
- * a RadixSortTwiddle given a decomposer other than the identity one stops
- * the build with a static_assert that says so.  -0.0 reads as +0.0 in a
+ * CUB 3's decomposer keys (structs a user's functor takes apart into a
+ * tuple of references to fundamental fields, the first field the most
+ * significant): detail::radix::traits_t<T> of such a T has CUB's
+ * conversion and inversion policies, which apply the fundamental ones to
+ * each field; DeviceRadixSort's decomposer forms sort by them.
+ * RadixSortTwiddle takes fundamental keys only (a decomposer other than
+ * the identity one stops the build with a static_assert that says so,
+ * as BlockRadixSort's decomposer forms are not here).  -0.0 reads as +0.0 in a
  * floating-point key's digits, as in CUB's extractors (so the two are
  * equal to a radix sort, as simt's own sorts treat them: detail/simt_radix.cuh).
  */
@@ -18,7 +22,10 @@
 #pragma GCC system_header
 
 #include <stdint.h>
+#include <string.h>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include "../util_type.cuh"
 
 CUB_NAMESPACE_BEGIN
@@ -91,13 +98,132 @@ struct identity_decomposer_t {
     template <class T> T &operator()(T &key) const { return key; }
 };
 
+/* Calls f on each field of decomposer(aggregate), the last (least
+ * significant) first, as CUB does: the order bits are printed in. */
+template <class F, class Tuple, ::std::size_t... I>
+__host__ __device__ void for_each_member_rev(F &f, const Tuple &t, ::std::index_sequence<I...>)
+{
+    constexpr ::std::size_t n = sizeof...(I);
+    int sink[] = {0, (f(::std::get<n - 1 - I>(t)), 0)...};
+    (void)sink;
+}
+template <class F, class DecomposerT, class T>
+__host__ __device__ void for_each_member(F &f, DecomposerT decomposer, T &aggregate)
+{
+    auto t = decomposer(aggregate);
+    constexpr ::std::size_t n = ::std::tuple_size<decltype(t)>::value;
+    static_assert(n > 0, "Empty aggregates are not supported");
+    for_each_member_rev(f, t, ::std::make_index_sequence<n>{});
+}
+
 namespace radix
 {
-template <class T> struct traits_t {
+template <class T> struct bit_ordered_conversion_policy_t {
     using bit_ordered_type = typename Traits<T>::UnsignedBits;
+    static bit_ordered_type to_bit_ordered(identity_decomposer_t, bit_ordered_type v) { return Traits<T>::TwiddleIn(v); }
+    static bit_ordered_type from_bit_ordered(identity_decomposer_t, bit_ordered_type v)
+    {
+        return Traits<T>::TwiddleOut(v);
+    }
+};
+template <class T> struct bit_ordered_inversion_policy_t {
+    using bit_ordered_type = typename Traits<T>::UnsignedBits;
+    static bit_ordered_type inverse(identity_decomposer_t, bit_ordered_type v) { return bit_ordered_type(~v); }
+};
+
+template <class T, bool = ::std::is_arithmetic<T>::value || ::std::is_same<T, __half>::value ||
+                          ::std::is_same<T, __nv_bfloat16>::value>
+struct traits_t {
+    using bit_ordered_type = typename Traits<T>::UnsignedBits;
+    using bit_ordered_conversion_policy = bit_ordered_conversion_policy_t<T>;
+    using bit_ordered_inversion_policy = bit_ordered_inversion_policy_t<T>;
     static bit_ordered_type min_raw_binary_key(identity_decomposer_t) { return Traits<T>::LOWEST_KEY; }
     static bit_ordered_type max_raw_binary_key(identity_decomposer_t) { return Traits<T>::MAX_KEY; }
     static int default_end_bit(identity_decomposer_t) { return (int)sizeof(T) * 8; }
+};
+
+/* One fundamental field's bits, rewritten in place by Op. */
+template <class Op> struct field_f {
+    Op op;
+    template <class F> __host__ __device__ void operator()(F &field) const
+    {
+        using bits_t = typename traits_t<typename ::std::remove_cv<F>::type>::bit_ordered_type;
+        bits_t b;
+        ::memcpy(&b, &field, sizeof b);
+        b = op.template apply<typename ::std::remove_cv<F>::type>(b);
+        ::memcpy(&field, &b, sizeof b);
+    }
+};
+struct to_bit_ordered_op {
+    template <class F, class B> B apply(B b) const { return Traits<F>::TwiddleIn(b); }
+};
+struct from_bit_ordered_op {
+    template <class F, class B> B apply(B b) const { return Traits<F>::TwiddleOut(b); }
+};
+struct inverse_op {
+    template <class F, class B> B apply(B b) const { return B(~b); }
+};
+struct min_key_op {
+    template <class F, class B> B apply(B) const { return Traits<F>::LOWEST_KEY; }
+};
+struct max_key_op {
+    template <class F, class B> B apply(B) const { return Traits<F>::MAX_KEY; }
+};
+struct width_f {
+    int bits;
+    template <class F> void operator()(F &) { bits += (int)sizeof(F) * 8; }
+};
+
+struct custom_bit_conversion_policy_t {
+    template <class DecomposerT, class T> static T to_bit_ordered(DecomposerT d, T v)
+    {
+        field_f<to_bit_ordered_op> f{};
+        for_each_member(f, d, v);
+        return v;
+    }
+    template <class DecomposerT, class T> static T from_bit_ordered(DecomposerT d, T v)
+    {
+        field_f<from_bit_ordered_op> f{};
+        for_each_member(f, d, v);
+        return v;
+    }
+};
+struct custom_bit_inversion_policy_t {
+    template <class DecomposerT, class T> static T inverse(DecomposerT d, T v)
+    {
+        field_f<inverse_op> f{};
+        for_each_member(f, d, v);
+        return v;
+    }
+};
+
+/* A decomposer key: its bit-ordered form is the key with each field's
+ * bits in their fundamental order. */
+template <class T> struct traits_t<T, false> {
+    using bit_ordered_type = T;
+    using bit_ordered_conversion_policy = custom_bit_conversion_policy_t;
+    using bit_ordered_inversion_policy = custom_bit_inversion_policy_t;
+    template <class DecomposerT> static T min_raw_binary_key(DecomposerT d)
+    {
+        T v{};
+        field_f<min_key_op> f{};
+        for_each_member(f, d, v);
+        return v;
+    }
+    template <class DecomposerT> static T max_raw_binary_key(DecomposerT d)
+    {
+        T v{};
+        field_f<max_key_op> f{};
+        for_each_member(f, d, v);
+        return v;
+    }
+    template <class DecomposerT> static int default_end_bit(DecomposerT d)
+    {
+        T v{};
+        width_f f{0};
+        for_each_member(f, d, v);
+        return f.bits;
+    }
 };
 } // namespace radix
 } // namespace detail
