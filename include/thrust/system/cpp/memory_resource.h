@@ -91,4 +91,9 @@ typedef detail::pinned_native_resource universal_host_pinned_memory_resource;
 
 THRUST_NAMESPACE_END
 
+/* device_vector's memory is the CUDA system's too: with Thrust's CUDA
+ * system, <thrust/device_vector.h> brings thrust::cuda::pointer and
+ * system::cuda::detail::cuda_memory_resource, which programs name. */
+#include <thrust/system/cuda/memory_resource.h>
+
 #endif

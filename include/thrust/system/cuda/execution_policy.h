@@ -9,8 +9,9 @@
  * the host thread, for the work queued in that stream, then runs at the
  * call; so it starts after the stream's earlier work, as on the GPU, and
  * is done when the call returns (which par_nosync allows as well).  An
- * allocator passed as par(alloc) is accepted; the algorithms' temporary
- * storage comes from the host instead.
+ * allocator passed as par(alloc) (an lvalue) gives Thrust's temporary
+ * storage from it; passed to par_nosync or as a const, it is accepted and
+ * the storage comes from the host instead.
  */
 #ifndef SIMT_THRUST_CUDA_EXECUTION_POLICY_H
 #define SIMT_THRUST_CUDA_EXECUTION_POLICY_H
@@ -53,8 +54,19 @@ struct par_t : thrust::system::cpp::detail::execution_policy<par_t>
 
     execute_on_stream on(cudaStream_t s) const { return execute_on_stream(s); }
 
+    /* par(alloc): the C++ system's policy with the allocator, so that
+     * Thrust's temporary storage comes from it (a caching allocator sees
+     * its calls); the algorithm then runs on the calling thread, after the
+     * default stream's earlier work. */
     template <typename Allocator>
-    par_t operator()(Allocator &&) const
+    auto operator()(Allocator &alloc) const -> decltype(thrust::system::cpp::detail::par_t()(alloc))
+    {
+        simt_hostlib_wait(SIMT__THRUST_STREAM);
+        return thrust::system::cpp::detail::par_t()(alloc);
+    }
+
+    template <typename Allocator>
+    par_t operator()(const Allocator &) const
     {
         return *this;
     }
@@ -86,11 +98,20 @@ inline cudaStream_t stream(const execute_on_stream_nosync &p) { return p.stream;
 typedef par_t tag;
 } // namespace cuda_cub
 
-namespace cuda = cuda_cub;
+/* thrust::cuda and thrust::system::cuda are namespaces, as in Thrust,
+ * not aliases: Thrust's own headers (system/cuda/error.h, ...) add to
+ * them.  Names not declared there are cuda_cub's. */
+namespace cuda
+{
+using namespace thrust::cuda_cub;
+}
 namespace system
 {
-namespace cuda = thrust::cuda_cub;
+namespace cuda
+{
+using namespace thrust::cuda_cub;
 }
+} // namespace system
 
 namespace detail
 {

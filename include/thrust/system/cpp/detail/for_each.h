@@ -47,6 +47,19 @@ namespace detail
 {
 template <typename Pointer> class normal_iterator;
 }
+namespace system
+{
+namespace detail
+{
+namespace sequential
+{
+namespace radix_sort_detail
+{
+template <unsigned int RadixBits, typename KeyType> struct bucket_functor;
+}
+} // namespace sequential
+} // namespace detail
+} // namespace system
 
 namespace simt_detail
 {
@@ -134,6 +147,19 @@ template <typename T> inline int place(const thrust::zip_iterator<T> &it)
                        std::make_index_sequence<thrust::tuple_size<T>::value>());
 }
 
+/* Thrust's sequential radix sort (system/detail/sequential/
+ * stable_radix_sort.inl, what the C++ system's sort falls back to for
+ * keys sort.h does not give CUB) scatters through a transform_iterator
+ * whose bucket_functor post-increments a histogram: it counts on the
+ * scatter running in order.  A for_each whose iterator or functor type
+ * holds one keeps the sequential loop (as a kernel it ordered keys wrongly
+ * and overran its buffers). */
+template <typename T> struct in_order_only : std::false_type {};
+template <unsigned int R, typename K>
+struct in_order_only<thrust::system::detail::sequential::radix_sort_detail::bucket_functor<R, K>> : std::true_type {};
+template <template <typename...> class C, typename... A>
+struct in_order_only<C<A...>> : std::integral_constant<bool, (in_order_only<A>::value || ...)> {};
+
 /* The policies whose device work simt runs as kernels, and their streams. */
 template <typename P> struct kernel_policy : std::false_type {};
 template <> struct kernel_policy<thrust::system::cpp::detail::tag> : std::true_type {};
@@ -201,7 +227,8 @@ using random_access = std::is_convertible<
 template <typename P, typename It, typename Size, typename F>
 bool for_each_kernel(const P &policy, It first, Size n, const F &f)
 {
-    if (n <= 0 || !simt_hostlib_on_host_thread() || place(first) == place_host)
+    if (n <= 0 || !simt_hostlib_on_host_thread() || place(first) == place_host ||
+        in_order_only<It>::value || in_order_only<F>::value)
         return false;
     static simt_kernel desc = [] {
         simt_kernel k = simt_kernel();
