@@ -4,9 +4,12 @@
  *
  * cuda::std holds simt's own classes (atomic, barrier, latch, ...) and,
  * through a using-directive, every name of the host's standard library, so
- * cuda::std::move, cuda::std::chrono or cuda::std::numeric_limits mean the
- * host's.  Inside namespace cuda, `std` names cuda::std: these headers
- * spell the host library ::std.
+ * cuda::std::move or cuda::std::chrono mean the host's.  numeric_limits is
+ * libcu++'s own template, as in CCCL (derived from the host's, so it has
+ * the host's specializations): code specializes ::std's and cuda::std's
+ * separately, and one specialization each must not be a redefinition.
+ * Inside namespace cuda, `std` names cuda::std: these headers spell the
+ * host library ::std.
  *
  * Operations that can be misused take the caller's file and line as
  * defaulted arguments (SIMT__LOC), so diagnostics name the user's line.
@@ -33,6 +36,8 @@
 namespace cuda {
 namespace std {
 using namespace ::std;
+
+template <class T> class numeric_limits : public ::std::numeric_limits<T> {};
 
 /* libcu++: the scopes are __ATOMIC_SYSTEM .. __ATOMIC_THREAD. */
 enum thread_scope {

@@ -28,5 +28,6 @@
 #undef THRUST_DEVICE_BACKEND
 
 #include_next <thrust/detail/config/device_system.h>
+#include <simt/cccl_config.h>
 
 #endif
