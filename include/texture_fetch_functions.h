@@ -26,10 +26,32 @@ SIMT__TEXF SIMT__TEXR(T, M) simt__texref_sample(const textureReference &t, float
     return simt_tex::as<SIMT__TEXR(T, M)>(v);
 }
 
+namespace simt_tex {
+/* Element reads of one 32-bit channel: the fetch fast path's types. */
+template <class T, enum cudaTextureReadMode M> struct fast { enum { ok = 0 }; };
+template <> struct fast<float, cudaReadModeElementType> { enum { ok = 1 }; };
+template <> struct fast<int, cudaReadModeElementType> { enum { ok = 1 }; };
+template <> struct fast<unsigned int, cudaReadModeElementType> { enum { ok = 1 }; };
+} // namespace simt_tex
+
 template <class T, enum cudaTextureReadMode M>
 SIMT__TEXF SIMT__TEXR(T, M) tex1Dfetch(const texture<T, cudaTextureType1D, M> &t, int x)
 {
     simt_texel v;
+    if (simt_tex::fast<T, M>::ok) {
+        /* A binding of one 32-bit channel (runtime/texture.c, ref_set_fast):
+         * the texel's bits, 0 outside, as libsimt's fetch reads them. */
+        struct simt_texref_fast f;
+        __builtin_memcpy(&f, &t.__cudaReserved[2], sizeof f);
+        if (f.data) {
+            unsigned int u = 0;
+            if ((unsigned long)(long)x < (unsigned long)f.n)
+                __builtin_memcpy(&u, (const char *)f.data + (unsigned long)(long)x * 4, 4);
+            v.u[0] = u;
+            v.u[1] = v.u[2] = v.u[3] = 0;
+            return simt_tex::as<SIMT__TEXR(T, M)>(v);
+        }
+    }
     simt_texref_fetch(&t, M, x, &v);
     return simt_tex::as<SIMT__TEXR(T, M)>(v);
 }

@@ -23,7 +23,9 @@ extern "C" {
 #endif
 
 /* A texture reference.  The first two reserved words hold, once bound,
- * the handle of the texture object the binding made (texture.c). */
+ * the handle of the texture object the binding made (texture.c); the next
+ * four, a simt_texref_fast: where the binding's texels are one 32-bit
+ * channel, their address and count, which tex1Dfetch reads inline. */
 struct textureReference {
     int normalized;
     enum cudaTextureFilterMode filterMode;
@@ -37,6 +39,11 @@ struct textureReference {
     float maxMipmapLevelClamp;
     int disableTrilinearOptimization;
     int __cudaReserved[14];
+};
+
+struct simt_texref_fast {
+    const void *data;           /* NULL: fetch through libsimt */
+    long n;                     /* texels along x */
 };
 
 struct cudaTextureDesc {

@@ -436,6 +436,21 @@ static void ref_set_handle(const struct textureReference *ref, unsigned long lon
     memcpy((void *)((struct textureReference *)(uintptr_t)ref)->__cudaReserved, &h, sizeof h);
 }
 
+/* The fetch fast path's words (include/texture_types.h): a binding whose
+ * texels are one 32-bit channel gives tex1Dfetch its data and texel count
+ * (a fetch is then a compare and a load in the kernel's own code, as
+ * src/device/texture.c's fetch() reads them); any other binding, and none,
+ * leaves them zero and fetches call into libsimt. */
+static void ref_set_fast(const struct textureReference *ref, const struct res *r)
+{
+    struct simt_texref_fast f = {NULL, 0};
+    if (r && r->fmt.channels == 1 && r->fmt.bytes == 4) {
+        f.data = r->data;
+        f.n = r->n[0];
+    }
+    memcpy((void *)&((struct textureReference *)(uintptr_t)ref)->__cudaReserved[2], &f, sizeof f);
+}
+
 /* Binds ref to resource d (replacing any binding), with the offset that
  * cudaGetTextureAlignmentOffset reports. */
 static cudaError_t bind(const struct textureReference *ref, const struct cudaResourceDesc *d,
@@ -452,6 +467,7 @@ static cudaError_t bind(const struct textureReference *ref, const struct cudaRes
     unsigned long long old = simt__texref_handle(ref);
     if (old) {
         timeline_wait_all();
+        ref_set_fast(ref, NULL);
         obj_destroy(old, OBJ_TEXTURE);
     }
     o->res = r;
@@ -462,6 +478,7 @@ static cudaError_t bind(const struct textureReference *ref, const struct cudaRes
     unsigned long long h = handle_of(o, i);
     __atomic_store_n(&o->kind, OBJ_TEXTURE, __ATOMIC_RELEASE);
     ref_set_handle(ref, h);
+    ref_set_fast(ref, &r);
     return cudaSuccess;
 }
 
@@ -558,6 +575,7 @@ cudaError_t cudaUnbindTexture(const struct textureReference *texref)
         timeline_wait_all();
         obj_destroy(h, OBJ_TEXTURE);
         ref_set_handle(texref, 0);
+        ref_set_fast(texref, NULL);
     }
     return cudaSuccess;
 }
