@@ -352,12 +352,20 @@ void simt__dm_filter(const simt__dm *m, FILE *from, FILE *to)
         } else if (phase == 1) {
             char *xo = expand_tabs(e->out), *xi = expand_tabs(e->in);
             phase = 0;
+            /* clang quotes the text it compiled; gcc reads the line from
+             * the file, the user's text: then only the caret moves. */
             if ((lead = ends_with(l, e->out)) >= 0) {
                 expanded = 0, phase = 2;
                 fprintf(to, "%.*s%s", (int)lead, l, e->in);
             } else if (xo && xi && (lead = ends_with(l, xo)) >= 0) {
                 expanded = 1, phase = 2;
                 fprintf(to, "%.*s%s", (int)lead, l, xi);
+            } else if ((lead = ends_with(l, e->in)) >= 0) {
+                expanded = 0, phase = 2;
+                fputs(l, to);
+            } else if (xi && (lead = ends_with(l, xi)) >= 0) {
+                expanded = 1, phase = 2;
+                fputs(l, to);
             } else {
                 fputs(l, to);
             }
