@@ -55,7 +55,8 @@ one() {
         echo "$suite $name: build FAILED ($(grep -m1 -E 'error' "$log" | cut -c1-200))"
         return 1
     fi
-    if ! timeout 300 "$exe" >"$out" 2>"$out.err" </dev/null; then
+    # (in $WORK: some examples write files where they run)
+    if ! (cd "$WORK" && timeout 300 "$exe") >"$out" 2>"$out.err" </dev/null; then
         echo "$suite $name: run FAILED (exit $?; $(tail -c 200 "$out.err" | tr '\n' ' '))"
         return 2
     fi
