@@ -39,6 +39,8 @@
 
 #include "kc_merge.h"
 
+enum { NAMED_AS_IS, NAMED_INTERNAL, NAMED_LINKONCE_ODR, NAMED_LINKONCE_ANY };
+
 /* A suffix no C++ mangled name has: names of the device view's values
  * while both views are in one module. */
 #define KERNEL_SFX ".simt.dev"
@@ -46,9 +48,10 @@
 
 typedef struct names {
     char **v;
-    char *local; /* kernels: was internal (the linker keeps only the
-                    internal values something it links refers to, so a
-                    static kernel is external while named apart) */
+    char *local; /* kernels: the linkage it had (NAMED_*): the linker
+                    keeps only the internal and linkonce values something
+                    it links refers to, so while named apart a static
+                    kernel is external and a template's weak */
     size_t n, cap;
 } names;
 
@@ -220,9 +223,17 @@ static int prepare_device(LLVMModuleRef host, LLVMModuleRef dev, names *kernels,
             /* Named apart until the host view's is replaced (finish). */
             LLVMSetComdat(f, NULL);
             rename_with(f, name, KERNEL_SFX);
-            if (is_local(LLVMGetLinkage(f))) {
-                kernels->local[ki] = 1;
+            LLVMLinkage l = LLVMGetLinkage(f);
+            if (is_local(l)) {
+                kernels->local[ki] = NAMED_INTERNAL;
                 LLVMSetLinkage(f, LLVMExternalLinkage);
+            } else if (l == LLVMLinkOnceODRLinkage) {
+                /* A template kernel: nothing refers to it by this name. */
+                kernels->local[ki] = NAMED_LINKONCE_ODR;
+                LLVMSetLinkage(f, LLVMWeakODRLinkage);
+            } else if (l == LLVMLinkOnceAnyLinkage) {
+                kernels->local[ki] = NAMED_LINKONCE_ANY;
+                LLVMSetLinkage(f, LLVMWeakAnyLinkage);
             }
         } else if (!is_local(LLVMGetLinkage(f)) &&
                    (!is_strong(LLVMGetLinkage(f)) || host_defines(host, name))) {
@@ -290,8 +301,12 @@ static void finish(LLVMModuleRef m, const names *kernels, const names *bound)
             LLVMDeleteFunction(h);
         }
         LLVMSetValueName2(d, name, strlen(name));
-        if (kernels->local[i])
+        if (kernels->local[i] == NAMED_INTERNAL)
             LLVMSetLinkage(d, LLVMInternalLinkage);
+        else if (kernels->local[i] == NAMED_LINKONCE_ODR)
+            LLVMSetLinkage(d, LLVMLinkOnceODRLinkage);
+        else if (kernels->local[i] == NAMED_LINKONCE_ANY)
+            LLVMSetLinkage(d, LLVMLinkOnceAnyLinkage);
         LLVMLinkage l = LLVMGetLinkage(d);
         if (l == LLVMLinkOnceODRLinkage || l == LLVMWeakODRLinkage ||
             l == LLVMLinkOnceAnyLinkage || l == LLVMWeakAnyLinkage)
