@@ -115,14 +115,18 @@ static int is_strong(LLVMLinkage l)
     return l == LLVMExternalLinkage;
 }
 
-/* Whether the host view defines a function or variable of this name. */
+/* Whether the host view defines a function, variable or alias of this
+ * name (a complete-object constructor is an alias of the base-object
+ * one). */
 static int host_defines(LLVMModuleRef host, const char *name)
 {
     LLVMValueRef f = LLVMGetNamedFunction(host, name);
     if (f)
         return !LLVMIsDeclaration(f);
     LLVMValueRef g = LLVMGetNamedGlobal(host, name);
-    return g && !LLVMIsDeclaration(g);
+    if (g)
+        return !LLVMIsDeclaration(g);
+    return LLVMGetNamedGlobalAlias(host, name, strlen(name)) != NULL;
 }
 
 static void internalize(LLVMValueRef v)
