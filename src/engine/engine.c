@@ -332,22 +332,28 @@ int engine_claim_more(struct worker *w)
     return w->grid && w->grid->cooperative && claim_block(w);
 }
 
+/* Takes the first queued task off the list, as running under *running
+ * (a worker's task_seq, or the host's slot); called with E.lock held.
+ * Under the lock: guest_pick sees the task queued or running, never
+ * neither, until it is over (engine_task_over). */
+static struct task *pop_task_locked(atomic_ullong *running)
+{
+    struct task *t = E.tasks;
+    E.tasks = t->next;
+    if (!E.tasks)
+        E.tasks_tail = NULL;
+    atomic_store_explicit(&t->queued, 0, memory_order_relaxed);
+    atomic_fetch_sub(&E.work, 1);
+    atomic_store_explicit(running, t->seq, memory_order_relaxed);
+    atomic_fetch_add(&E.tasks_running, 1);
+    return t;
+}
+
 /* Takes the next task or grid off the lists; called with E.lock held. */
 static struct task *take_locked(struct worker *w)
 {
-    struct task *t = E.tasks;
-    if (t) {
-        E.tasks = t->next;
-        if (!E.tasks)
-            E.tasks_tail = NULL;
-        atomic_store_explicit(&t->queued, 0, memory_order_relaxed);
-        atomic_fetch_sub(&E.work, 1);
-        /* Under the lock: guest_pick sees t queued or running, never
-         * neither, until it is over. */
-        atomic_store_explicit(&w->task_seq, t->seq, memory_order_relaxed);
-        atomic_fetch_add(&E.tasks_running, 1);
-        return t;
-    }
+    if (E.tasks)
+        return pop_task_locked(&w->task_seq);
     struct grid *prev = NULL;
     while (prev ? prev->next : E.active) {
         struct grid *g = prev ? prev->next : E.active;
@@ -664,15 +670,8 @@ int engine_run_own_task(struct task *t)
     /* The first queued task only: tasks run in submission order.  One
      * host thread at a time (guest_pick reads one slot). */
     int mine = E.tasks == t && !atomic_load_explicit(&E.host_task, memory_order_relaxed);
-    if (mine) {
-        E.tasks = t->next;
-        if (!E.tasks)
-            E.tasks_tail = NULL;
-        atomic_store_explicit(&t->queued, 0, memory_order_relaxed);
-        atomic_fetch_sub(&E.work, 1);
-        atomic_store_explicit(&E.host_task, t->seq, memory_order_relaxed);
-        atomic_fetch_add(&E.tasks_running, 1);
-    }
+    if (mine)
+        pop_task_locked(&E.host_task);
     pthread_mutex_unlock(&E.lock);
     if (!mine)
         return 0;
