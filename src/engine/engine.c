@@ -294,12 +294,80 @@ static int claim_units(struct worker *w, struct grid *g, unsigned long long k,
     return 0;
 }
 
+/* A worker's run: its units not started stay where a thread rescuing the
+ * grid can take them from the end (a block of the run may wait for
+ * them, resident.c), so the worker takes its next one with a
+ * compare-and-swap too, on a line no other worker writes.  A new run
+ * starts only once the last is empty, with the next generation: a taker
+ * whose swap succeeds read that run's base and grid (stored before the
+ * run, which it loaded with acquire). */
+#define RUN_NEXT(s) (((s) >> 16) & 0xffffu)
+#define RUN_END(s) ((s) & 0xffffu)
+
+static int run_take(struct worker *w, unsigned long long *i)
+{
+    unsigned long long s = atomic_load_explicit(&w->run, memory_order_relaxed);
+    while (RUN_NEXT(s) < RUN_END(s)) {
+        if (atomic_compare_exchange_weak_explicit(&w->run, &s, s + (1ull << 16),
+                                                  memory_order_relaxed, memory_order_relaxed)) {
+            *i = atomic_load_explicit(&w->run_base, memory_order_relaxed) + RUN_NEXT(s);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void run_publish(struct worker *w, const struct grid *g, unsigned long long first,
+                        unsigned long long end)
+{
+    unsigned long long gen = (atomic_load_explicit(&w->run, memory_order_relaxed) >> 32) + 1;
+    atomic_store_explicit(&w->run_base, first, memory_order_relaxed);
+    atomic_store_explicit(&w->run_grid, g, memory_order_relaxed);
+    atomic_store_explicit(&w->run, gen << 32 | (end - first), memory_order_release);
+}
+
+/* A rescuing thread: the last unit of a worker's run of g. */
+static int run_steal(const struct grid *g, unsigned long long *i)
+{
+    for (int k = 0; k < E.nworkers; k++) {
+        struct worker *w = &E.workers[k];
+        unsigned long long s = atomic_load_explicit(&w->run, memory_order_acquire);
+        while (RUN_NEXT(s) < RUN_END(s)) {
+            unsigned long long base = atomic_load_explicit(&w->run_base, memory_order_relaxed);
+            if (atomic_load_explicit(&w->run_grid, memory_order_relaxed) != g)
+                break;
+            if (atomic_compare_exchange_weak_explicit(&w->run, &s, s - 1, memory_order_acquire,
+                                                      memory_order_acquire)) {
+                *i = base + RUN_END(s) - 1;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+unsigned long long engine_units_pending(const struct grid *g)
+{
+    unsigned long long n = 0;
+    for (int k = 0; k < E.nworkers; k++) {
+        struct worker *w = &E.workers[k];
+        unsigned long long s = atomic_load_explicit(&w->run, memory_order_acquire);
+        if (RUN_NEXT(s) < RUN_END(s) && atomic_load_explicit(&w->run_grid, memory_order_relaxed) == g)
+            n += RUN_END(s) - RUN_NEXT(s);
+    }
+    return n;
+}
+
+static SIMT_TLS int rescuing; /* this thread is one of resident.c's */
+
 static int claim_block(struct worker *w)
 {
     struct grid *g = w->grid;
     unsigned long long i;
     if (w->chunk_next < w->chunk_end) {
-        i = w->chunk_next++;
+        i = w->chunk_next++; /* a guest's unit of a held grid */
+    } else if (!w->guest && run_take(w, &i)) {
+        /* the worker's run */
     } else {
         if (w->done_pending) {
             unsigned long long n = w->done_pending;
@@ -307,14 +375,15 @@ static int claim_block(struct worker *w)
             grid_block_done(g, n);
         }
         unsigned long long end;
-        if (!claim_units(w, g, w->guest ? 1 : g->chunk, &i, &end)) {
+        if (claim_units(w, g, w->guest ? 1 : g->chunk, &i, &end)) {
+            if (!w->guest)
+                run_publish(w, g, i + 1, end);
+        } else if (!(rescuing && run_steal(g, &i))) {
             w->chunk_next = w->chunk_end = 0;
             w->grid = NULL;
             grid_unref(g);
             return 0;
         }
-        w->chunk_next = i + 1;
-        w->chunk_end = end;
     }
     if (atomic_load_explicit(&g->error, memory_order_relaxed)) {
         if (g->gridbar)
@@ -600,8 +669,10 @@ void engine_submit_grid(struct grid *g)
     g->nparts = 0;
     if (g->chunk > 1 && E.nworkers > 1)
         split_units(g, (unsigned)E.nworkers);
-    /* The completion reference and the active list's. */
-    atomic_store_explicit(&g->refs, 2, memory_order_relaxed);
+    /* The completion reference and the active list's (and resident.c's
+     * below, while it looks at the grid). */
+    int watched = resident_eligible(g);
+    atomic_store_explicit(&g->refs, 2 + watched, memory_order_relaxed);
     /* Read before the grid is published: once it is, a worker may run it
      * to completion and free it. */
     int wake = g->nunits < INT_MAX ? (int)g->nunits : INT_MAX;
@@ -626,6 +697,10 @@ void engine_submit_grid(struct grid *g)
     pthread_mutex_unlock(&E.lock);
     if (wake)
         work_wake(wake);
+    if (watched) {
+        resident_submitted(g, E.nworkers);
+        grid_unref(g);
+    }
 }
 
 void engine_submit_task(struct task *t)
@@ -1017,10 +1092,78 @@ static int guest_altstack(void)
     return 1;
 }
 
+static int help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
+                const void *arg);
+
 int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
                 const void *arg)
 {
-    if (engine__self || !E.started || !E.guests || !engine_has_work() || done(arg))
+    if (!E.guests)
+        return done(arg);
+    return help(done, wants, arg);
+}
+
+static int all_claimed(const void *arg)
+{
+    const struct grid *g = arg;
+    return atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits &&
+           !engine_units_pending(g);
+}
+
+static int is_grid(const struct grid *g, const void *arg)
+{
+    return g == arg;
+}
+
+static void run_guest(struct worker *w, struct grid *g, int (*done)(const void *arg),
+                      int (*wants)(const struct grid *g, const void *arg), const void *arg);
+
+/* Not bound by SIMT_GUEST, which is about host threads; g may be off the
+ * active list already (all claimed, some in workers' runs). */
+void engine_help_grid(struct grid *g)
+{
+    if (engine__self || !E.started || all_claimed(g))
+        return;
+    struct worker *w = guest_altstack() ? guest_get() : NULL;
+    if (!w)
+        return;
+    grid_ref(g);
+    rescuing = 1;
+    run_guest(w, g, all_claimed, is_grid, g);
+    rescuing = 0;
+}
+
+unsigned long long engine_units_claimed(const struct grid *g)
+{
+    unsigned long long n = atomic_load_explicit(&g->next_block, memory_order_relaxed);
+    if (n >= g->nunits)
+        return g->nunits;
+    if (!g->parts)
+        return n;
+    n = 0;
+    for (unsigned p = 0; p < g->nparts; p++) {
+        unsigned long long first = g->nunits * p / g->nparts; /* split_units */
+        unsigned long long at = atomic_load_explicit(&g->parts[p].next, memory_order_relaxed);
+        n += (at < g->parts[p].end ? at : g->parts[p].end) - first;
+    }
+    return n;
+}
+
+void engine_each_active(void (*fn)(struct grid *g, void *arg), void *arg)
+{
+    if (!__atomic_load_n(&E.started, __ATOMIC_ACQUIRE))
+        return;
+    pthread_mutex_lock(&E.lock);
+    int n = 0;
+    for (struct grid *g = E.active; g && n++ < GUEST_SCAN; g = g->next)
+        fn(g, arg);
+    pthread_mutex_unlock(&E.lock);
+}
+
+static int help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
+                const void *arg)
+{
+    if (engine__self || !E.started || !engine_has_work() || done(arg))
         return done(arg);
     struct worker *w = guest_altstack() ? guest_get() : NULL;
     if (!w) {
@@ -1032,6 +1175,15 @@ int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g,
     struct grid *g = guest_pick(w, wants, arg);
     if (!g)
         return done(arg);
+    run_guest(w, g, done, wants, arg);
+    return done(arg);
+}
+
+/* Runs blocks of g (referenced), then of what guest_pick gives, on this
+ * thread as guest w. */
+static void run_guest(struct worker *w, struct grid *g, int (*done)(const void *arg),
+                      int (*wants)(const struct grid *g, const void *arg), const void *arg)
+{
     w->grid = g;
     w->guest_done = done;
     w->guest_wants = wants;
@@ -1060,7 +1212,6 @@ int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g,
     w->guest_done = NULL;
     w->guest_wants = NULL;
     w->guest_arg = NULL;
-    return done(arg);
 }
 
 void engine_each_worker(void (*fn)(struct worker *w, void *arg), void *arg)

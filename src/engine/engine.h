@@ -226,6 +226,12 @@ struct grid {
      * work (engine.c, hold_for_guest); written under the engine's lock. */
     atomic_int held;
     unsigned long long seq;           /* submission order, shared with tasks */
+    /* Blocks an H100 would run at once (occupancy times its SMs; 0: not
+     * known), and resident.c's watch of the grid's progress. */
+    unsigned long long resident_cap;
+    unsigned long long rs_seen;
+    long long rs_since;
+    int rs_warned;
 };
 
 /* A hardware fault in a CUDA thread, as the signal handler saw it. */
@@ -253,9 +259,16 @@ struct worker {
     struct block *resident;           /* blocks started and not finished */
     struct block *free_blocks;        /* block records to reuse */
     struct grid *grid;                /* grid it claims blocks from */
-    /* Its claimed run of units of that grid, and blocks of it finished
-     * but not yet counted in the grid (counted when the run is over). */
+    /* A guest's claimed unit of a held grid (take_held), and a worker's
+     * blocks of its grid finished but not yet counted in the grid
+     * (counted when its run is over). */
     unsigned long long chunk_next, chunk_end, done_pending;
+    /* A worker's run of more than one unit, published (engine.c,
+     * run_take): a thread rescuing the grid may take its last units
+     * (resident.c).  run: generation << 32 | next << 16 | end, offsets
+     * from run_base. */
+    atomic_ullong run, run_base;
+    _Atomic(const struct grid *) run_grid;
     struct cluster *free_clusters;
     /* Threads other workers release (grid.sync): drained into the ready
      * list by this worker. */
@@ -331,6 +344,20 @@ unsigned engine_run_stall_hooks(struct worker *w);
  * a host task that waits) it only returns done(arg). */
 int engine_help(int (*done)(const void *arg), int (*wants)(const struct grid *g, const void *arg),
                 const void *arg);
+/* Runs blocks of g as a guest does, on a thread of the engine's own
+ * (resident.c), until g has none left to claim. */
+void engine_help_grid(struct grid *g);
+/* Units of g claimed so far, and of those, units in workers' runs not
+ * started yet (which a rescuing thread may take). */
+unsigned long long engine_units_claimed(const struct grid *g);
+unsigned long long engine_units_pending(const struct grid *g);
+/* Calls fn on the active grids (those with units left to claim), under
+ * the engine's lock. */
+void engine_each_active(void (*fn)(struct grid *g, void *arg), void *arg);
+/* resident.c: grids whose blocks wait for blocks not started.  Whether
+ * g is watched, and g's submission (the caller holds a reference). */
+int resident_eligible(const struct grid *g);
+void resident_submitted(struct grid *g, int nworkers);
 /* Whether grids or tasks are queued (held-back grids included). */
 int engine_has_work(void);
 /* Lets grids held back for a guest go to the workers: all of them, or

@@ -1,0 +1,231 @@
+/*
+ * resident.c: blocks that wait for blocks not started yet.
+ *
+ * A GPU runs at once every block of a grid that fits it (blocks per SM by
+ * occupancy, times its SMs), and some programs count on it: Parboil's bfs
+ * has its 14 blocks meet at a barrier of its own, an atomicAdd on a
+ * global counter and a spin until it reaches 14.  CUDA does not promise
+ * it, but the program works on every GPU of 14 SMs or more.  simt runs as
+ * many blocks at once as it has workers (and waiting host threads), so
+ * with fewer the first block spins for ever and no other starts.
+ *
+ * A watching thread (started at the first grid of more than one block)
+ * looks at the engine's active grids every TICK_NS.  When a grid has
+ * blocks nobody claimed and the engine made no progress for STALL_NS (no
+ * block finished anywhere, none of the grid's claimed), it starts threads
+ * of the engine's own that run the grid's blocks as guests do
+ * (engine_help_grid): as many as the grid has blocks running, doubling at
+ * each stall, never past what an H100 would hold at once (the grid's
+ * resident_cap, set by the launch) nor RESCUE_MAX living threads.  The OS
+ * shares the cores among them, as an SM's warp schedulers share its
+ * lanes, and the spinning blocks see the others arrive.  The kernel is
+ * remembered (simt_kernel_state.waits_for_blocks): its later launches get
+ * their threads at submission.  A grid larger than a GPU holds would hang
+ * on the GPU too: it is left to the watchdog (SIMT_WATCHDOG), and a
+ * warning says so once.
+ *
+ * A grid that only runs long looks the same for STALL_NS: it then gets
+ * threads it did not need, which changes where its blocks run, never what
+ * they compute.
+ *
+ * Invariant: the grid fields rs_seen, rs_since and rs_warned are written
+ * only by the watching thread (rs_since under the engine's lock first,
+ * which marks the grid watched).
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/base.h"
+#include "engine/engine.h"
+#include "engine/kstate.h"
+#include "engine/watchdog.h"
+
+#define TICK_NS 20000000LL   /* 20 ms between looks */
+#define STALL_NS 250000000LL /* no progress for this long: a stall */
+#define WARN_NS 10000000000LL /* a stall nothing can help: warn after 10 s */
+#define RESCUE_MAX 512       /* threads of the engine's own, living at once */
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_int living;          /* rescue threads running */
+static unsigned long long last_done; /* blocks finished engine-wide, last look */
+static long long last_change;       /* when last_done last changed */
+
+static void sum_done(struct worker *w, void *arg)
+{
+    *(unsigned long long *)arg += atomic_load_explicit(&w->wd_done, memory_order_relaxed);
+}
+
+static void *rescue_main(void *arg)
+{
+    struct grid *g = arg;
+    engine_help_grid(g);
+    grid_unref(g);
+    atomic_fetch_sub_explicit(&living, 1, memory_order_relaxed);
+    return NULL;
+}
+
+/* Starts up to n threads for g, each with a reference of its own. */
+static void spawn(struct grid *g, unsigned long long n)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    /* As workers: the program's signals land on its own threads, faults
+     * and the watchdog's stop stay deliverable. */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigdelset(&all, SIGSEGV);
+    sigdelset(&all, SIGBUS);
+    sigdelset(&all, SIGFPE);
+    sigdelset(&all, SIGILL);
+    sigdelset(&all, SIGTRAP);
+    sigdelset(&all, SIGABRT);
+    if (watchdog_on())
+        sigdelset(&all, watchdog_signal());
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    for (unsigned long long i = 0; i < n; i++) {
+        if (atomic_fetch_add_explicit(&living, 1, memory_order_relaxed) >= RESCUE_MAX) {
+            atomic_fetch_sub_explicit(&living, 1, memory_order_relaxed);
+            break;
+        }
+        grid_ref(g);
+        pthread_t t;
+        if (pthread_create(&t, &attr, rescue_main, g) != 0) {
+            grid_unref(g);
+            atomic_fetch_sub_explicit(&living, 1, memory_order_relaxed);
+            break;
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+}
+
+/* The grids watched (referenced), from the active list: a grid stays
+ * watched once all its units are claimed while some of them wait in a
+ * worker's run (engine_units_pending), until none is left to start. */
+#define WATCH_MAX 64
+static struct grid *watched[WATCH_MAX];
+static unsigned nwatched;
+
+static void add_grid(struct grid *g, void *arg)
+{
+    (void)arg;
+    if (g->rs_since || !resident_eligible(g) || nwatched == WATCH_MAX)
+        return;
+    g->rs_since = simt__now_ns();
+    g->rs_seen = ~0ull;
+    grid_ref(g);
+    watched[nwatched++] = g;
+}
+
+/* How many threads g gets now (0: none), noting its progress. */
+static unsigned long long rescue_count(struct grid *g, long long now, int stalled)
+{
+    unsigned long long pending = engine_units_pending(g);
+    unsigned long long claimed = engine_units_claimed(g) - pending;
+    unsigned long long done = atomic_load_explicit(&g->blocks_done, memory_order_relaxed);
+    unsigned long long p = claimed + done;
+    if (p != g->rs_seen) {
+        g->rs_seen = p;
+        g->rs_since = now;
+        return 0;
+    }
+    if (!stalled || now - g->rs_since < STALL_NS)
+        return 0;
+    unsigned long long running = claimed > done ? claimed - done : 0;
+    unsigned long long left = g->nunits - claimed;
+    unsigned long long room = g->resident_cap > running ? g->resident_cap - running : 0;
+    unsigned long long n = running ? running : 1;
+    if (n > left)
+        n = left;
+    if (n > room)
+        n = room;
+    if (!n) {
+        /* More blocks than a GPU holds at once: it would hang there too. */
+        if (!g->rs_warned && now - g->rs_since >= WARN_NS && !watchdog_on()) {
+            g->rs_warned = 1;
+            fprintf(stderr,
+                    "simt: warning: kernel %s made no progress for %lld s with %llu of its %llu "
+                    "blocks not started, more than a GPU runs at once (%llu): a block that waits "
+                    "for another block hangs on a GPU too; SIMT_WATCHDOG=SECONDS stops it and "
+                    "reports where its threads wait\n",
+                    g->name, (now - g->rs_since) / 1000000000LL, left, g->nunits,
+                    g->resident_cap);
+        }
+        return 0;
+    }
+    if (g->ks)
+        __atomic_store_n(&g->ks->waits_for_blocks, 1, __ATOMIC_RELAXED);
+    g->rs_since = now; /* the next doubling after another stall */
+    return n;
+}
+
+static void *watch(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        struct timespec ts = {0, TICK_NS};
+        nanosleep(&ts, NULL);
+        long long now = simt__now_ns();
+        unsigned long long done = 0;
+        engine_each_worker(sum_done, &done);
+        if (done != last_done || !last_change) {
+            last_done = done;
+            last_change = now;
+        }
+        int stalled = now - last_change >= STALL_NS;
+        engine_each_active(add_grid, NULL);
+        unsigned k = 0;
+        for (unsigned i = 0; i < nwatched; i++) {
+            struct grid *g = watched[i];
+            if (atomic_load_explicit(&g->error, memory_order_relaxed) ||
+                (engine_units_claimed(g) >= g->nunits && !engine_units_pending(g))) {
+                grid_unref(g); /* nothing left to start */
+                continue;
+            }
+            unsigned long long n = rescue_count(g, now, stalled);
+            if (n)
+                spawn(g, n);
+            watched[k++] = g;
+        }
+        nwatched = k;
+    }
+    return NULL;
+}
+
+static void start(void)
+{
+    pthread_t t;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    if (pthread_create(&t, &attr, watch, NULL) != 0)
+        fprintf(stderr, "simt: warning: cannot start the thread that watches for blocks waiting "
+                        "for blocks not started: such a kernel may hang\n");
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+}
+
+int resident_eligible(const struct grid *g)
+{
+    return g->unit_blocks == 1 && !g->cooperative && g->nunits > 1 && g->resident_cap > 1;
+}
+
+void resident_submitted(struct grid *g, int nworkers)
+{
+    pthread_once(&once, start);
+    if (g->ks && __atomic_load_n(&g->ks->waits_for_blocks, __ATOMIC_RELAXED) &&
+        g->nunits > (unsigned long long)nworkers) {
+        unsigned long long n = g->nunits - (unsigned long long)nworkers;
+        if (n > g->resident_cap)
+            n = g->resident_cap;
+        spawn(g, n);
+    }
+}
