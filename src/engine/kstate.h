@@ -35,8 +35,9 @@ struct simt_kernel_state {
     /* A launch of it split into parts (engine.c, split_blocks) was over
      * too soon for the parts to pay: its launches stay whole. */
     int split_short;
-    /* A launch of it stalled with blocks not started (resident.c): its
-     * launches get threads that run its blocks at once, as a GPU does. */
+    /* A launch of it stalled with blocks not started (resident.c): how
+     * many blocks it then ran at once (0: none), which its later launches
+     * get threads for at submission. */
     int waits_for_blocks;
 };
 

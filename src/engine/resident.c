@@ -18,9 +18,9 @@
  * each stall, never past what an H100 would hold at once (the grid's
  * resident_cap, set by the launch) nor RESCUE_MAX living threads.  The OS
  * shares the cores among them, as an SM's warp schedulers share its
- * lanes, and the spinning blocks see the others arrive.  The kernel is
- * remembered (simt_kernel_state.waits_for_blocks): its later launches get
- * their threads at submission.  A grid larger than a GPU holds would hang
+ * lanes, and the spinning blocks see the others arrive.  The kernel keeps
+ * how many blocks it then ran at once (simt_kernel_state.waits_for_blocks):
+ * its later launches get threads for as many at submission.  A grid larger than a GPU holds would hang
  * on the GPU too: it is left to the watchdog (SIMT_WATCHDOG), and a
  * warning says so once.
  *
@@ -45,7 +45,7 @@
 #include "engine/watchdog.h"
 
 #define TICK_NS 20000000LL   /* 20 ms between looks */
-#define STALL_NS 250000000LL /* no progress for this long: a stall */
+#define STALL_NS 500000000LL /* no progress for this long: a stall */
 #define WARN_NS 10000000000LL /* a stall nothing can help: warn after 10 s */
 #define RESCUE_MAX 512       /* threads of the engine's own, living at once */
 
@@ -158,8 +158,10 @@ static unsigned long long rescue_count(struct grid *g, long long now, int stalle
         }
         return 0;
     }
-    if (g->ks)
-        __atomic_store_n(&g->ks->waits_for_blocks, 1, __ATOMIC_RELAXED);
+    /* The kernel's later launches start with as many blocks at once. */
+    if (g->ks && running + n > (unsigned long long)__atomic_load_n(&g->ks->waits_for_blocks,
+                                                                   __ATOMIC_RELAXED))
+        __atomic_store_n(&g->ks->waits_for_blocks, (int)(running + n), __ATOMIC_RELAXED);
     g->rs_since = now; /* the next doubling after another stall */
     return n;
 }
@@ -221,11 +223,12 @@ int resident_eligible(const struct grid *g)
 void resident_submitted(struct grid *g, int nworkers)
 {
     pthread_once(&once, start);
-    if (g->ks && __atomic_load_n(&g->ks->waits_for_blocks, __ATOMIC_RELAXED) &&
-        g->nunits > (unsigned long long)nworkers) {
-        unsigned long long n = g->nunits - (unsigned long long)nworkers;
-        if (n > g->resident_cap)
-            n = g->resident_cap;
-        spawn(g, n);
-    }
+    unsigned long long want = g->ks ? (unsigned long long)__atomic_load_n(
+                                          &g->ks->waits_for_blocks, __ATOMIC_RELAXED) : 0;
+    if (want > g->nunits)
+        want = g->nunits;
+    if (want > g->resident_cap)
+        want = g->resident_cap;
+    if (want > (unsigned long long)nworkers)
+        spawn(g, want - (unsigned long long)nworkers);
 }
