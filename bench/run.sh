@@ -7,7 +7,7 @@ SIMTCC="$B/bin/simtcc"
 mkdir -p "$B/bench"
 "$SIMTCC" -O2 -Xcompiler -fopenmp -lgomp bench/core.cu -o "$B/bench/core"
 cc -O2 -Iinclude -Isrc bench/fiber_switch.c src/engine/fiber.c src/engine/fiber_x86_64.S \
-    src/engine/fiber_aarch64.S src/runtime/limits.c src/runtime/error.c -o "$B/bench/fiber_switch"
+    src/engine/fiber_aarch64.S -o "$B/bench/fiber_switch"
 echo "== the switch alone"
 "$B/bench/fiber_switch"
 echo "== one worker"
