@@ -23,6 +23,10 @@
 # sections (CI's reruns of a subset on the other tier and worker counts).
 B=${B:-build}
 case "$B" in /*) SIMTCC="$B/bin/simtcc" ;; *) SIMTCC="$(pwd)/$B/bin/simtcc" ;; esac
+# SIMT_CHECK_ALL_AS=LIST: a test's --check=all (its NAME.flags) becomes
+# --check=LIST (memcheck and initcheck alone build kernels for the compiled
+# tier; SIMT_CHECK_DIRS may name the test files that such a build reports).
+SIMT_CHECK_ALL_AS=${SIMT_CHECK_ALL_AS:-}
 # Extra simtcc flags for every program, e.g. a sanitizer build:
 #   make SANITIZE=address && B=build-address SIMTCC_FLAGS="-Xcompiler -fsanitize=address" sh tests/run.sh
 SIMTCC_FLAGS=${SIMTCC_FLAGS:-}
@@ -76,6 +80,7 @@ run_program() { # dir name kind
     exe="$T/$2.$3"
     flags=""
     [ -f "$1/$2.flags" ] && flags=$(cat "$1/$2.flags")
+    [ -n "$SIMT_CHECK_ALL_AS" ] && flags=$(printf '%s' "$flags" | sed "s/--check=all/--check=$SIMT_CHECK_ALL_AS/")
     # Built from the test's folder, as a user builds it: __FILE__ (and so
     # the file:line in diagnostics) is the bare file name.
     if ! (cd "$1" && $SIMTCC $SIMTCC_FLAGS $flags "$2.cu" -o "$exe") > "$T/$2.build" 2>&1; then

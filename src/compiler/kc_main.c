@@ -2,13 +2,20 @@
  * kc_main.c: simt-kc, the kernel compiler simtcc runs on each .cu file.
  *
  *   simt-kc IN.bc -o OUT.o [-O1|-O2|-O3] [--resource-usage] [--emit-llvm]
- *           [--device-view DEV.bc [--merge-only]]
+ *           [--device-view DEV.bc [--merge-only]] [--check [--check-inline ABI.bc]]
  *
  * IN.bc is clang's output for the rewritten unit with LLVM's passes off.
  * Every call simt__kc_block(thread, args) (include/simt/lang/launch.hpp) names a
  * thread function: simt-kc inlines everything it calls, compiles it into a
  * block function (kc_tier.c, kc_gen.c) and makes the call run it; then it
  * runs LLVM's standard pipeline and writes the object file.
+ *
+ * --check (a checking build without racecheck or synccheck, whose kernels
+ * can run on the compiled tier): ThreadSanitizer's instrumentation runs on
+ * the threads as they are before the transformation, so that every access
+ * of a CUDA thread calls its entry point with the thread's own address;
+ * ABI.bc (libsimt-check's entry points as bitcode) is linked in and
+ * internalized, so that the standard pipeline inlines them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +25,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Linker.h>
 #include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -56,7 +64,7 @@ typedef struct fnset {
     size_t n, cap;
 } fnset;
 
-static int fn_find(fnset *s, LLVMValueRef f)
+static int fn_find(const fnset *s, LLVMValueRef f)
 {
     for (size_t i = 0; i < s->n; i++)
         if (s->f[i] == f)
@@ -174,6 +182,107 @@ static void run_passes(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *pip
     }
 }
 
+/* Whether p (an access's address) is never the program's device data: a
+ * thread's own stack variables, a thread-local variable (threadIdx and the
+ * other built-ins, simt's own state) or the packed launch parameters a
+ * thread function receives (args). */
+static int not_data(LLVMValueRef p, LLVMValueRef args)
+{
+    while (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) ||
+           (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr))
+        p = LLVMGetOperand(p, 0);
+    return LLVMIsAAllocaInst(p) || kc_tls_global(p) || (args && p == args);
+}
+
+/* ThreadSanitizer's instrumentation as clang's -fsanitize=thread
+ * -fno-sanitize-thread-func-entry-exit runs it, with compound assignments
+ * reading before they write (initcheck sees the read), on every function
+ * clang marked sanitize_thread; then the checks of what is never device
+ * data go (not_data), so that they cost nothing and a call naming
+ * threadIdx's address does not keep simt-kc from making it the loops'
+ * induction value.  A copy between such addresses (a thread's copy of its
+ * parameters) is LLVM's memcpy again, which SROA takes apart. */
+static void instrument(kc_ctx *k, LLVMTargetMachineRef tm, const fnset *threads)
+{
+    const char *argv[] = {"simt-kc", "-tsan-instrument-func-entry-exit=0",
+                          "-tsan-compound-read-before-write=1"};
+    LLVMParseCommandLineOptions(3, argv, NULL);
+    run_passes(k->m, tm, "tsan-module,function(tsan)");
+    LLVMBuilderRef bld = LLVMCreateBuilderInContext(k->c);
+    for (LLVMValueRef f = LLVMGetFirstFunction(k->m); f; f = LLVMGetNextFunction(f)) {
+        LLVMValueRef args = fn_find(threads, f) >= 0 && LLVMCountParams(f) ? LLVMGetParam(f, 0) : NULL;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+            LLVMValueRef i = LLVMGetFirstInstruction(b);
+            while (i) {
+                LLVMValueRef next = LLVMGetNextInstruction(i);
+                size_t n;
+                const char *s = LLVMIsACallInst(i) ? kc_callee_name(i, &n) : NULL;
+                if (!s || n < 7 || memcmp(s, "__tsan_", 7) || LLVMGetNumArgOperands(i) < 1) {
+                    i = next;
+                    continue;
+                }
+                LLVMValueRef p = LLVMGetOperand(i, 0);
+                if (kc_name_is(s, n, "__tsan_memcpy") || kc_name_is(s, n, "__tsan_memmove")) {
+                    if (not_data(p, args) && not_data(LLVMGetOperand(i, 1), args)) {
+                        LLVMPositionBuilderBefore(bld, i);
+                        LLVMBuildMemCpy(bld, p, 1, LLVMGetOperand(i, 1), 1, LLVMGetOperand(i, 2));
+                        LLVMReplaceAllUsesWith(i, p);
+                        LLVMInstructionEraseFromParent(i);
+                    }
+                } else if (kc_name_is(s, n, "__tsan_memset")) {
+                    if (not_data(p, args)) {
+                        LLVMPositionBuilderBefore(bld, i);
+                        LLVMValueRef v = LLVMBuildTrunc(bld, LLVMGetOperand(i, 1), k->i8, "");
+                        LLVMBuildMemSet(bld, p, v, LLVMGetOperand(i, 2), 1);
+                        LLVMReplaceAllUsesWith(i, p);
+                        LLVMInstructionEraseFromParent(i);
+                    }
+                } else if (LLVMGetTypeKind(LLVMTypeOf(p)) == LLVMPointerTypeKind && !LLVMGetFirstUse(i) &&
+                           not_data(p, args)) {
+                    LLVMInstructionEraseFromParent(i);
+                }
+                i = next;
+            }
+        }
+    }
+    LLVMDisposeBuilder(bld);
+}
+
+/* Links the checker's entry points (bitcode) into m, each made internal,
+ * so that the pipeline inlines them and drops what it does not use. */
+static void link_check_abi(kc_ctx *k, const char *path)
+{
+    LLVMMemoryBufferRef buf;
+    LLVMModuleRef abi;
+    char *err = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &err))
+        die("cannot read", err);
+    if (LLVMParseBitcodeInContext2(k->c, buf, &abi))
+        die("cannot parse bitcode", path);
+    size_t n = 0, cap = 64;
+    char **names = malloc(cap * sizeof *names);
+    if (!names)
+        die("out of memory", NULL);
+    for (LLVMValueRef f = LLVMGetFirstFunction(abi); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        if (n == cap && !(names = realloc(names, (cap *= 2) * sizeof *names)))
+            die("out of memory", NULL);
+        size_t len;
+        const char *s = LLVMGetValueName2(f, &len);
+        names[n++] = strndup(s, len);
+    }
+    if (LLVMLinkModules2(k->m, abi))
+        die("cannot link", path);
+    for (size_t i = 0; i < n; i++) {
+        LLVMValueRef f = LLVMGetNamedFunction(k->m, names[i]);
+        if (f && !LLVMIsDeclaration(f))
+            LLVMSetLinkage(f, LLVMInternalLinkage);
+        free(names[i]);
+    }
+    free(names);
+}
+
 /* Loads of simt__probing in a thread read 0: a compiled block never
  * answers a probe, and the probe's branch folds away. */
 static void drop_probe(kc_ctx *k, LLVMValueRef f)
@@ -259,8 +368,9 @@ static LLVMTargetMachineRef target_machine(LLVMModuleRef m, LLVMCodeGenOptLevel 
 int main(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL;
-    int opt = 2, usage = 0, emit_ll = 0, merge_only = 0;
+    int opt = 2, usage = 0, emit_ll = 0, merge_only = 0, check = 0;
     const char *dev_view = NULL; /* the device view (kc_merge.h); IN.bc is the host's */
+    const char *check_abi = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o") && i + 1 < argc)
             out = argv[++i];
@@ -274,6 +384,10 @@ int main(int argc, char **argv)
             dev_view = argv[++i];
         else if (!strcmp(argv[i], "--merge-only"))
             merge_only = 1;
+        else if (!strcmp(argv[i], "--check"))
+            check = 1;
+        else if (!strcmp(argv[i], "--check-inline") && i + 1 < argc)
+            check_abi = argv[++i];
         else if (argv[i][0] != '-' && !in)
             in = argv[i];
         else
@@ -356,6 +470,8 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < threads.n; i++)
             drop_probe(&k, threads.f[i]);
         run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
+        if (check)
+            instrument(&k, tm, &threads);
         k.g_tid = tls_global(&k, "threadIdx", 3);
         k.g_bid = tls_global(&k, "blockIdx", 0);
         k.g_bdim = tls_global(&k, "blockDim", 3);
@@ -393,6 +509,10 @@ int main(int argc, char **argv)
             }
         }
     }
+    if (check && !threads.n)
+        instrument(&k, tm, &threads);
+    if (check && check_abi)
+        link_check_abi(&k, check_abi);
     lower_shared(&k);
     char pipeline[512], outbuf[4096];
     snprintf(pipeline, sizeof pipeline, "default<O%d>", opt);

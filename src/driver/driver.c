@@ -462,7 +462,11 @@ static void push_codegen(strvec *c, const plan *p, int cu)
 static int use_kc(const driver *d)
 {
     const plan *p = d->p;
-    if (!d->kc_cxx || p->device_debug || (p->opt && !strcmp(p->opt, "-O0")) || p->check)
+    /* A checking build's kernels can run compiled where it checks only
+     * what each access's address tells (memcheck 2, initcheck 4);
+     * racecheck and synccheck follow each thread's barriers and warp
+     * collectives as the fiber tier runs them. */
+    if (!d->kc_cxx || p->device_debug || (p->opt && !strcmp(p->opt, "-O0")) || (p->check & ~6u))
         return 0;
     /* Sanitizers instrument in clang's own pipeline, which simt-kc does not
      * run: a sanitized build compiles directly (the fiber tier). */
@@ -857,10 +861,25 @@ static int check_compile(driver *d, size_t k, strvec *c, const char *obj)
     return run_once(d, &l);
 }
 
+/* simt-kc's arguments for a checking build (use_kc): instrument, and
+ * inline libsimt-check's entry points where their bitcode is there. */
+static void push_kc_check(driver *d, strvec *c)
+{
+    if (!d->p->check)
+        return;
+    strvec_push(c, "--check");
+    const char *abi = fmt(d, "%s/simt-check-inline.bc", d->libdir);
+    if (access(abi, R_OK) == 0) {
+        strvec_push(c, "--check-inline");
+        strvec_push(c, abi);
+    }
+}
+
 /* Both views of a .cu file to obj: each compiled by clang to bitcode
  * (cc: the compile command up to its input), merged by simt-kc
  * (src/compiler/kc_merge.c), then compiled by simt-kc, or where the
- * kernels run on the fiber tier (-G, -O0, --check) by clang. */
+ * kernels run on the fiber tier (-G, -O0, racecheck and synccheck) by
+ * clang. */
 static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, const char *host_rw,
                          const char *obj)
 {
@@ -894,6 +913,7 @@ static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, co
         strvec_push(&c, p->opt ? p->opt : "-O2");
         if (p->resource_usage)
             strvec_push(&c, "--resource-usage");
+        push_kc_check(d, &c);
         push_output(&c, obj);
         return run_once(d, &c);
     }
@@ -1046,6 +1066,7 @@ static int compile_input(driver *d, size_t k, const char *obj)
         strvec_push(&c, p->opt ? p->opt : "-O2");
         if (p->resource_usage)
             strvec_push(&c, "--resource-usage");
+        push_kc_check(d, &c);
         push_output(&c, obj);
         rc = run(d, &c);
         goto done;

@@ -216,6 +216,12 @@ grep -qx "$(printf '%28s^' '')" out && ok || bad "caret under the launch line's 
 contains "column in a kernel with __shared__" out "col.cu:5:51: error"
 grep -q "simt__" out && bad "rewritten text in diagnostics: $(cat out)" || ok
 fi
+# A memcheck and initcheck build compiles its kernels for the compiled
+# tier (racecheck keeps them on the fiber tier).
+if command -v clang++-16 > /dev/null 2>&1; then
+"$SIMTCC" --check=memory,init --resource-usage -c "$ROOT/tests/check/sanitizer/oob_global.cu" -o t.o > out 2>&1
+contains "--check=memory: the compiled tier" out "kernel fill(int*, int): compiled tier"
+fi
 check "-c of a C file" "$SIMTCC" -c h.c
 [ -f h.o ] && ok || bad "-c: h.o not made"
 check "-c of a C++ file with -odir" "$SIMTCC" -c h.cpp -odir "$T"
