@@ -106,7 +106,7 @@ while IFS='|' read -r name args; do
         if [ $rc -ne 0 ] || [ ! -s "$o" ]; then verdict=FAIL why="$why w$wk:exit $rc"; continue; fi
         [ $CUDA = 1 ] && continue
         if [ -z "$first" ]; then first=$o
-        elif ! cmp -s "$first" "$o"; then why="$why w$wk:differs-from-w${first##*.w}"; fi
+        elif ! cmp -s "$first" "$o"; then verdict=FAIL why="$why w$wk:differs-from-w${first##*.w}"; fi
         if [ -n "$REF" ] && [ -f "$REF/$name.out" ]; then
             # histo's compare-output is a shell script (cmp)
             py="python3 -W ignore"; head -n 1 "$WORK/tools/compare-$name.py" | grep -q bash && py=bash
