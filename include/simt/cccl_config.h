@@ -59,6 +59,42 @@
 #define _CCCL_DIAG_SUPPRESS_NVHPC(w)
 #define _CCCL_DIAG_SUPPRESS_MSVC(w)
 #endif
+#ifndef _CCCL_HOST
+#define _CCCL_HOST __host__
+#define _CCCL_DEVICE __device__
+#endif
+#ifndef _CCCL_UNREACHABLE
+#define _CCCL_UNREACHABLE() __builtin_unreachable()
+#endif
+/* _CCCL_COMPILER(NAME) and _CCCL_COMPILER(NAME, OP, MAJOR[, MINOR]): the
+ * host compiler, as `#if` tests it.  simtcc compiles host and device code
+ * with Clang; versions compare as MAJOR * 100 + MINOR, as CCCL's do. */
+#ifndef _CCCL_COMPILER
+#define SIMT__CCCL_IS_CLANG 1
+#define SIMT__CCCL_IS_GCC 0
+#define SIMT__CCCL_IS_MSVC 0
+#define SIMT__CCCL_IS_MSVC2017 0
+#define SIMT__CCCL_IS_MSVC2019 0
+#define SIMT__CCCL_IS_MSVC2022 0
+#define SIMT__CCCL_IS_NVHPC 0
+#define SIMT__CCCL_IS_NVRTC 0
+#define SIMT__CCCL_VER_CLANG (__clang_major__ * 100 + __clang_minor__)
+#define SIMT__CCCL_VER_GCC 0
+#define SIMT__CCCL_VER_MSVC 0
+#define SIMT__CCCL_VER_MSVC2017 0
+#define SIMT__CCCL_VER_MSVC2019 0
+#define SIMT__CCCL_VER_MSVC2022 0
+#define SIMT__CCCL_VER_NVHPC 0
+#define SIMT__CCCL_VER_NVRTC 0
+#define SIMT__CCCL_COMPILER_1(c) SIMT__CCCL_IS_##c
+#define SIMT__CCCL_COMPILER_3(c, op, major) (SIMT__CCCL_IS_##c && SIMT__CCCL_VER_##c op (major) * 100)
+#define SIMT__CCCL_COMPILER_4(c, op, major, minor)                                                      \
+    (SIMT__CCCL_IS_##c && SIMT__CCCL_VER_##c op (major) * 100 + (minor))
+#define SIMT__CCCL_COMPILER_PICK(_1, _2, _3, _4, m, ...) m
+#define _CCCL_COMPILER(...)                                                                              \
+    SIMT__CCCL_COMPILER_PICK(__VA_ARGS__, SIMT__CCCL_COMPILER_4, SIMT__CCCL_COMPILER_3, , SIMT__CCCL_COMPILER_1, ) \
+    (__VA_ARGS__)
+#endif
 #ifndef _CCCL_SUPPRESS_DEPRECATED_PUSH
 #define _CCCL_SUPPRESS_DEPRECATED_PUSH                                                                     \
     _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wdeprecated-declarations\"")
