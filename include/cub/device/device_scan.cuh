@@ -16,6 +16,10 @@
 #include "../detail/simt_core.cuh"
 #include "../detail/simt_runs.cuh"
 #include "../thread/thread_operators.cuh"
+/* CUB 3.0's device_scan.cuh brings these (through its dispatch layer);
+ * programs writing their own single-pass scans count on it. */
+#include "../agent/single_pass_scan_operators.cuh"
+#include "../util_math.cuh"
 
 namespace simt_cub {
 
