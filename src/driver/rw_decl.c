@@ -562,18 +562,59 @@ static long skip_type_name(const rw *r, long j, long lim)
     return j;
 }
 
+/* An alignment of j's attribute (alignas(X), __align__(X),
+ * __attribute__((aligned(X))) alone) that is not one number: sets [*x0,
+ * *x1] to X and *e to the attribute's last token. */
+static int computed_alignment(const rw *r, long j, long *x0, long *x1, long *e)
+{
+    long k;
+    if (!rw_attr_start(r, j, e))
+        return 0;
+    if (ID_IS(r, j, "alignas") || ID_IS(r, j, "_Alignas") || ID_IS(r, j, "__align__")) {
+        k = j + 1;
+    } else if ((ID_IS(r, j, "__attribute__") || ID_IS(r, j, "__attribute")) &&
+               is_p(r, j + 1, '(') && is_p(r, j + 2, '(') &&
+               (ID_IS(r, j + 3, "aligned") || ID_IS(r, j + 3, "__aligned__")) &&
+               is_p(r, j + 4, '(') && r->t[j + 4].match + 2 == *e) {
+        k = j + 4;
+    } else {
+        return 0;
+    }
+    if (!is_p(r, k, '(') || r->t[k].match <= k + 1)
+        return 0;
+    *x0 = k + 1;
+    *x1 = r->t[k].match - 1;
+    return !(*x0 == *x1 && r->t[*x0].kind == TK_NUMBER);
+}
+
 /* Appends the decl-specifiers [ds, d0) of a __shared__ declaration as the
  * type of its typedef, without __shared__ and storage classes.  Standard
  * attributes go to pre, which precedes the typedef; GNU attributes and
  * alignas, as GCC's aligned attribute (alignas cannot apply to a typedef),
  * go to post, which follows its declarator: only there do both GCC and
- * Clang apply them to the type the typedef names. */
-static void put_specs(const rw *r, rw_buf *b, rw_buf *pre, rw_buf *post, long ds, long d0)
+ * Clang apply them to the type the typedef names.
+ *
+ * With al (a declaration in a function), an alignment that is not a
+ * number goes to al instead, as alignas specifiers: in a template it may
+ * depend on a template parameter (`__align__(alignof(T))`), which Clang
+ * refuses on the typedef, not itself dependent ("requested alignment is
+ * dependent but declaration is not dependent").  The caller gives that
+ * alignment to the variable's storage. */
+static void put_specs(const rw *r, rw_buf *b, rw_buf *pre, rw_buf *post, rw_buf *al, long ds,
+                      long d0)
 {
     int space = 0;
     for (long j = ds; j < d0; j++) {
-        long e;
+        long e, x0, x1;
         if (ID_IS(r, j, "__shared__") || rw_word_in(r, j, storage_words)) {
+            space = 1;
+            continue;
+        }
+        if (al && computed_alignment(r, j, &x0, &x1, &e)) {
+            rw_put(al, "alignas(");
+            rw_put_toks(r, al, x0, x1, -1, NULL);
+            rw_put(al, ") ");
+            j = e;
             space = 1;
             continue;
         }
@@ -724,8 +765,8 @@ long rw_shared_decl(rw *r, long s0)
         return de;
     }
 
-    rw_buf specs = {0}, pre = {0}, post = {0};
-    put_specs(r, &specs, &pre, &post, ds, d0);
+    rw_buf specs = {0}, pre = {0}, post = {0}, al = {0};
+    put_specs(r, &specs, &pre, &post, sk == SC_NS ? NULL : &al, ds, d0);
     size_t mark = r->text.len;
     rw_buf *b = &r->text;
     long a = d0;
@@ -765,10 +806,21 @@ long rw_shared_decl(rw *r, long s0)
             break;
 
         unsigned id = r->next_shared++;
-        char ty[32];
+        char ty[32], align[160];
         snprintf(ty, sizeof ty, "simt__sht_%u", id);
+        snprintf(align, sizeof align, "alignof(%s)", ty);
         if (b->len > mark)
             rw_put(b, " ");
+        /* A computed alignment (put_specs): the dynamic arena starts
+         * page-aligned, more than any alignment asked; a static variable
+         * is placed at the stricter of its type's and this one. */
+        if (al.len && !dynamic) {
+            rw_buf_printf(b, "struct simt__ala_%u { ", id);
+            rw_buf_put(b, al.data, al.len);
+            rw_put(b, "char simt__c; }; ");
+            snprintf(align, sizeof align, "(alignof(%s) > alignof(simt__ala_%u) ? alignof(%s) : "
+                                          "alignof(simt__ala_%u))", ty, id, ty, id);
+        }
         rw_buf_put(b, pre.data ? pre.data : "", pre.len);
         rw_put(b, "typedef ");
         rw_buf_put(b, specs.data ? specs.data : "", specs.len);
@@ -791,18 +843,19 @@ long rw_shared_decl(rw *r, long s0)
         } else {
             rw_buf_printf(b, " static ::simt_shared_site simt__shs_%u; %s &", id, ty);
             rw_put_tok(r, b, name);
-            rw_buf_printf(b, " = *(%s *)::simt_shared_static(&simt__shs_%u, sizeof(%s), "
-                             "alignof(%s));", ty, id, ty, ty);
+            rw_buf_printf(b, " = *(%s *)::simt_shared_static(&simt__shs_%u, sizeof(%s), %s);",
+                          ty, id, ty, align);
         }
         if (sk == SC_NS)
             nsvar_add(r, name, id);
         a = c + 1;
     }
-    if (specs.oom || pre.oom || post.oom)
+    if (specs.oom || pre.oom || post.oom || al.oom)
         r->oom = 1;
     rw_buf_free(&specs);
     rw_buf_free(&pre);
     rw_buf_free(&post);
+    rw_buf_free(&al);
     if (!ok) {
         r->text.len = mark;
         return de;
