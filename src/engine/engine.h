@@ -61,8 +61,9 @@ struct sthread {
     unsigned syncs;           /* warp and block synchronizations passed ... */
     unsigned syncs_gen;       /* ... in the block of this generation */
     int coll_pred;
-    const char *wait_site;    /* where it waits, for diagnostics */
+    void *sp;                 /* its fiber's saved stack pointer while parked */
     unsigned long long coll_result; /* a warp collective's result */
+    const char *wait_site;    /* where it waits, for diagnostics */
     uintptr_t wait_key;       /* the parking primitive's note (engine_park) */
     /* Polling (engine_poll_repeats): the object it last polled, the state
      * it saw there, and how many polls in a row saw that. */

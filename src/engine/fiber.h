@@ -20,7 +20,9 @@
 struct sthread;
 
 struct fiber {
-    void *sp;                 /* saved stack pointer while switched out */
+    void *sp;                 /* saved stack pointer while switched out idle (one that
+                               * holds a parked thread saves it in the thread's
+                               * record: sched.c, switch_save) */
     char *stack_lo;           /* lowest usable byte (above the guard page) */
     size_t stack_size;        /* usable bytes */
     size_t color;             /* bytes left unused at the top (cache colouring) */

@@ -79,21 +79,41 @@ void sched_enter_block(struct worker *w, struct block *b)
     shared_block_enter(b);
 }
 
-static inline __attribute__((always_inline)) void switch_to(struct worker *w, struct fiber *to)
+/* Leaves the running fiber, its context saved at *save, for `to`, whose
+ * context is at to_sp: a fiber that holds a parked thread keeps its stack
+ * pointer in the thread's record (the record is what the ready list
+ * reaches, so resuming one loads no line of the fiber's own), an idle one
+ * in the fiber (struct fiber's sp). */
+static inline __attribute__((always_inline)) void switch_save(struct worker *w, void **save,
+                                                              struct fiber *to, void *to_sp,
+                                                              struct sthread *thr)
 {
     struct fiber *from = w->current;
-    assert(from != to);
+    assert(from != to && thr == to->thr);
     w->current = to;
     simt__run.events++;
-    if (to->thr) {
-        if (to->thr->blk != w->cur)
-            sched_enter_block(w, to->thr->blk);
-        builtins_set_thread(to->thr->tid);
+    if (thr) {
+        if (thr->blk != w->cur)
+            sched_enter_block(w, thr->blk);
+        builtins_set_thread(thr->tid);
     }
     hook_switch_begin(from, to);
-    simt_fiber_switch(&from->sp, to->sp);
+    simt_fiber_switch(save, to_sp);
     hook_switch_end(from, 0);
     after_switch(w);
+}
+
+/* To an idle fiber (no thread): the one the loop runs on next. */
+static inline __attribute__((always_inline)) void switch_to(struct worker *w, struct fiber *to)
+{
+    switch_save(w, &w->current->sp, to, to->sp, NULL);
+}
+
+/* From the running fiber, its thread parked (hold()), to another. */
+static inline __attribute__((always_inline)) void park_to(struct worker *w, struct sthread *self,
+                                                          struct fiber *to, struct sthread *next)
+{
+    switch_save(w, &self->sp, to, next ? next->sp : to->sp, next);
 }
 
 static void fiber_main(void *arg)
@@ -251,8 +271,12 @@ static void block_current(struct worker *w, struct sthread *t)
         if (b->warps[id / 32].amask_waiting)
             warp_thread_blocked(w, b, id);
     }
-    struct fiber *next = w->ready ? ready_pop(w)->fiber : spare_fiber(w);
-    switch_to(w, next);
+    if (w->ready) {
+        struct sthread *n = ready_pop(w);
+        park_to(w, t, n->fiber, n);
+    } else {
+        park_to(w, t, spare_fiber(w), NULL);
+    }
 }
 
 /* The one way a thread parks (engine_park links it into its list first):
@@ -274,18 +298,21 @@ void sched_yield_current(struct worker *w)
         return;
     watchdog_point(w);
     struct block *b = w->cur;
+    struct sthread *n = NULL;
     struct fiber *next;
     /* Unstarted threads first: threads that spin, yielding, for one that
      * has not started yet would otherwise only ever resume each other. */
-    if (b->next_thread < b->nthreads)
+    if (b->next_thread < b->nthreads) {
         next = spare_fiber(w);
-    else if (w->ready)
-        next = ready_pop(w)->fiber;
-    else
+    } else if (w->ready) {
+        n = ready_pop(w);
+        next = n->fiber;
+    } else {
         return;
+    }
     hold(w, t);
     ready_push(w, t);
-    switch_to(w, next);
+    park_to(w, t, next, n);
 }
 
 void engine_yield(void)
@@ -696,7 +723,7 @@ void sched_loop(struct worker *w)
             self->thr = NULL;
             self->next = w->idle;
             w->idle = self;
-            switch_to(w, t->fiber);
+            switch_save(w, &self->sp, t->fiber, t->sp, t);
         } else if (w->resident) {
             /* Nothing of the current block can run: another resident block,
              * blocks other workers handed back, or more blocks of a

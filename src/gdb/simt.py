@@ -257,11 +257,11 @@ def _arch():
 
 def _fiber_regs(t):
     """The registers a suspended thread resumes with, from the frame
-    simt_fiber_switch saved on its stack (fiber_x86_64.S, fiber_aarch64.S)."""
-    f = t["fiber"]
-    if not int(f) or not int(f["sp"]):
+    simt_fiber_switch saved on its stack (fiber_x86_64.S, fiber_aarch64.S).
+    A parked thread's record holds its fiber's stack pointer (sched.c)."""
+    if not int(t["fiber"]) or not int(t["sp"]):
         return None
-    sp = int(f["sp"])
+    sp = int(t["sp"])
     u64 = gdb.lookup_type("unsigned long").pointer()
 
     def word(off):
