@@ -9,7 +9,9 @@
 #include <thrust/iterator/iterator_traits.h>
 #include <thrust/reduce.h>
 #include <thrust/sequence.h>
+#include <thrust/iterator/discard_iterator.h>
 #include <thrust/sort.h>
+#include <thrust/transform.h>
 #include <thrust/universal_vector.h>
 
 #include <cstdio>
@@ -65,6 +67,14 @@ int main()
     thrust::universal_host_pinned_vector<double> q{0.5, 1.5, 2.5};
     thrust::host_vector<double> h(q.begin(), q.end());
     printf("pinned from a list: %g %g %g, span %d\n", h[0], h[1], h[2], (int)span(q.begin(), q.end()));
+
+    // transform's (and gather's) end of the output, also into a discard
+    // iterator (Thrust's unit tests gather.cu): silent unless wrong.
+    thrust::device_vector<int> in(1000, 3), out(1000);
+    if (thrust::transform(in.begin(), in.end(), out.begin(), thrust::negate<int>()) != out.end() ||
+        thrust::transform(in.begin(), in.end(), thrust::make_discard_iterator(), thrust::negate<int>()) -
+                thrust::make_discard_iterator() != 1000)
+        printf("transform: wrong end of the output\n");
 
     thrust::device_vector<float> d(17, 2.0f);
     printf("device span %d, sum %g\n", (int)span(d.begin(), d.end()), (double)thrust::reduce(d.begin(), d.end()));

@@ -262,8 +262,11 @@ template <typename P, typename It, typename F,
                                   int>::type = 0>
 It for_each(P &policy, It first, It last, F f)
 {
+    /* first advanced, not last: Thrust's generic transform passes
+     * zip(last, result) as the end and reads the result's end from what
+     * for_each returns (a sequential loop's advanced iterator). */
     if (thrust::simt_detail::for_each_kernel(policy, first, last - first, f))
-        return last;
+        return first + (last - first);
     return thrust::system::detail::sequential::for_each(policy, first, last, f);
 }
 
