@@ -612,6 +612,21 @@ static void synchronized(int other_blocks, int in_block)
     }
 }
 
+/* A barrier of a compiled block (simt-kc --check-race calls this once for
+ * the block, after its threads' loop up to the barrier): the block's
+ * accesses after it are of the next generation, as the fiber tier's
+ * barrier makes them. */
+void simt__check_kc_barrier(void)
+{
+    struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    if (!b || !b->check)
+        return;
+    struct bstate *s = b->check;
+    s->extra++;
+    tc_clear();
+}
+
 void simt__check_fence(void)
 {
     synchronized(1, 1);

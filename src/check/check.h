@@ -56,6 +56,7 @@ void simt__check_access(uintptr_t a, size_t size, unsigned kind, const void *pc)
 /* The same, for the entry points inlined into the program: the access's
  * site is the caller's return address. */
 void simt__check_access_here(uintptr_t a, size_t size, unsigned kind);
+void simt__check_kc_barrier(void);
 void simt__check_fence(void);
 /* An atomic at a done by the running thread (after its own check; load:
  * an atomic load): it may have synchronized with threads of its block, and

@@ -824,10 +824,30 @@ static void leader_phis(kc_tier *t, const stub *st, int nst)
 
 /* ---- what the loops give: barriers, built-ins, private variables --------------- */
 
+/* In a racecheck build, a block's barrier starts the checker's next
+ * generation of its accesses (src/check/check.c), once for the block as
+ * its threads' loop ends; the splits simt-kc makes itself (column walks)
+ * order nothing. */
+static void tell_checker(kc_tier *t, LLVMValueRef call, int s)
+{
+    kc_ctx *k = t->k;
+    size_t n;
+    const char *name = kc_callee_name(call, &n);
+    if (!k->check_race || kc_name_is(name, n, "simt__kc_split"))
+        return;
+    LLVMTypeRef ft = LLVMFunctionType(k->voidt, NULL, 0, 0);
+    LLVMValueRef f = LLVMGetNamedFunction(k->m, "simt__check_kc_barrier");
+    if (!f)
+        f = LLVMAddFunction(k->m, "simt__check_kc_barrier", ft);
+    before_terminator(t, t->segs[s].post);
+    LLVMBuildCall2(t->b, ft, f, NULL, 0, "");
+}
+
 static void lower_barrier(kc_tier *t, LLVMValueRef call, int s, LLVMValueRef acc)
 {
     kc_ctx *k = t->k;
     int kind = kc_barrier_kind(call);
+    tell_checker(t, call, s);
     if (kind == KC_BAR_PLAIN) {
         erase(t, call);
         return;

@@ -2,7 +2,8 @@
  * kc_main.c: simt-kc, the kernel compiler simtcc runs on each .cu file.
  *
  *   simt-kc IN.bc -o OUT.o [-O1|-O2|-O3] [--resource-usage] [--emit-llvm]
- *           [--device-view DEV.bc [--merge-only]] [--check [--check-inline ABI.bc]]
+ *           [--device-view DEV.bc [--merge-only]]
+ *           [--check|--check-race [--check-inline ABI.bc]]
  *
  * IN.bc is clang's output for the rewritten unit with LLVM's passes off.
  * Every call simt__kc_block(thread, args) (include/simt/lang/launch.hpp) names a
@@ -10,8 +11,9 @@
  * block function (kc_tier.c, kc_gen.c) and makes the call run it; then it
  * runs LLVM's standard pipeline and writes the object file.
  *
- * --check (a checking build without racecheck or synccheck, whose kernels
- * can run on the compiled tier): ThreadSanitizer's instrumentation runs on
+ * --check (a checking build), --check-race (one with racecheck, whose
+ * barriers then tell the checker, and whose warp collectives keep a kernel
+ * on the fiber tier): ThreadSanitizer's instrumentation runs on
  * the threads as they are before the transformation, so that every access
  * of a CUDA thread calls its entry point with the thread's own address;
  * ABI.bc (libsimt-check's entry points as bitcode) is linked in and
@@ -386,6 +388,8 @@ int main(int argc, char **argv)
             merge_only = 1;
         else if (!strcmp(argv[i], "--check"))
             check = 1;
+        else if (!strcmp(argv[i], "--check-race"))
+            check = 2;
         else if (!strcmp(argv[i], "--check-inline") && i + 1 < argc)
             check_abi = argv[++i];
         else if (argv[i][0] != '-' && !in)
@@ -430,6 +434,7 @@ int main(int argc, char **argv)
     k.i64 = LLVMInt64TypeInContext(k.c);
     k.ptr = LLVMPointerTypeInContext(k.c, 0);
     k.voidt = LLVMVoidTypeInContext(k.c);
+    k.check_race = check == 2;
 
     /* Barriers and warp collectives are convergent, as a GPU compiler
      * has them: no pass may duplicate one into both arms of a branch

@@ -379,6 +379,12 @@ static int scan(kc_tier *t)
             }
         }
     }
+    /* Racecheck orders a warp's lanes by the clocks the fiber tier's
+     * collectives advance; the exchanges of the compiled tier keep none. */
+    if (k->check_race && t->warps) {
+        kc_why_at(t->why, NULL, "a warp collective in a racecheck build");
+        return 0;
+    }
     /* threadIdx is read field by field: the loops give each field. */
     if (k->g_tid) {
         for (LLVMUseRef u = LLVMGetFirstUse(k->g_tid); u; u = LLVMGetNextUse(u)) {

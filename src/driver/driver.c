@@ -462,11 +462,7 @@ static void push_codegen(strvec *c, const plan *p, int cu)
 static int use_kc(const driver *d)
 {
     const plan *p = d->p;
-    /* A checking build's kernels can run compiled where it checks only
-     * what each access's address tells (memcheck 2, initcheck 4);
-     * racecheck and synccheck follow each thread's barriers and warp
-     * collectives as the fiber tier runs them. */
-    if (!d->kc_cxx || p->device_debug || (p->opt && !strcmp(p->opt, "-O0")) || (p->check & ~6u))
+    if (!d->kc_cxx || p->device_debug || (p->opt && !strcmp(p->opt, "-O0")))
         return 0;
     /* Sanitizers instrument in clang's own pipeline, which simt-kc does not
      * run: a sanitized build compiles directly (the fiber tier). */
@@ -867,7 +863,9 @@ static void push_kc_check(driver *d, strvec *c)
 {
     if (!d->p->check)
         return;
-    strvec_push(c, "--check");
+    /* Racecheck (1): barriers tell the checker, warp collectives keep a
+     * kernel on the fiber tier. */
+    strvec_push(c, d->p->check & 1 ? "--check-race" : "--check");
     const char *abi = fmt(d, "%s/simt-check-inline.bc", d->libdir);
     if (access(abi, R_OK) == 0) {
         strvec_push(c, "--check-inline");
@@ -878,8 +876,7 @@ static void push_kc_check(driver *d, strvec *c)
 /* Both views of a .cu file to obj: each compiled by clang to bitcode
  * (cc: the compile command up to its input), merged by simt-kc
  * (src/compiler/kc_merge.c), then compiled by simt-kc, or where the
- * kernels run on the fiber tier (-G, -O0, racecheck and synccheck) by
- * clang. */
+ * kernels run on the fiber tier (-G, -O0) by clang. */
 static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, const char *host_rw,
                          const char *obj)
 {

@@ -614,7 +614,8 @@ static void split_blocks(struct grid *g)
     unsigned long long nw = (unsigned long long)E.nworkers;
     if (!g->block || !g->apart || g->unit_blocks != 1 || g->cooperative || g->dyn_shmem ||
         g->block_dim.y != 1 || g->block_dim.z != 1 || g->nblocks >= 4 * nw || g->block_dim.x < 64 ||
-        nw < 2 || (g->ks && __atomic_load_n(&g->ks->split_short, __ATOMIC_RELAXED)))
+        nw < 2 || (g->ks && __atomic_load_n(&g->ks->split_short, __ATOMIC_RELAXED)) ||
+        hook_checking()) /* the checker keeps one block's records on one worker */
         return;
     unsigned warps = (g->block_dim.x + 31) / 32;
     /* time(parts) = rounds(nblocks * parts) / parts, in blocks' work */
