@@ -55,6 +55,10 @@ public:
         return *this;
     }
 };
+
+/* Thrust's swap (a.swap(b)), which ADL must find before std::swap:
+ * 1.17's takes the renamed class, a worse match. */
+template <typename T, typename Alloc> void swap(device_vector<T, Alloc> &a, device_vector<T, Alloc> &b) { a.swap(b); }
 THRUST_NAMESPACE_END
 
 #endif

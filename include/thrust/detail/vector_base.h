@@ -71,6 +71,11 @@ public:
         return *this;
     }
 };
+
+/* Thrust's swap of two vectors (a.swap(b): allocators propagate or must
+ * be equal), which ADL must find before std::swap: 1.17's takes the
+ * renamed class, a worse match. */
+template <typename T, typename Alloc> void swap(vector_base<T, Alloc> &a, vector_base<T, Alloc> &b) { a.swap(b); }
 } // namespace detail
 THRUST_NAMESPACE_END
 
