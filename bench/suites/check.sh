@@ -18,7 +18,7 @@ set -u
 checks=${CHECKS:-memory race}
 reps=${REPS:-2}
 ds=${DS:-SMALL}
-names="gemm atax mvt bicg gesummv 2mm syrk jacobi-2d-imper convolution-2d gemver"
+names="gemm atax mvt bicg gesummv 2mm syrk jacobi2D 2DConvolution gemver"
 
 build() { # PB_DIR OUT NAME...
     pb=$1 out=$2

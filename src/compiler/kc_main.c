@@ -27,6 +27,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
@@ -196,6 +197,72 @@ static int not_data(LLVMValueRef p, LLVMValueRef args)
     return LLVMIsAAllocaInst(p) || kc_tls_global(p) || (args && p == args);
 }
 
+/* UndefinedBehaviorSanitizer's alignment check is a branch around its
+ * handler's call at each access: a thread-dependent branch in the
+ * thread's code, which simt-kc would take for divergent control flow.
+ * Each becomes a call of simt__ubsan_mismatch_if(failed, data, pointer)
+ * (src/check/abi), which the pipeline inlines after the transformation. */
+static int not_data(LLVMValueRef p, LLVMValueRef args);
+
+static void unbranch_ubsan(kc_ctx *k, LLVMValueRef f, LLVMValueRef args)
+{
+    LLVMTypeRef params[3] = {k->i32, k->ptr, k->i64};
+    LLVMTypeRef ft = LLVMFunctionType(k->voidt, params, 3, 0);
+    LLVMValueRef helper = NULL;
+    LLVMBuilderRef bld = LLVMCreateBuilderInContext(k->c);
+    LLVMBasicBlockRef h = LLVMGetFirstBasicBlock(f);
+    while (h) {
+        LLVMBasicBlockRef next = LLVMGetNextBasicBlock(h);
+        /* h: handler calls (equal checks merged), then a branch on. */
+        LLVMValueRef br = LLVMGetFirstInstruction(h);
+        int calls = 0;
+        for (; br && LLVMIsACallInst(br); br = LLVMGetNextInstruction(br)) {
+            size_t n;
+            const char *s = kc_callee_name(br, &n);
+            if (!kc_name_is(s, n, "__ubsan_handle_type_mismatch_v1"))
+                break;
+            calls++;
+        }
+        LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(h));
+        LLVMValueRef term = u ? LLVMGetUser(u) : NULL;
+        if (!calls || !br || !LLVMIsABranchInst(br) || LLVMIsConditional(br) || LLVMGetNextUse(u) ||
+            !term || !LLVMIsABranchInst(term) || !LLVMIsConditional(term)) {
+            h = next;
+            continue;
+        }
+        LLVMBasicBlockRef cont = LLVMGetSuccessor(br, 0);
+        int handler_on_true = LLVMGetSuccessor(term, 0) == h;
+        LLVMValueRef first = LLVMGetFirstInstruction(cont);
+        if (LLVMGetSuccessor(term, handler_on_true ? 1 : 0) != cont || (first && LLVMIsAPHINode(first))) {
+            h = next;
+            continue;
+        }
+        if (!helper && !(helper = LLVMGetNamedFunction(k->m, "simt__ubsan_mismatch_if")))
+            helper = LLVMAddFunction(k->m, "simt__ubsan_mismatch_if", ft);
+        LLVMPositionBuilderBefore(bld, term);
+        LLVMValueRef failed = NULL;
+        for (LLVMValueRef call = LLVMGetFirstInstruction(h); call != br; call = LLVMGetNextInstruction(call)) {
+            /* The alignment of what is never device data (the launch's
+             * parameters) is simt's business: no check. */
+            LLVMValueRef pi = LLVMGetOperand(call, 1);
+            if (LLVMIsAPtrToIntInst(pi) && not_data(LLVMGetOperand(pi, 0), args))
+                continue;
+            if (!failed) {
+                LLVMValueRef c = LLVMGetCondition(term);
+                failed = LLVMBuildZExt(bld, handler_on_true ? c : LLVMBuildNot(bld, c, ""), k->i32, "");
+            }
+            LLVMValueRef av[3] = {failed, LLVMGetOperand(call, 0), pi};
+            LLVMValueRef nc = LLVMBuildCall2(bld, ft, helper, av, 3, "");
+            LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
+        }
+        LLVMBuildBr(bld, cont);
+        LLVMInstructionEraseFromParent(term);
+        LLVMDeleteBasicBlock(h);
+        h = next;
+    }
+    LLVMDisposeBuilder(bld);
+}
+
 /* ThreadSanitizer's instrumentation as clang's -fsanitize=thread
  * -fno-sanitize-thread-func-entry-exit runs it, with compound assignments
  * reading before they write (initcheck sees the read), on every function
@@ -213,6 +280,7 @@ static void instrument(kc_ctx *k, LLVMTargetMachineRef tm, const fnset *threads)
     LLVMBuilderRef bld = LLVMCreateBuilderInContext(k->c);
     for (LLVMValueRef f = LLVMGetFirstFunction(k->m); f; f = LLVMGetNextFunction(f)) {
         LLVMValueRef args = fn_find(threads, f) >= 0 && LLVMCountParams(f) ? LLVMGetParam(f, 0) : NULL;
+        unbranch_ubsan(k, f, args);
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
             LLVMValueRef i = LLVMGetFirstInstruction(b);
             while (i) {
@@ -475,8 +543,12 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < threads.n; i++)
             drop_probe(&k, threads.f[i]);
         run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
-        if (check)
+        if (check) {
+            /* Again after the instrumentation: the copies and the
+             * branches it gave back to LLVM come apart. */
             instrument(&k, tm, &threads);
+            run_passes(k.m, tm, "function(sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
+        }
         k.g_tid = tls_global(&k, "threadIdx", 3);
         k.g_bid = tls_global(&k, "blockIdx", 0);
         k.g_bdim = tls_global(&k, "blockDim", 3);

@@ -1183,13 +1183,15 @@ static int has_part(const char *s, size_t n, const char *part)
  * (each returns its own value), no calls (printf prints once per thread,
  * a callee may read threadIdx).  Then the y and z loops run one row.
  * SIMT_KC_ROWS=0 (read by simt-kc) turns this off. */
+static int checks_only(const kc_tier *t, int b);
+
 static int rows_alike(kc_tier *t)
 {
     const char *env = getenv("SIMT_KC_ROWS");
     if (t->warps || (env && !strcmp(env, "0")) || !own_barriers_only(t))
         return 0;
     for (int b = 0; b < t->g.n; b++)
-        if (t->extcall[b])
+        if (t->extcall[b] && !checks_only(t, b))
             return 0;
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
@@ -1216,6 +1218,27 @@ static int rows_alike(kc_tier *t)
         default:
             break;
         }
+    }
+    return 1;
+}
+
+/* Whether block b calls out only to check its accesses, in a build
+ * without racecheck: memcheck and initcheck find in one row of threads
+ * what they would in each of the rows alike (the same addresses); a
+ * report names the first row's thread.  Racecheck looks for exactly the
+ * rows that write one address. */
+static int checks_only(const kc_tier *t, int b)
+{
+    if (t->k->check_race)
+        return 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(t->g.bb[b]); i; i = LLVMGetNextInstruction(i)) {
+        size_t n = 0;
+        const char *s = LLVMIsACallInst(i) ? kc_callee_name(i, &n) : NULL;
+        if (!s || (n > 5 && !memcmp(s, "llvm.", 5)) || kc_name_is(s, n, "simt_shared_static"))
+            continue;
+        if (!(n > 7 && !memcmp(s, "__tsan_", 7)) && !(n > 8 && !memcmp(s, "__ubsan_", 8)) &&
+            !kc_name_is(s, n, "simt__ubsan_mismatch_if"))
+            return 0;
     }
     return 1;
 }

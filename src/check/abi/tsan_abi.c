@@ -87,6 +87,18 @@ static inline __attribute__((always_inline)) void acc(const volatile void *p, si
     (void)pc;
 }
 
+#ifdef SIMT_CHECK_INLINE
+/* An alignment check simt-kc made a call (ubsan_abi.c has the other
+ * definition): the branch again, after the transformation. */
+void __ubsan_handle_type_mismatch_v1(void *d, uintptr_t p);
+void simt__ubsan_mismatch_if(int failed, void *d, uintptr_t p);
+ENTRY_ATTR void simt__ubsan_mismatch_if(int failed, void *d, uintptr_t p)
+{
+    if (__builtin_expect(failed, 0))
+        __ubsan_handle_type_mismatch_v1(d, p);
+}
+#endif
+
 #ifndef SIMT_CHECK_INLINE
 void __tsan_init(void);
 void __tsan_init(void)

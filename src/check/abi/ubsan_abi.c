@@ -73,6 +73,16 @@ void __ubsan_handle_type_mismatch_v1(struct mismatch_data *d, uintptr_t p)
                                d->kind);
 }
 
+/* simt-kc makes each alignment check's branch around the handler a call
+ * of this (src/compiler/kc_main.c); inlined from simt-check-inline.bc
+ * (tsan_abi.c) where that is linked in. */
+void simt__ubsan_mismatch_if(int failed, struct mismatch_data *d, uintptr_t p);
+void simt__ubsan_mismatch_if(int failed, struct mismatch_data *d, uintptr_t p)
+{
+    if (failed)
+        __ubsan_handle_type_mismatch_v1(d, p);
+}
+
 void __ubsan_handle_type_mismatch_v1_abort(struct mismatch_data *d, uintptr_t p);
 void __ubsan_handle_type_mismatch_v1_abort(struct mismatch_data *d, uintptr_t p)
 {
