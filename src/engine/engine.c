@@ -797,6 +797,34 @@ static int env_int(const char *name, int fallback)
     return *end || n <= 0 || n > 4096 ? fallback : (int)n;
 }
 
+int engine_spawn(void *(*fn)(void *), void *arg, int quiet, pthread_t *t)
+{
+    pthread_t own;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    /* Threads that run blocks block the signals a program handles itself,
+     * so they land on its own threads; the synchronous faults (and the
+     * watchdog's stop) stay deliverable.  Quiet ones block all. */
+    sigset_t all, old;
+    sigfillset(&all);
+    if (!quiet) {
+        sigdelset(&all, SIGSEGV);
+        sigdelset(&all, SIGBUS);
+        sigdelset(&all, SIGFPE);
+        sigdelset(&all, SIGILL);
+        sigdelset(&all, SIGTRAP);
+        sigdelset(&all, SIGABRT);
+        if (watchdog_on())
+            sigdelset(&all, watchdog_signal());
+    }
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = pthread_create(t ? t : &own, &attr, fn, arg);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+    return rc;
+}
+
 static void start_once(void)
 {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -811,31 +839,13 @@ static void start_once(void)
     }
     fault_install();
     explore_start();
-    int watched = watchdog_start();
+    watchdog_start();
     size_t stack = fiber_stack_size();
     for (int i = 0; i < E.nworkers; i++) {
         struct worker *w = &E.workers[i];
         w->id = i;
         w->stack_size = stack;
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        /* Workers block the signals a program handles itself, so they land
-         * on its own threads; the synchronous faults stay deliverable. */
-        sigset_t all, old;
-        sigfillset(&all);
-        sigdelset(&all, SIGSEGV);
-        sigdelset(&all, SIGBUS);
-        sigdelset(&all, SIGFPE);
-        sigdelset(&all, SIGILL);
-        sigdelset(&all, SIGTRAP);
-        sigdelset(&all, SIGABRT);
-        if (watched)
-            sigdelset(&all, watchdog_signal());
-        pthread_sigmask(SIG_SETMASK, &all, &old);
-        int rc = pthread_create(&w->os, &attr, worker_main, w);
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
-        pthread_attr_destroy(&attr);
+        int rc = engine_spawn(worker_main, w, 0, &w->os);
         if (rc != 0) {
             fprintf(stderr, "simt: error: cannot start worker %d: %s\n", i, strerror(rc));
             abort();

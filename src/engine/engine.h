@@ -310,6 +310,11 @@ struct worker {
 
 /* ---- engine.c: the pool ------------------------------------------------ */
 int engine_start(void);               /* idempotent; 0 or -errno */
+/* A detached thread of the engine's own running fn(arg) (t: its id, or
+ * NULL): with the program's signals blocked and faults deliverable, as on
+ * workers, or with every signal blocked (quiet: watching threads).
+ * pthread_create's result. */
+int engine_spawn(void *(*fn)(void *), void *arg, int quiet, pthread_t *t);
 int engine_workers(void);
 void engine_split_done(struct grid *g); /* a split grid is complete */
 int engine_tier_compiled(void);      /* SIMT_TIER is not "fiber" */

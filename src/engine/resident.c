@@ -71,37 +71,19 @@ static void *rescue_main(void *arg)
 /* Starts up to n threads for g, each with a reference of its own. */
 static void spawn(struct grid *g, unsigned long long n)
 {
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    /* As workers: the program's signals land on its own threads, faults
-     * and the watchdog's stop stay deliverable. */
-    sigset_t all, old;
-    sigfillset(&all);
-    sigdelset(&all, SIGSEGV);
-    sigdelset(&all, SIGBUS);
-    sigdelset(&all, SIGFPE);
-    sigdelset(&all, SIGILL);
-    sigdelset(&all, SIGTRAP);
-    sigdelset(&all, SIGABRT);
-    if (watchdog_on())
-        sigdelset(&all, watchdog_signal());
-    pthread_sigmask(SIG_SETMASK, &all, &old);
     for (unsigned long long i = 0; i < n; i++) {
         if (atomic_fetch_add_explicit(&living, 1, memory_order_relaxed) >= RESCUE_MAX) {
             atomic_fetch_sub_explicit(&living, 1, memory_order_relaxed);
             break;
         }
         grid_ref(g);
-        pthread_t t;
-        if (pthread_create(&t, &attr, rescue_main, g) != 0) {
+        /* As workers: the program's signals land on its own threads. */
+        if (engine_spawn(rescue_main, g, 0, NULL) != 0) {
             grid_unref(g);
             atomic_fetch_sub_explicit(&living, 1, memory_order_relaxed);
             break;
         }
     }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&attr);
 }
 
 /* The grids watched (referenced), from the active list: a grid stays
@@ -201,18 +183,9 @@ static void *watch(void *arg)
 
 static void start(void)
 {
-    pthread_t t;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    if (pthread_create(&t, &attr, watch, NULL) != 0)
+    if (engine_spawn(watch, NULL, 1, NULL) != 0)
         fprintf(stderr, "simt: warning: cannot start the thread that watches for blocks waiting "
                         "for blocks not started: such a kernel may hang\n");
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&attr);
 }
 
 int resident_eligible(const struct grid *g)

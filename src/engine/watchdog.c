@@ -258,16 +258,7 @@ int watchdog_start(void)
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(watchdog_signal(), &sa, NULL);
-    pthread_t t;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    int rc = pthread_create(&t, &attr, watch, NULL);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&attr);
+    int rc = engine_spawn(watch, NULL, 1, NULL);
     if (rc != 0) {
         fprintf(stderr, "simt: warning: cannot start the watchdog thread: %s\n", strerror(rc));
         return 0;
