@@ -202,8 +202,6 @@ static int not_data(LLVMValueRef p, LLVMValueRef args)
  * thread's code, which simt-kc would take for divergent control flow.
  * Each becomes a call of simt__ubsan_mismatch_if(failed, data, pointer)
  * (src/check/abi), which the pipeline inlines after the transformation. */
-static int not_data(LLVMValueRef p, LLVMValueRef args);
-
 static void unbranch_ubsan(kc_ctx *k, LLVMValueRef f, LLVMValueRef args)
 {
     LLVMTypeRef params[3] = {k->i32, k->ptr, k->i64};
