@@ -672,8 +672,8 @@ void engine_submit_grid(struct grid *g)
         split_units(g, (unsigned)E.nworkers);
     /* The completion reference and the active list's (and resident.c's
      * below, while it looks at the grid). */
-    int watched = resident_eligible(g);
-    atomic_store_explicit(&g->refs, 2 + watched, memory_order_relaxed);
+    unsigned long long rescue = resident_eligible(g) ? resident_wanted(g, E.nworkers) : 0;
+    atomic_store_explicit(&g->refs, 2 + (rescue > 0), memory_order_relaxed);
     /* Read before the grid is published: once it is, a worker may run it
      * to completion and free it. */
     int wake = g->nunits < INT_MAX ? (int)g->nunits : INT_MAX;
@@ -698,8 +698,8 @@ void engine_submit_grid(struct grid *g)
     pthread_mutex_unlock(&E.lock);
     if (wake)
         work_wake(wake);
-    if (watched) {
-        resident_submitted(g, E.nworkers);
+    if (rescue) {
+        resident_submitted(g, rescue);
         grid_unref(g);
     }
 }

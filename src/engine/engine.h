@@ -228,7 +228,10 @@ struct grid {
     atomic_int held;
     unsigned long long seq;           /* submission order, shared with tasks */
     /* Blocks an H100 would run at once (occupancy times its SMs; 0: not
-     * known), and resident.c's watch of the grid's progress. */
+     * computed yet: resident.c asks resident_cap_of, the launch's, when a
+     * stall needs it, never on the launch path), and resident.c's watch
+     * of the grid's progress. */
+    unsigned long long (*resident_cap_of)(const struct grid *g);
     unsigned long long resident_cap;
     unsigned long long rs_seen;
     long long rs_since;
@@ -361,9 +364,13 @@ unsigned long long engine_units_pending(const struct grid *g);
  * the engine's lock. */
 void engine_each_active(void (*fn)(struct grid *g, void *arg), void *arg);
 /* resident.c: grids whose blocks wait for blocks not started.  Whether
- * g is watched, and g's submission (the caller holds a reference). */
+ * g is watched; how many threads of the engine's own g gets at
+ * submission (its kernel's earlier stalls; 0 for nearly every grid, read
+ * before g is published), and starting them (the caller holds a
+ * reference). */
 int resident_eligible(const struct grid *g);
-void resident_submitted(struct grid *g, int nworkers);
+unsigned long long resident_wanted(struct grid *g, int nworkers);
+void resident_submitted(struct grid *g, unsigned long long n);
 /* Whether grids or tasks are queued (held-back grids included). */
 int engine_has_work(void);
 /* Lets grids held back for a guest go to the workers: all of them, or

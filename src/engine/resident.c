@@ -16,7 +16,8 @@
  * of the engine's own that run the grid's blocks as guests do
  * (engine_help_grid): as many as the grid has blocks running, doubling at
  * each stall, never past what an H100 would hold at once (the grid's
- * resident_cap, set by the launch) nor RESCUE_MAX living threads.  The OS
+ * resident_cap, which the launch's resident_cap_of computes here, off the
+ * launch path) nor RESCUE_MAX living threads.  The OS
  * shares the cores among them, as an SM's warp schedulers share its
  * lanes, and the spinning blocks see the others arrive.  The kernel keeps
  * how many blocks it then ran at once (simt_kernel_state.waits_for_blocks):
@@ -104,6 +105,17 @@ static void add_grid(struct grid *g, void *arg)
     watched[nwatched++] = g;
 }
 
+/* What an H100 holds at once of g, computed at the first need. */
+static unsigned long long cap_of(struct grid *g)
+{
+    unsigned long long cap = __atomic_load_n(&g->resident_cap, __ATOMIC_RELAXED);
+    if (!cap) {
+        cap = g->resident_cap_of ? g->resident_cap_of(g) : 1;
+        __atomic_store_n(&g->resident_cap, cap, __ATOMIC_RELAXED);
+    }
+    return cap;
+}
+
 /* How many threads g gets now (0: none), noting its progress. */
 static unsigned long long rescue_count(struct grid *g, long long now, int stalled)
 {
@@ -120,7 +132,8 @@ static unsigned long long rescue_count(struct grid *g, long long now, int stalle
         return 0;
     unsigned long long running = claimed > done ? claimed - done : 0;
     unsigned long long left = g->nunits - claimed;
-    unsigned long long room = g->resident_cap > running ? g->resident_cap - running : 0;
+    unsigned long long cap = cap_of(g);
+    unsigned long long room = cap > running ? cap - running : 0;
     unsigned long long n = running ? running : 1;
     if (n > left)
         n = left;
@@ -135,8 +148,7 @@ static unsigned long long rescue_count(struct grid *g, long long now, int stalle
                     "blocks not started, more than a GPU runs at once (%llu): a block that waits "
                     "for another block hangs on a GPU too; SIMT_WATCHDOG=SECONDS stops it and "
                     "reports where its threads wait\n",
-                    g->name, (now - g->rs_since) / 1000000000LL, left, g->nunits,
-                    g->resident_cap);
+                    g->name, (now - g->rs_since) / 1000000000LL, left, g->nunits, cap);
         }
         return 0;
     }
@@ -166,7 +178,9 @@ static void *watch(void *arg)
         unsigned k = 0;
         for (unsigned i = 0; i < nwatched; i++) {
             struct grid *g = watched[i];
-            if (atomic_load_explicit(&g->error, memory_order_relaxed) ||
+            /* A grid of which an H100 holds one block at a time has no
+             * block waiting for another that a GPU would run. */
+            if (atomic_load_explicit(&g->error, memory_order_relaxed) || cap_of(g) <= 1 ||
                 (engine_units_claimed(g) >= g->nunits && !engine_units_pending(g))) {
                 grid_unref(g); /* nothing left to start */
                 continue;
@@ -190,18 +204,25 @@ static void start(void)
 
 int resident_eligible(const struct grid *g)
 {
-    return g->unit_blocks == 1 && !g->cooperative && g->nunits > 1 && g->resident_cap > 1;
+    return g->unit_blocks == 1 && !g->cooperative && g->nunits > 1;
 }
 
-void resident_submitted(struct grid *g, int nworkers)
+unsigned long long resident_wanted(struct grid *g, int nworkers)
 {
     pthread_once(&once, start);
     unsigned long long want = g->ks ? (unsigned long long)__atomic_load_n(
                                           &g->ks->waits_for_blocks, __ATOMIC_RELAXED) : 0;
     if (want > g->nunits)
         want = g->nunits;
-    if (want > g->resident_cap)
-        want = g->resident_cap;
-    if (want > (unsigned long long)nworkers)
-        spawn(g, want - (unsigned long long)nworkers);
+    if (want <= (unsigned long long)nworkers)
+        return 0; /* nearly every launch: no occupancy computed */
+    unsigned long long cap = cap_of(g);
+    if (want > cap)
+        want = cap;
+    return want > (unsigned long long)nworkers ? want - (unsigned long long)nworkers : 0;
+}
+
+void resident_submitted(struct grid *g, unsigned long long n)
+{
+    spawn(g, n);
 }

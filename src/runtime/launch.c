@@ -108,6 +108,16 @@ cudaError_t simt_launch(simt_kernel *k, dim3 grid, dim3 block, size_t shared_byt
 
 #define H100_SMS 132
 
+/* What an H100 (132 SMs) would run at once of g, or the device simt
+ * reports if larger: blocks that wait for other blocks of it are given
+ * threads up to this (engine/resident.c, only when it finds a stall). */
+static unsigned long long resident_cap_of(const struct grid *g)
+{
+    int sms = device_sm_count() > H100_SMS ? device_sm_count() : H100_SMS;
+    int per_sm = g->ks ? func_blocks_per_sm(g->ks, (int)g->nthreads, g->dyn_shmem) : 1;
+    return (unsigned long long)(per_sm > 0 ? per_sm : 1) * (unsigned long long)sms;
+}
+
 struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
                             const struct launch_config *cfg, simt_thread_fn fn, void *args,
                             void (*release)(void *), const simt_launch_attrs *attrs)
@@ -138,14 +148,7 @@ struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
     g->unit_blocks = cfg->cluster[0] * cfg->cluster[1] * cfg->cluster[2];
     g->nunits = g->nblocks / g->unit_blocks;
     g->cooperative = cfg->cooperative;
-    if (g->nunits > 1 && g->unit_blocks == 1 && !g->cooperative) {
-        /* What an H100 (132 SMs) would run at once, or the device simt
-         * reports if larger: blocks that wait for other blocks of it are
-         * given threads up to this (engine/resident.c). */
-        int sms = device_sm_count() > H100_SMS ? device_sm_count() : H100_SMS;
-        int per_sm = ks ? func_blocks_per_sm(ks, (int)g->nthreads, cfg->shmem) : 1;
-        g->resident_cap = (unsigned long long)(per_sm > 0 ? per_sm : 1) * (unsigned long long)sms;
-    }
+    g->resident_cap_of = resident_cap_of;
     struct cmd *c = NULL;
     if ((g->cooperative && gridbar_create(g) != 0) || !(c = cmd_new(CMD_GRID))) {
         if (g->cooperative)
