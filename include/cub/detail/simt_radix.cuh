@@ -207,20 +207,119 @@ inline cudaError_t radix_pass(const char *name, const chunks &c, index_t *table,
     });
 }
 
+/* One bucket of the large sort: the m keys (and values) at kx, whose
+ * ordered bits from `below` up are all equal, sorted stably by bits
+ * [begin_bit, below) into kfin (kx itself or another buffer of m items),
+ * in the caller's cache.  LSD passes of up to 11 bits: one read counts the
+ * digits of every pass, a pass whose digit is the same for every key is
+ * skipped, and the buffers alternate so that the last pass writes kfin
+ * (a scratch buffer of m items takes the first pass where kx would be
+ * both its source and its destination). */
+template <class K, class V>
+inline void sort_bucket(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit, int below, bool descending)
+{
+    typedef radix_key<K> rk;
+    typedef typename rk::U U;
+    constexpr bool pairs = !::std::is_same<V, ::cub::NullType>::value;
+    constexpr int max_passes = (rk::bits_total + 10) / 11;
+    const int bits = below - begin_bit;
+    int passes = bits > 0 ? (bits + 10) / 11 : 0;
+    const int width = passes ? (bits + passes - 1) / passes : 0;
+    const size_t D = (size_t)1 << width;
+    const U dm = U((U(1) << width) - 1);
+    ::std::vector<index_t> count((size_t)passes * D);
+    for (index_t i = 0; i < m; i++) {
+        const U u = U(rk::ordered(kx[i], descending) >> begin_bit);
+        for (int p = 0; p < passes; p++)
+            count[(size_t)p * D + (size_t)(U(u >> (p * width)) & dm)]++;
+    }
+    /* the passes that move keys */
+    int moving[max_passes], k_n = 0;
+    {
+        const U u0 = U(rk::ordered(kx[0], descending) >> begin_bit);
+        for (int p = 0; p < passes; p++)
+            if (count[(size_t)p * D + (size_t)(U(u0 >> (p * width)) & dm)] != m)
+                moving[k_n++] = p;
+    }
+    K *kcur = kx;
+    V *vcur = vx;
+    if (k_n == 0) {
+        if (kfin != kx) {
+            memcpy((void *)kfin, (const void *)kx, (size_t)m * sizeof(K));
+            if constexpr (pairs)
+                memcpy((void *)vfin, (const void *)vx, (size_t)m * sizeof(V));
+        }
+        return;
+    }
+    /* destinations from the last pass back: kfin, then the other of kx and
+     * kfin, alternating; a first pass that would write its own source, or
+     * a last that would (kfin == kx with one pass), goes to scratch */
+    ::std::vector<K> kscratch;
+    ::std::vector<typename ::std::conditional<pairs, V, char>::type> vscratch;
+    K *kother = kfin != kx ? kfin : nullptr;
+    for (int j = 0; j < k_n; j++) {
+        const int p = moving[j];
+        const int from_last = k_n - 1 - j;
+        K *kdst;
+        V *vdst;
+        if (from_last % 2 == 0) {
+            kdst = kfin;
+            vdst = vfin;
+        } else {
+            kdst = kfin != kx ? kx : kother;
+            vdst = kfin != kx ? vx : nullptr;
+        }
+        if (kdst == kcur || !kdst) {
+            if (kscratch.empty()) {
+                kscratch.resize((size_t)m);
+                if constexpr (pairs)
+                    vscratch.resize((size_t)m);
+            }
+            kdst = kscratch.data();
+            if constexpr (pairs)
+                vdst = vscratch.data();
+        }
+        index_t *off = &count[(size_t)p * D];
+        index_t run = 0;
+        for (size_t i = 0; i < D; i++) {
+            const index_t t = off[i];
+            off[i] = run;
+            run += t;
+        }
+        const int sh = begin_bit + p * width;
+        for (index_t i = 0; i < m; i++) {
+            const index_t to = off[(size_t)(U(rk::ordered(kcur[i], descending) >> sh) & dm)]++;
+            kdst[to] = kcur[i];
+            if constexpr (pairs)
+                vdst[to] = vcur[i];
+        }
+        kcur = kdst;
+        vcur = vdst;
+    }
+    if (kcur != kfin) {
+        memcpy((void *)kfin, (const void *)kcur, (size_t)m * sizeof(K));
+        if constexpr (pairs)
+            memcpy((void *)vfin, (const void *)vcur, (size_t)m * sizeof(V));
+    }
+}
+
 /* Large sorts: one pass on the most significant digit that varies, then
  * each digit's bucket sorted alone.  The buckets of a large input fit a
  * worker's cache, so only the first pass streams through memory; an LSD
- * sort streams through it once for each digit.  Steps over the chunks:
- * the bits that vary (each chunk's OR of every key XOR the first key),
- * each chunk's count of the top digit (its 8 bits ending at the highest
- * bit that varies), their digit-major prefix, the stable scatter of src
- * into x; then one block per bucket sorts its items with LSD passes of up
- * to 11 bits, only over the bits that vary within the bucket, between x
- * and y, and leaves them in `fin` (x or y: the caller's choice).  src may
- * be y, never x.  `table` holds msd_table_items(c) items. */
+ * sort streams through it once for each digit.  The top digit is the 8
+ * bits ending at the highest bit that varies; which bit that is, a sample
+ * of the keys tells first (its highest varying bit is never above the
+ * input's), so that one read of the input counts each chunk's top digits
+ * and finds the bits that vary (each chunk's OR of every key XOR the
+ * first) together; only where the sample missed a higher bit are the
+ * digits counted again.  Then the digit-major prefix of the counts, the
+ * stable scatter of src into x; then one block per bucket sorts its items
+ * in its cache (sort_bucket) and leaves them in `fin` (x or y: the
+ * caller's choice).  src may be y, never x.  `table` holds
+ * msd_table_items(c) items. */
 inline size_t msd_table_items(const chunks &c)
 {
-    return (size_t)c.count * 256 + c.count + 258;
+    return (size_t)c.count * 256 + c.count + 261;
 }
 
 template <class K, class V>
@@ -235,22 +334,12 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
                           << begin_bit);
     index_t *count = table;                               /* [chunk][digit] */
     index_t *masks = table + (size_t)c.count * 256;       /* [chunk] */
-    index_t *top = masks + c.count;                       /* shift, width */
-    index_t *start = top + 2;                             /* [digit + 1]: bucket starts */
+    index_t *top = masks + c.count;                       /* shift, width, highest bit, recount */
+    index_t *start = top + 4;                             /* [digit + 1]: bucket starts */
     const unsigned chunks_n = c.count;
-    cudaError_t e = launch(name, c.count, stream, [=](unsigned b) {
-        const U first = rk::ordered(ksrc[0], descending);
-        U m = 0;
-        for (index_t i = c.lo(b); i < c.hi(b); i++)
-            m |= U(rk::ordered(ksrc[i], descending) ^ first);
-        masks[b] = (index_t)(m & span_mask);
-    });
-    if (e != cudaSuccess)
-        return e;
-    e = launch(name, 1, stream, [=](unsigned) {
-        U m = 0;
-        for (unsigned b = 0; b < chunks_n; b++)
-            m |= (U)masks[b];
+    const index_t n = c.n;
+    /* the top digit of the keys whose varying bits are m */
+    auto place = [=](U m) {
         int hi = begin_bit;
         for (int bit = rk::bits_total - 1; bit >= begin_bit; bit--)
             if ((m >> bit) & 1) {
@@ -260,17 +349,12 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
         int shift = hi - 8 > begin_bit ? hi - 8 : begin_bit;
         top[0] = shift;
         top[1] = hi - shift;
-    });
-    if (e != cudaSuccess)
-        return e;
-    auto digit = [=](const K &k) -> unsigned {
-        int shift = (int)top[0], width = (int)top[1];
-        return width ? (unsigned)(U(rk::ordered(k, descending) >> shift) & U((1u << width) - 1)) : 0u;
+        top[2] = hi;
     };
-    e = count_digits(name, c, count, 256, ksrc, digit, stream);
-    if (e != cudaSuccess)
-        return e;
-    e = launch(name, 1, stream, [=](unsigned) {
+    auto digit_of = [=](U u, int shift, int width) -> unsigned {
+        return width ? (unsigned)(U(u >> shift) & U((1u << width) - 1)) : 0u;
+    };
+    auto prefix = [=] {
         index_t run = 0;
         for (int d = 0; d < 256; d++) {
             start[d] = run;
@@ -281,10 +365,69 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
             }
         }
         start[256] = run;
+    };
+    cudaError_t e = launch(name, 1, stream, [=](unsigned) {
+        const U first = rk::ordered(ksrc[0], descending);
+        const index_t samples = n < 1024 ? n : 1024, stride = n / samples;
+        U m = 0;
+        for (index_t j = 0; j < samples; j++)
+            m |= U(rk::ordered(ksrc[j * stride], descending) ^ first);
+        place(U(m & span_mask));
+        top[3] = 0;
     });
     if (e != cudaSuccess)
         return e;
     e = launch(name, c.count, stream, [=](unsigned b) {
+        const U first = rk::ordered(ksrc[0], descending);
+        const int shift = (int)top[0], width = (int)top[1];
+        index_t h[256] = {0};
+        U m = 0;
+        for (index_t i = c.lo(b); i < c.hi(b); i++) {
+            const U u = rk::ordered(ksrc[i], descending);
+            m |= U(u ^ first);
+            h[digit_of(u, shift, width)]++;
+        }
+        memcpy(count + (size_t)b * 256, h, sizeof h);
+        masks[b] = (index_t)(m & span_mask);
+    });
+    if (e != cudaSuccess)
+        return e;
+    e = launch(name, 1, stream, [=](unsigned) {
+        U m = 0;
+        for (unsigned b = 0; b < chunks_n; b++)
+            m |= (U)masks[b];
+        const index_t guessed = top[2];
+        place(m);
+        if (top[2] != guessed)
+            top[3] = 1;
+        else
+            prefix();
+    });
+    if (e != cudaSuccess)
+        return e;
+    /* the sample missed the highest varying bit: count again */
+    e = launch(name, c.count, stream, [=](unsigned b) {
+        if (!top[3])
+            return;
+        const int shift = (int)top[0], width = (int)top[1];
+        index_t h[256] = {0};
+        for (index_t i = c.lo(b); i < c.hi(b); i++)
+            h[digit_of(rk::ordered(ksrc[i], descending), shift, width)]++;
+        memcpy(count + (size_t)b * 256, h, sizeof h);
+    });
+    if (e != cudaSuccess)
+        return e;
+    e = launch(name, 1, stream, [=](unsigned) {
+        if (top[3])
+            prefix();
+    });
+    if (e != cudaSuccess)
+        return e;
+    auto digit = [=](const K &k, int shift, int width) -> unsigned {
+        return digit_of(rk::ordered(k, descending), shift, width);
+    };
+    e = launch(name, c.count, stream, [=](unsigned b) {
+        const int shift = (int)top[0], width = (int)top[1];
         index_t off[256];
         for (int d = 0; d < 256; d++)
             off[d] = count[(size_t)b * 256 + d];
@@ -292,39 +435,58 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
             /* Through a cache line's worth of items per digit, written out
              * whole when full: 256 streams of single stores miss the cache
              * (and the TLB) at nearly every store (a 256-way scatter of 2^22
-             * ints on the development VM: 110 ms, buffered 36 ms). */
+             * ints on the development VM: 110 ms, buffered 36 ms).  A
+             * digit's lines are the destination's own: its first is
+             * written from the slot where the digit's items start, so
+             * that every full line is one aligned 64-byte store and never
+             * half of two lines. */
             constexpr int L = sizeof(K) >= 64 ? 1 : (int)(64 / sizeof(K));
             struct lines {
                 alignas(64) K k[256][L];
                 alignas(64) typename ::std::conditional<pairs, V, char>::type v[pairs ? 256 : 1][L];
-                unsigned char fill[256];
+                unsigned char fill[256], first[256];
             };
             lines *w = new lines;
-            memset(w->fill, 0, sizeof w->fill);
+            for (int d = 0; d < 256; d++) {
+                /* off[d]: where the digit's current line starts */
+                const unsigned mis =
+                    64 % sizeof(K) == 0 ? (unsigned)(((uintptr_t)(kx + off[d]) % 64) / sizeof(K)) : 0u;
+                w->fill[d] = w->first[d] = (unsigned char)mis;
+                off[d] -= mis;
+            }
             for (index_t i = c.lo(b); i < c.hi(b); i++) {
-                const unsigned d = digit(ksrc[i]);
+                const unsigned d = digit(ksrc[i], shift, width);
                 unsigned f = w->fill[d];
                 memcpy((void *)&w->k[d][f], (const void *)&ksrc[i], sizeof(K));
                 if constexpr (pairs)
                     memcpy((void *)&w->v[d][f], (const void *)&vsrc[i], sizeof(V));
                 if (++f == (unsigned)L) {
-                    memcpy((void *)(kx + off[d]), (const void *)w->k[d], sizeof w->k[d]);
-                    if constexpr (pairs)
-                        memcpy((void *)(vx + off[d]), (const void *)w->v[d], sizeof w->v[d]);
+                    const unsigned s0 = w->first[d];
+                    if (s0 == 0) {
+                        memcpy((void *)(kx + off[d]), (const void *)w->k[d], sizeof w->k[d]);
+                        if constexpr (pairs)
+                            memcpy((void *)(vx + off[d]), (const void *)w->v[d], sizeof w->v[d]);
+                    } else {
+                        memcpy((void *)(kx + off[d] + s0), (const void *)&w->k[d][s0], (L - s0) * sizeof(K));
+                        if constexpr (pairs)
+                            memcpy((void *)(vx + off[d] + s0), (const void *)&w->v[d][s0], (L - s0) * sizeof(V));
+                        w->first[d] = 0;
+                    }
                     off[d] += L;
                     f = 0;
                 }
                 w->fill[d] = (unsigned char)f;
             }
             for (int d = 0; d < 256; d++) {
-                memcpy((void *)(kx + off[d]), (const void *)w->k[d], w->fill[d] * sizeof(K));
+                const unsigned s0 = w->first[d];
+                memcpy((void *)(kx + off[d] + s0), (const void *)&w->k[d][s0], (w->fill[d] - s0) * sizeof(K));
                 if constexpr (pairs)
-                    memcpy((void *)(vx + off[d]), (const void *)w->v[d], w->fill[d] * sizeof(V));
+                    memcpy((void *)(vx + off[d] + s0), (const void *)&w->v[d][s0], (w->fill[d] - s0) * sizeof(V));
             }
             delete w;
         } else {
             for (index_t i = c.lo(b); i < c.hi(b); i++) {
-                index_t to = off[digit(ksrc[i])]++;
+                index_t to = off[digit(ksrc[i], shift, width)]++;
                 kx[to] = ksrc[i];
                 vx[to] = vsrc[i];
             }
@@ -336,55 +498,8 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
         const index_t lo = start[d], m = start[d + 1] - lo;
         if (m == 0)
             return;
-        /* the bits below the top digit that vary in this bucket */
-        const U low_mask = U(span_mask & U((U(1) << top[0]) - 1));
-        const U f0 = rk::ordered(kx[lo], descending);
-        U vary = 0;
-        for (index_t i = 0; i < m; i++)
-            vary |= U(rk::ordered(kx[lo + i], descending) ^ f0);
-        vary &= low_mask;
-        K *kcur = kx + lo, *kother = ky + lo;
-        V *vcur = pairs ? vx + lo : nullptr, *vother = pairs ? vy + lo : nullptr;
-        if (vary) {
-            int b0 = 0, b1 = rk::bits_total;
-            while (!((vary >> b0) & 1))
-                b0++;
-            while (!((vary >> (b1 - 1)) & 1))
-                b1--;
-            const int passes = (b1 - b0 + 10) / 11;
-            const int width = (b1 - b0 + passes - 1) / passes;
-            ::std::vector<index_t> off((size_t)1 << width);
-            for (int p = 0, shift = b0; p < passes; p++, shift += width) {
-                const int w = b1 - shift < width ? b1 - shift : width;
-                const U dm = U((U(1) << w) - 1);
-                const size_t D = (size_t)1 << w;
-                for (size_t i = 0; i < D; i++)
-                    off[i] = 0;
-                for (index_t i = 0; i < m; i++)
-                    off[(size_t)(U(rk::ordered(kcur[i], descending) >> shift) & dm)]++;
-                index_t run = 0;
-                for (size_t i = 0; i < D; i++) {
-                    index_t t = off[i];
-                    off[i] = run;
-                    run += t;
-                }
-                for (index_t i = 0; i < m; i++) {
-                    index_t to = off[(size_t)(U(rk::ordered(kcur[i], descending) >> shift) & dm)]++;
-                    kother[to] = kcur[i];
-                    if constexpr (pairs)
-                        vother[to] = vcur[i];
-                }
-                ::std::swap(kcur, kother);
-                if constexpr (pairs)
-                    ::std::swap(vcur, vother);
-            }
-        }
-        K *kfin = (fin_is_y ? ky : kx) + lo;
-        if (kcur != kfin) {
-            memcpy((void *)kfin, (const void *)kcur, (size_t)m * sizeof(K));
-            if constexpr (pairs)
-                memcpy((void *)((fin_is_y ? vy : vx) + lo), (const void *)vcur, (size_t)m * sizeof(V));
-        }
+        sort_bucket<K, V>(kx + lo, pairs ? vx + lo : nullptr, (fin_is_y ? ky : kx) + lo,
+                          pairs ? (fin_is_y ? vy : vx) + lo : nullptr, m, begin_bit, (int)top[0], descending);
     });
 }
 

@@ -62,8 +62,11 @@ inline index_t count_before(const T *w, index_t len, Before before)
  * in the top level, then in one line of each level below, then in one
  * line of the range: one line of memory a level, and no dependent
  * halvings (a binary search reads a dozen lines of memory, each waiting
- * on the last).  Sixteen searches go level by level together, the next
- * level's line fetched for all sixteen before any is counted.  Values
+ * on the last).  Sixty-four searches go level by level together, the
+ * next level's line fetched for all of them before any is counted: a line
+ * is asked for 63 counts before it is needed, time enough for one from
+ * the L3 or memory (with sixteen, the counts waited on the lines of the
+ * two lowest levels most of the time).  Values
  * that come in order (each not before the last) are first looked for in
  * the line where the last one's answer starts: a walk of sorted values
  * through the range that needs no tree.  Returns false (nothing done)
@@ -127,7 +130,7 @@ bool search_tabled(const P &policy, Hay hay_it, index_t m, Vals vals_it, index_t
             if (e != cudaSuccess)
                 return e;
             return simt_cub::launch(name, c.count, s, [=](unsigned b) mutable {
-                enum { group = 16 };
+                enum { group = 64 };
                 V last_v{};
                 index_t last_a = -1; /* the last value's answer; -1: none yet */
                 for (index_t i = c.lo(b), hi = c.hi(b); i < hi; i += group) {
