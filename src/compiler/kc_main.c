@@ -35,6 +35,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "kc.h"
+#include "kc_lockstep.h"
 #include "kc_merge.h"
 #include "kc_tier.h"
 
@@ -541,6 +542,10 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < threads.n; i++)
             drop_probe(&k, threads.f[i]);
         run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
+        /* Lanes in lockstep where they read each other's volatile
+         * shared memory (kc_lockstep.c); a racecheck build reports it. */
+        if (!k.check_race)
+            kc_lockstep(&k);
         if (check) {
             /* Again after the instrumentation: the copies and the
              * branches it gave back to LLVM come apart. */

@@ -366,10 +366,15 @@ static int scan(kc_tier *t)
                     t->warps |= kind >= KC_SHFL;
                     break;
                 }
-                if (!kc_call_ok(k, i, t->why))
-                    return 0;
                 size_t len;
                 const char *s = kc_callee_name(i, &len);
+                if (s && kc_name_is(s, len, "simt_warp_lockstep")) {
+                    kc_why_at(t->why, i, "lanes that read what other lanes wrote to volatile "
+                                         "shared memory, run in lockstep");
+                    return 0;
+                }
+                if (!kc_call_ok(k, i, t->why))
+                    return 0;
                 if (!(len > 5 && !memcmp(s, "llvm.", 5)) && !kc_name_is(s, len, "simt_shared_static"))
                     t->extcall[b] = 1;
                 break;

@@ -608,3 +608,15 @@ unsigned simt_activemask(const char *site)
     engine_park(t, NULL, site, 0);
     return (unsigned)t->coll_result;
 }
+
+/* The lanes of the warp that still run meet here, as at an __activemask
+ * whose answer nobody reads: what they do next (one volatile access
+ * each) they do as a converged warp, before any goes further.  Outside a
+ * kernel (a host call of the device function), nothing to wait for. */
+void simt_warp_lockstep(const char *site)
+{
+    struct worker *w = engine_self();
+    if (w && sched_current(w))
+        (void)simt_activemask(site);
+}
+

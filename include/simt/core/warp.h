@@ -33,6 +33,11 @@ unsigned simt_match(const char *site, int op, unsigned mask, unsigned long long 
 unsigned simt_reduce(const char *site, int op, unsigned mask, unsigned value);
 void simt_syncwarp(const char *site, unsigned mask);
 unsigned simt_activemask(const char *site);
+/* Inserted by simt-kc before the volatile shared accesses of code whose
+ * lanes read what other lanes wrote (src/compiler/kc_lockstep.c): waits
+ * until every running lane of the warp has come to such a point, as the
+ * lanes of a converged warp do each access together. */
+void simt_warp_lockstep(const char *site);
 
 #ifdef __cplusplus
 }
