@@ -10,8 +10,10 @@
  *      block's threads (kc_tier.c), using the CFG analyses of kc_cfg.c and
  *      the divergence analysis of kc_div.c;
  *   3. runs LLVM's standard pipeline and writes the object file.
- * A thread function that cannot be proved safe to compile stays as it is:
- * its launches run on the fiber tier.
+ * A thread function that cannot be proved safe to compile goes (nothing
+ * runs it): its launches run on the fiber tier.  One whose call graph
+ * certainly makes a call only the fiber tier runs is found before step 1
+ * (kc_scan.c) and neither inlined nor compiled.
  */
 #ifndef SIMT_KC_H
 #define SIMT_KC_H
@@ -82,6 +84,12 @@ enum { KC_COMPILED = 1, KC_APART = 2 };
  * the reason in *why if not.  Transforms it into a block function if so,
  * and returns KC_COMPILED and maybe KC_APART. */
 int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why);
+
+/* Before inlining (kc_scan.c): whether fn (a thread function) certainly
+ * ends on the fiber tier, with the reason in *why; kc_precheck_done frees
+ * what the answers kept. */
+int kc_certainly_fiber(kc_ctx *k, LLVMValueRef fn, kc_why *why);
+void kc_precheck_done(void);
 
 /* A reason from the instruction that forced it: "CONSTRUCT at FILE:LINE". */
 void kc_why_at(kc_why *why, LLVMValueRef inst, const char *fmt, ...)

@@ -18,10 +18,13 @@
  * of a CUDA thread calls its entry point with the thread's own address;
  * ABI.bc (libsimt-check's entry points as bitcode) is linked in and
  * internalized, so that the standard pipeline inlines them.
+ *
+ * SIMT_KC_TIME=1 prints the CPU seconds of each phase.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
@@ -173,6 +176,19 @@ static LLVMValueRef tls_global(kc_ctx *k, const char *name, unsigned fields)
     LLVMSetThreadLocalMode(g, LLVMInitialExecTLSModel);
     LLVMSetLinkage(g, LLVMExternalLinkage);
     return g;
+}
+
+/* SIMT_KC_TIME=1: the CPU seconds of each phase on stderr. */
+static void phase(const char *what)
+{
+    static clock_t last;
+    static int on = -1;
+    if (on < 0)
+        on = getenv("SIMT_KC_TIME") != NULL;
+    clock_t now = clock();
+    if (on && what)
+        fprintf(stderr, "simt-kc: %-24s %.3f s\n", what, (double)(now - last) / CLOCKS_PER_SEC);
+    last = now;
 }
 
 static void run_passes(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *pipeline)
@@ -373,7 +389,10 @@ static void drop_probe(kc_ctx *k, LLVMValueRef f)
 
 /* simt__kc_block(thread, args) becomes thread(args) (now a block function)
  * and what kc_compile_thread answered (KC_COMPILED, maybe KC_APART); with
- * args NULL only that. */
+ * args NULL only that.  Answer 0 (the fiber tier): the call becomes 0, what
+ * libsimt's simt__kc_block would return, and the thread function, which
+ * nothing runs then, goes, so that the pipeline does not compile its copy
+ * of the kernel and all it called. */
 static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread, int answer)
 {
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
@@ -385,7 +404,7 @@ static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread,
         LLVMValueRef call = LLVMGetUser(u);
         if (LLVMIsACallInst(call) && LLVMGetOperand(call, 0) == thread) {
             LLVMValueRef args = LLVMGetOperand(call, 1);
-            if (!LLVMIsNull(args)) {
+            if (answer && !LLVMIsNull(args)) {
                 LLVMPositionBuilderBefore(b, call);
                 LLVMBuildCall2(b, ft, thread, &args, 1, "");
             }
@@ -395,6 +414,8 @@ static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread,
         u = next;
     }
     LLVMDisposeBuilder(b);
+    if (!answer && !LLVMGetFirstUse(thread))
+        LLVMDeleteFunction(thread);
 }
 
 /* Calls of simt_shared_static that no compiled block hoisted: the inline
@@ -478,12 +499,14 @@ int main(int argc, char **argv)
     k.c = LLVMContextCreate();
     LLVMMemoryBufferRef buf;
     char *err = NULL;
+    phase(NULL);
     if (LLVMCreateMemoryBufferWithContentsOfFile(in, &buf, &err))
         die("cannot read", err);
     if (LLVMParseBitcodeInContext2(k.c, buf, &k.m))
         die("cannot parse bitcode", in);
     if (dev_view && kc_merge_views(k.c, &k.m, dev_view, &err))
         die("cannot merge the device view", err);
+    phase("reading");
     if (dev_view && merge_only) {
         /* The fiber tier's builds (-G, -O0, --check): clang compiles the
          * merged module. */
@@ -527,21 +550,36 @@ int main(int argc, char **argv)
                 fn_add(&threads, t);
         }
     char **names = calloc(threads.n + 1, sizeof *names);
+    kc_why *fiber = NULL;
     if (!names)
         die("out of memory", NULL);
     if (threads.n) {
         fnset seen = {0};
+        /* A thread certainly bound for the fiber tier is neither inlined
+         * nor compiled (kc_scan.c); what it calls is inlined only where
+         * another thread calls it too. */
+        if (!(fiber = calloc(threads.n, sizeof *fiber)))
+            die("out of memory", NULL);
         for (size_t i = 0; i < threads.n; i++) {
             names[i] = kernel_name(threads.f[i]);
-            mark_inline(&k, &seen, threads.f[i], 1);
+            if (!kc_certainly_fiber(&k, threads.f[i], &fiber[i]))
+                fiber[i].text[0] = 0; /* a reason (never empty) says yes */
         }
+        kc_precheck_done();
+        for (size_t i = 0; i < threads.n; i++)
+            if (!fiber[i].text[0])
+                mark_inline(&k, &seen, threads.f[i], 1);
         free(seen.f);
         free(seen.state);
+        phase("marking");
         run_passes(k.m, tm, "always-inline");
+        phase("inlining");
         k.g_probing = LLVMGetNamedGlobal(k.m, "simt__probing");
         for (size_t i = 0; i < threads.n; i++)
-            drop_probe(&k, threads.f[i]);
+            if (!fiber[i].text[0])
+                drop_probe(&k, threads.f[i]);
         run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
+        phase("simplifying");
         /* Lanes in lockstep where they read each other's volatile
          * shared memory (kc_lockstep.c); a racecheck build reports it. */
         if (!k.check_race)
@@ -558,10 +596,10 @@ int main(int argc, char **argv)
         k.g_gdim = tls_global(&k, "gridDim", 0);
         k.g_arena = tls_global(&k, "simt__arena", 0);
         for (size_t i = 0; i < threads.n; i++) {
-            kc_why why = {{0}};
+            kc_why why = fiber[i];
             if (getenv("SIMT_KC_DUMP"))
                 LLVMDumpValue(threads.f[i]);
-            int ok = kc_compile_thread(&k, threads.f[i], &why);
+            int ok = why.text[0] ? 0 : kc_compile_thread(&k, threads.f[i], &why);
             if (ok) {
                 char *msg = NULL;
                 if (LLVMVerifyFunction(threads.f[i], LLVMReturnStatusAction)) {
@@ -572,8 +610,8 @@ int main(int argc, char **argv)
                         LLVMDumpValue(threads.f[i]);
                     exit(1);
                 }
-                resolve_markers(&k, marker, threads.f[i], ok);
             }
+            resolve_markers(&k, marker, threads.f[i], ok);
             if (usage) {
                 int dup = 0;
                 for (size_t j = 0; j < i; j++)
@@ -593,6 +631,7 @@ int main(int argc, char **argv)
         instrument(&k, tm, &threads);
     if (check && check_abi)
         link_check_abi(&k, check_abi);
+    phase("the transformation");
     lower_shared(&k);
     char pipeline[512], outbuf[4096];
     snprintf(pipeline, sizeof pipeline, "default<O%d>", opt);
@@ -603,6 +642,7 @@ int main(int argc, char **argv)
         LLVMParseCommandLineOptions(2, argv2, NULL);
     }
     run_passes(k.m, tm, pipeline);
+    phase("the pipeline");
     if (emit_ll) {
         if (LLVMPrintModuleToFile(k.m, out, &err))
             die("cannot write", err);
@@ -610,9 +650,11 @@ int main(int argc, char **argv)
                LLVMTargetMachineEmitToFile(tm, k.m, outbuf, LLVMObjectFile, &err)) {
         die("cannot write the object file", err);
     }
+    phase("code generation");
     for (size_t i = 0; i < threads.n; i++)
         free(names[i]);
     free(names);
+    free(fiber);
     free(threads.f);
     free(threads.state);
     LLVMDisposeTargetData(k.td);

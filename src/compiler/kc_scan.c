@@ -12,6 +12,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kc_tier.h"
@@ -288,4 +289,349 @@ LLVMValueRef kc_tls_global(LLVMValueRef v)
     if (!name_starts(s, n, "llvm.threadlocal.address"))
         return NULL;
     return LLVMGetOperand(v, 0);
+}
+
+/* ---- before inlining: threads certainly bound for the fiber tier ---------- */
+
+/* Inlining a thread's whole call graph and simplifying it is most of what
+ * simt-kc costs on a file of cooperative-groups templates, and it is wasted
+ * on a thread that then stays on the fiber tier.  Such a thread is found
+ * first where its call graph certainly keeps a call that no argument
+ * makes acceptable (simt_range_sync, simt_activemask, a shuffle whose
+ * constant mask is not the whole warp...): a call in a block on every
+ * path from its function's entry to a return, in a function called from
+ * such a block, and so on up to the thread.  Inlining and simplifying
+ * only take paths away (a branch that folds, the kernel prologue's answer
+ * to a launch's probe, which drop_probe folds): while the thread still
+ * returns on some path, that path runs the call, so kc_compile_thread
+ * finds it and the kernel stays on the fiber tier.  A thread that returns
+ * on no path once simplified (every thread traps, or reports misuse)
+ * could have been compiled: it ends on the fiber tier instead, with the
+ * same report.  A call that does not return (noreturn) ends its path.
+ * SIMT_KC_PRECHECK=0 turns this off. */
+
+typedef struct precheck {
+    kc_map found; /* function -> index in calls + 1, 0: none, -2: on the walk */
+    LLVMValueRef *calls;
+    int ncalls, cap;
+} precheck;
+
+static int never_returns(LLVMValueRef call)
+{
+    unsigned nr = LLVMGetEnumAttributeKindForName("noreturn", 8);
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    return LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, nr) ||
+           (f && LLVMIsAFunction(f) && LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, nr));
+}
+
+/* The calls that led to the function being walked, innermost last. */
+typedef struct callstack {
+    LLVMValueRef at[64];
+    int n;
+} callstack;
+
+/* The constant v is in this context once inlined, as far as clang's
+ * unoptimized code shows it: through a local variable stored once and
+ * a parameter (the caller's argument); else NULL. */
+static LLVMValueRef const_in_context(LLVMValueRef v, const callstack *cs, int depth)
+{
+    for (int steps = 0; v && steps < 64; steps++) {
+        if (LLVMIsAConstantInt(v))
+            return v;
+        if (LLVMIsALoadInst(v) && LLVMIsAAllocaInst(LLVMGetOperand(v, 0))) {
+            LLVMValueRef a = LLVMGetOperand(v, 0), stored = NULL;
+            for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+                LLVMValueRef user = LLVMGetUser(u);
+                if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == a && !stored)
+                    stored = LLVMGetOperand(user, 0);
+                else if (!(LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == a))
+                    return NULL;
+            }
+            v = stored;
+            continue;
+        }
+        if (LLVMIsAArgument(v) && depth > 0) {
+            LLVMValueRef f = LLVMGetParamParent(v);
+            unsigned np = LLVMCountParams(f), i = 0;
+            while (i < np && LLVMGetParam(f, i) != v)
+                i++;
+            LLVMValueRef call = cs->at[--depth];
+            if (i == np || i >= (unsigned)LLVMGetNumArgOperands(call))
+                return NULL;
+            v = LLVMGetOperand(call, i);
+            continue;
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
+/* A warp collective: 1 if callee_ok certainly refuses it once inlined,
+ * judging its operands in the context they have then; 0 if it accepts it
+ * or may (an operand not known yet). */
+static int collective_refused(LLVMValueRef call, const char *s, size_t n, const callstack *cs)
+{
+    static const struct {
+        const char *name;
+        unsigned ops[3], nops;
+    } decided[] = {{"simt_shfl", {1, 2, 6}, 3}, {"simt_vote", {1, 2, 0}, 2},
+                   {"simt_reduce", {1, 2, 0}, 2}, {"simt_syncwarp", {1, 0, 0}, 1}};
+    for (size_t d = 0; d < sizeof decided / sizeof *decided; d++) {
+        if (!kc_name_is(s, n, decided[d].name))
+            continue;
+        /* kc_barrier_kind on a copy of the call whose operands are the
+         * constants they become. */
+        unsigned na = (unsigned)LLVMGetNumArgOperands(call);
+        LLVMValueRef saved[3];
+        int all = 1;
+        for (unsigned o = 0; o < decided[d].nops; o++) {
+            unsigned op = decided[d].ops[o];
+            if (op >= na)
+                return 1;
+            saved[o] = LLVMGetOperand(call, op);
+            LLVMValueRef c = const_in_context(saved[o], cs, cs->n);
+            if (!c)
+                all = 0;
+            else
+                LLVMSetOperand(call, op, c);
+        }
+        int kind = kc_barrier_kind(call);
+        for (unsigned o = 0; o < decided[d].nops; o++)
+            LLVMSetOperand(call, decided[d].ops[o], saved[o]);
+        return all && kind == KC_BAR_NONE;
+    }
+    return -1;
+}
+
+/* A call that keeps any thread making it on the fiber tier, whatever
+ * inlining makes of its arguments: as callee_ok would answer after it. */
+static int certainly_blocks(LLVMValueRef call)
+{
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    if (!f || !LLVMIsAFunction(f) || !LLVMIsDeclaration(f))
+        return 0;
+    /* A call the simplification could delete (it only reads and returns). */
+    unsigned wr = LLVMGetEnumAttributeKindForName("willreturn", 10);
+    if (LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, wr) ||
+        LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, wr))
+        return 0;
+    size_t n;
+    const char *s = LLVMGetValueName2(f, &n);
+    int matched = 0;
+    for (const char *const *b = blocking; *b && !matched; b++)
+        matched = name_starts(s, n, *b);
+    if (!matched)
+        return 0;
+    /* The warp collectives the compiled tier runs: only where the
+     * operands that decide it are constants already and decide against. */
+    callstack none;
+    none.n = 0;
+    int coll = collective_refused(call, s, n, &none);
+    return coll < 0 ? 1 : coll;
+}
+
+/* Per block: 1 a dead end (a call that does not return), 2 gone (it
+ * answers the probe). */
+static char block_kind(LLVMBasicBlockRef b, int entry)
+{
+    char kind = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsACallInst(i))
+            continue;
+        size_t n = 0;
+        const char *s = kc_callee_name(i, &n);
+        if (!entry && kc_name_is(s, n, "simt__probe_reply"))
+            return 2;
+        if (never_returns(i))
+            kind = 1;
+    }
+    return kind;
+}
+
+/* A conditional branch on a constant (clang folds a template's constant
+ * conditions even without optimizing): the successor it takes, else -1. */
+static int taken_succ(LLVMValueRef term)
+{
+    if (!LLVMIsABranchInst(term) || !LLVMIsConditional(term))
+        return -1;
+    LLVMValueRef c = LLVMGetCondition(term);
+    if (!LLVMIsAConstantInt(c))
+        return -1;
+    return LLVMConstIntGetZExtValue(c) ? 0 : 1;
+}
+
+/* Whether some path from the entry reaches a return without passing
+ * block `skip` (-1: none). */
+static int path_avoids(const kc_cfg *g, const char *kind, int skip, int *stack, char *seen)
+{
+    if (skip == 0)
+        return 0;
+    memset(seen, 0, (size_t)g->n);
+    int sp = 0;
+    stack[sp++] = 0;
+    seen[0] = 1;
+    while (sp) {
+        int b = stack[--sp];
+        if (kind[b])
+            continue;
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[b]);
+        if (LLVMGetInstructionOpcode(t) == LLVMRet)
+            return 1;
+        int taken = taken_succ(t);
+        for (int s = 0; s < g->nsucc[b]; s++) {
+            int to = g->succ[b][s];
+            if (taken >= 0 && s != taken)
+                continue;
+            if (to == skip || seen[to])
+                continue;
+            seen[to] = 1;
+            stack[sp++] = to;
+        }
+    }
+    return 0;
+}
+
+enum { PRECHECK_MAX_BLOCKS = 4096 };
+
+/* The first certainly-blocking call on every path through f to a return
+ * (through the calls on every such path), or NULL. */
+static LLVMValueRef must_block(precheck *p, LLVMValueRef f)
+{
+    int v = kc_map_get(&p->found, f);
+    if (v == -2 || v == 0)
+        return NULL;
+    if (v > 0)
+        return p->calls[v - 1];
+    kc_map_put(&p->found, f, -2);
+    LLVMValueRef hit = NULL;
+    kc_cfg g;
+    if (kc_cfg_build(&g, f) != 0 || g.n > PRECHECK_MAX_BLOCKS) {
+        kc_cfg_free(&g);
+        kc_map_put(&p->found, f, 0);
+        return NULL;
+    }
+    char *kind = calloc((size_t)g.n + 1, 1), *seen = calloc((size_t)g.n + 1, 1);
+    int *stack = calloc((size_t)g.n + 1, sizeof *stack);
+    if (!kind || !seen || !stack)
+        abort();
+    for (int b = 0; b < g.n; b++)
+        kind[b] = block_kind(g.bb[b], b == 0);
+    int returns = path_avoids(&g, kind, -1, stack, seen);
+    for (int b = 0; b < g.n && returns && !hit; b++) {
+        if (kind[b] || path_avoids(&g, kind, b, stack, seen))
+            continue;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(g.bb[b]); i && !hit; i = LLVMGetNextInstruction(i)) {
+            if (!LLVMIsACallInst(i))
+                continue;
+            LLVMValueRef callee = LLVMGetCalledValue(i);
+            if (certainly_blocks(i))
+                hit = i;
+            else if (callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee))
+                hit = must_block(p, callee);
+        }
+    }
+    free(kind);
+    free(seen);
+    free(stack);
+    kc_cfg_free(&g);
+    if (hit) {
+        if (p->ncalls == p->cap) {
+            p->cap = p->cap ? p->cap * 2 : 16;
+            if (!(p->calls = realloc(p->calls, (size_t)p->cap * sizeof *p->calls)))
+                abort();
+        }
+        p->calls[p->ncalls++] = hit;
+    }
+    kc_map_put(&p->found, f, hit ? p->ncalls : 0);
+    return hit;
+}
+
+/* The first call in the inlined code's order (a callee's blocks where it
+ * is called) that callee_ok refuses, skipping the blocks that cannot run
+ * (the probe's answer, a constant branch's other side) and the warp
+ * collectives it may accept once inlined: what kc_compile_thread would
+ * name, unless simplifying takes it away or a collective skipped here
+ * is refused after all.  *budget bounds the walk. */
+static LLVMValueRef first_refused(kc_ctx *k, LLVMValueRef f, kc_map *on_walk, int *budget, callstack *cs)
+{
+    kc_cfg g;
+    if (--*budget < 0 || kc_map_get(on_walk, f) == 1 || kc_cfg_build(&g, f) != 0)
+        return NULL;
+    kc_map_put(on_walk, f, 1);
+    char *live = calloc((size_t)g.n + 1, 1);
+    if (!live)
+        abort();
+    live[0] = 1;
+    LLVMValueRef hit = NULL;
+    for (int b = 0; b < g.n && !hit; b++) {
+        if (!live[b] || block_kind(g.bb[b], b == 0) == 2)
+            continue;
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(g.bb[b]);
+        int taken = taken_succ(t);
+        for (int s = 0; s < g.nsucc[b]; s++)
+            if (taken < 0 || s == taken)
+                live[g.succ[b][s]] = 1; /* layout order mostly follows the flow */
+        for (LLVMValueRef i = LLVMGetFirstInstruction(g.bb[b]); i && !hit; i = LLVMGetNextInstruction(i)) {
+            if (LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i)) {
+                hit = i; /* exception handling: scan's reason */
+                continue;
+            }
+            if (!LLVMIsACallInst(i))
+                continue;
+            LLVMValueRef callee = LLVMGetCalledValue(i);
+            if (callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee)) {
+                if (cs->n == (int)(sizeof cs->at / sizeof *cs->at)) {
+                    hit = i; /* too deep to follow: stop here */
+                    continue;
+                }
+                cs->at[cs->n++] = i;
+                hit = first_refused(k, callee, on_walk, budget, cs);
+                cs->n--;
+                continue;
+            }
+            size_t n;
+            const char *s = kc_callee_name(i, &n);
+            int coll = collective_refused(i, s, n, cs);
+            if (coll >= 0) {
+                if (coll)
+                    hit = i;
+                continue;
+            }
+            kc_why scratch;
+            if (!kc_call_ok(k, i, &scratch))
+                hit = i;
+        }
+    }
+    free(live);
+    kc_cfg_free(&g);
+    kc_map_put(on_walk, f, 0);
+    return hit;
+}
+
+static precheck the_precheck;
+
+int kc_certainly_fiber(kc_ctx *k, LLVMValueRef thread, kc_why *why)
+{
+    const char *env = getenv("SIMT_KC_PRECHECK");
+    if (env && !strcmp(env, "0"))
+        return 0;
+    LLVMValueRef call = must_block(&the_precheck, thread);
+    if (!call)
+        return 0;
+    /* Only where the call kc_compile_thread would name is that call too,
+     * so that --resource-usage gives the reason it gave after inlining. */
+    kc_map on_walk = {0};
+    int budget = 100000;
+    callstack cs;
+    cs.n = 0;
+    LLVMValueRef first = first_refused(k, thread, &on_walk, &budget, &cs);
+    kc_map_free(&on_walk);
+    return first == call && !kc_call_ok(k, call, why);
+}
+
+void kc_precheck_done(void)
+{
+    kc_map_free(&the_precheck.found);
+    free(the_precheck.calls);
+    memset(&the_precheck, 0, sizeof the_precheck);
 }
