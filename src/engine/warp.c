@@ -612,11 +612,10 @@ unsigned simt_activemask(const char *site)
 /* The lanes of the warp that still run meet here, as at an __activemask
  * whose answer nobody reads: what they do next (one volatile access
  * each) they do as a converged warp, before any goes further.  Outside a
- * kernel (a host call of the device function), nothing to wait for. */
+ * kernel (a host call of the device function) __activemask returns at
+ * once. */
 void simt_warp_lockstep(const char *site)
 {
-    struct worker *w = engine_self();
-    if (w && sched_current(w))
-        (void)simt_activemask(site);
+    (void)simt_activemask(site);
 }
 
