@@ -151,6 +151,7 @@ int main()
     CK(cudaStreamSynchronize(s1));
     printf("graph: %lld", get1(d_sum));
     CK(cudaMemset(d_in, 0, 1000 * sizeof(int)));
+    CK(cudaDeviceSynchronize()); // s1 does not wait for the legacy stream
     CK(cudaGraphLaunch(ge, s1));
     CK(cudaStreamSynchronize(s1));
     printf(" %lld\n", get1(d_sum));

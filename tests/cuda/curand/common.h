@@ -46,6 +46,9 @@ template <class T> struct Buf {
     {
         CK(cudaMalloc(&d, n * sizeof(T)));
         CK(cudaMemset(d, 0, n * sizeof(T)));
+        // cudaMemset may return before it is done, and non-blocking
+        // streams do not wait for the legacy stream: finish it here.
+        CK(cudaDeviceSynchronize());
         h = (T *)calloc(n, sizeof(T));
     }
     ~Buf()
