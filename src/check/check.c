@@ -417,7 +417,12 @@ void check_block_start(struct block *b)
     memset(s->cells, 0, s->hi * sizeof(struct cell));
     s->hi = 0;
     simt__check_shared_meta = simt__check_on & CHECK_RACE ? NULL : s->meta;
-    s->launch = ((uint32_t)b->grid->seq + 1) << 8;
+    /* The launch's key (runtime/streamrace.c), or one from the engine's
+     * count that no command has (bit 23: ordered with every other). */
+    uint32_t key = b->grid->race_key;
+    if (!key)
+        key = 0x800000u | ((uint32_t)(b->grid->seq + 1) & 0x7fffffu);
+    s->launch = key << 8;
     s->extra = 0;
     s->nthreads = b->nthreads;
     s->fenced = 0;
@@ -864,8 +869,60 @@ static __attribute__((noinline, cold)) void report_misaligned(const struct cur *
     report_unlock();
 }
 
+/* A record of a transfer (check_transfer): no thread, no site. */
+static int is_transfer(const struct rec *o)
+{
+    return o->launch && o->pc == 0;
+}
+
+static const char *stream_race_advice =
+    "with nothing ordering the two (no stream order, event or host synchronization between "
+    "them) — record an event after the first and make the second's stream wait for it "
+    "(cudaStreamWaitEvent), or synchronize";
+
+/* A race between two commands: the running kernel's access and o, made
+ * by another kernel or a transfer. */
+static __attribute__((noinline, cold)) void report_stream_race(const struct cur *c, const struct rec *o,
+                                                               int o_write)
+{
+    uint32_t a = c->r.pc, b = o->pc;
+    if (!report_first((uint64_t)(a < b ? a : b) << 32 | (a < b ? b : a), 16 + c->space))
+        return;
+    char what[700], site[512], osite[512], other[300], mine[300];
+    report_site(c->pc, site, sizeof site);
+    if (!streamrace_describe(o->launch >> 8, o->tid & ~ATOMIC_BIT, other, sizeof other))
+        snprintf(other, sizeof other, "another command");
+    if (!streamrace_describe(c->r.launch >> 8, 0, mine, sizeof mine))
+        snprintf(mine, sizeof mine, "kernel %s", c->b->grid->name ? c->b->grid->name : "?");
+    /* The running kernel's stream: the end of its description. */
+    const char *in = NULL;
+    for (const char *f = mine; (f = strstr(f, " in ")); f++)
+        in = f;
+    unsigned okind = (o_write ? ACC_WRITE : 0) | (o->tid & ATOMIC_BIT ? ACC_ATOMIC : 0);
+    if (is_transfer(o))
+        snprintf(what, sizeof what, "stream race on __global__ memory: %s of size %zu bytes%s, "
+                 "and an earlier %s by %s, %s", acc_name(c->kind), c->size, in ? in : "",
+                 o_write ? "write" : "read", other, stream_race_advice);
+    else
+        snprintf(what, sizeof what, "stream race on __global__ memory: %s of size %zu bytes%s, "
+                 "and an earlier %s by another kernel, %s", acc_name(c->kind), c->size,
+                 in ? in : "", acc_name(okind), stream_race_advice);
+    report_lock();
+    report_head(c, what, c->addr, site, 0);
+    if (!is_transfer(o)) {
+        report_site(report_pc(o->pc), osite, sizeof osite);
+        fprintf(stderr, "simt:     and %s at %s by %s\n", acc_name(okind), osite, other);
+    }
+    report_count();
+    report_unlock();
+}
+
 static __attribute__((noinline, cold)) void report_race(const struct cur *c, const struct rec *o, int o_write)
 {
+    if ((o->launch ^ c->r.launch) >= 256) {
+        report_stream_race(c, o, o_write);
+        return;
+    }
     uint32_t a = c->r.pc, b = o->pc;
     if (!report_first((uint64_t)(a < b ? a : b) << 32 | (a < b ? b : a), 3 + c->space))
         return;
@@ -892,12 +949,31 @@ static __attribute__((noinline, cold)) void report_race(const struct cur *c, con
     report_unlock();
 }
 
+/* Whether the command keyed `before` is ordered before the one keyed
+ * `after`: the last answer is kept, as the records of a cell range mostly
+ * name one earlier command. */
+static __thread uint32_t known_before, known_after;
+static __thread int known_ordered;
+
+static int launches_ordered(uint32_t before, uint32_t after)
+{
+    if (before != known_before || after != known_after) {
+        known_ordered = streamrace_ordered(before, after);
+        known_before = before;
+        known_after = after;
+    }
+    return known_ordered;
+}
+
 /* Whether the recorded access o happens before the running one, or may:
  * no race between them. */
 static inline int ordered(const struct cur *c, const struct rec *o)
 {
-    if (o->launch != c->r.launch || !(o->bytes & c->r.bytes))
+    if (!(o->bytes & c->r.bytes))
         return 1;
+    if (o->launch != c->r.launch)
+        return !o->launch || (o->launch ^ c->r.launch) < 256 || ((o->tid & c->r.tid) & ATOMIC_BIT) ||
+               launches_ordered(o->launch >> 8, c->r.launch >> 8);
     uint32_t otl = (o->tid & ~ATOMIC_BIT) - c->base;
     if ((o->tid & c->r.tid) & ATOMIC_BIT)
         return 1;
@@ -946,6 +1022,82 @@ static inline void race(struct cur *c, struct cell *cell)
         if (ordered(c, &cell->r))
             cell->r = c->r;
     }
+}
+
+/* A transfer's rows against the kernels' records (transfers against each
+ * other are runtime/streamrace.c's): the same rules as an access, the
+ * transfer's record naming its command only. */
+static __attribute__((noinline, cold)) void report_transfer_race(uint32_t key, int write, uintptr_t a,
+                                                                 const struct rec *o, int o_write)
+{
+    if (!report_first((uint64_t)o->pc << 32 | key, 18 + write))
+        return;
+    char mine[300], other[300], osite[512], where[256];
+    if (!streamrace_describe(key, 0, mine, sizeof mine) ||
+        !streamrace_describe(o->launch >> 8, o->tid & ~ATOMIC_BIT, other, sizeof other))
+        return;
+    char what[320];
+    snprintf(what, sizeof what, "%s %s", mine, write ? "writing" : "reading");
+    if (!report_first(site_key(what) ^ o->pc, 18 + write))
+        return;
+    report_site(report_pc(o->pc), osite, sizeof osite);
+    struct cur c = {.space = SP_GLOBAL};
+    describe(&c, a, where, sizeof where);
+    unsigned okind = (o_write ? ACC_WRITE : 0) | (o->tid & ATOMIC_BIT ? ACC_ATOMIC : 0);
+    report_lock();
+    fprintf(stderr,
+            "simt: error: stream race on __global__ memory: %s, and an earlier %s by another "
+            "kernel, %s\n"
+            "simt:     address %#lx %s\n"
+            "simt:     and %s at %s by %s\n",
+            what, acc_name(okind), stream_race_advice, (unsigned long)a, where, acc_name(okind),
+            osite, other);
+    report_count();
+    report_unlock();
+}
+
+void check_transfer(const void *p, size_t n, int write, uint32_t key)
+{
+    uintptr_t a = (uintptr_t)p & ~(uintptr_t)3;
+    if (!(simt__check_on & CHECK_RACE) || !key || !C.cells || (uintptr_t)p - simt__check_dev_lo >= simt__check_dev_span)
+        return;
+    uintptr_t e = (uintptr_t)p + n;
+    if (e > simt__check_dev_lo + simt__check_dev_span)
+        e = simt__check_dev_lo + simt__check_dev_span;
+    struct rec r = {.launch = key << 8, .bytes = 0xf};
+    struct cell *cell = dcells(a);
+    for (; a < e; a += 4, cell++) {
+        /* A kernel's record of another command not ordered before this
+         * one; transfers' own records are the window's (streamrace.c). */
+        const struct rec *w = &cell->w, *rd = &cell->r;
+        int wrace = w->launch && !is_transfer(w) && (w->launch >> 8) != key &&
+                    !launches_ordered(w->launch >> 8, key);
+        if (write) {
+            if (wrace)
+                report_transfer_race(key, 1, a, w, 1);
+            else if (rd->launch && !is_transfer(rd) && (rd->launch >> 8) != key &&
+                     !launches_ordered(rd->launch >> 8, key))
+                report_transfer_race(key, 1, a, rd, 0);
+            cell->w = r;
+            cell->r.launch = 0;
+        } else {
+            if (wrace)
+                report_transfer_race(key, 0, a, w, 1);
+            if (!rd->launch || (rd->launch >> 8) == key || launches_ordered(rd->launch >> 8, key))
+                cell->r = r;
+        }
+    }
+}
+
+void check_forget(const void *p, size_t n)
+{
+    uintptr_t a = (uintptr_t)p & ~(uintptr_t)3;
+    if (!(simt__check_on & CHECK_RACE) || !C.cells || (uintptr_t)p - simt__check_dev_lo >= simt__check_dev_span)
+        return;
+    uintptr_t e = (uintptr_t)p + n;
+    if (e > simt__check_dev_lo + simt__check_dev_span)
+        e = simt__check_dev_lo + simt__check_dev_span;
+    memset(dcells(a), 0, ((e - a + 3) >> 2) * sizeof(struct cell));
 }
 
 static __attribute__((noinline, cold)) void host_deref(uintptr_t a, size_t n, unsigned kind, const void *pc)

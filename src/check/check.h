@@ -116,4 +116,19 @@ uint32_t report_pc_off(const void *pc);
  * is known). */
 void report_data_name(uintptr_t addr, char *buf, size_t len);
 
+/* Stream races with kernels.  A transfer running for a command with a
+ * key (streamrace_running) records its rows in the shadow and is compared
+ * with the kernels' records there; check_forget clears the records of
+ * memory handed out again (a pool's block). */
+void check_transfer(const void *p, size_t n, int write, uint32_t key);
+void check_forget(const void *p, size_t n);
+
+/* The runtime's answers (runtime/streamrace.c): whether the command keyed
+ * `before` is ordered before the one keyed `after` (1 also when either is
+ * unknown), the command a key names with the thread tid of a kernel's
+ * (0 when unknown), and the key of the transfer the calling thread runs. */
+int streamrace_ordered(uint32_t before, uint32_t after);
+int streamrace_describe(uint32_t key, uint32_t tid, char *buf, size_t len);
+uint32_t streamrace_running(void);
+
 #endif

@@ -227,6 +227,9 @@ struct grid {
      * work (engine.c, hold_for_guest); written under the engine's lock. */
     atomic_int held;
     unsigned long long seq;           /* submission order, shared with tasks */
+    /* Checking builds: the key its command's clock is known by
+     * (runtime/streamrace.c), 0 if none. */
+    uint32_t race_key;
     /* Blocks an H100 would run at once (occupancy times its SMs; 0: not
      * computed yet: resident.c asks resident_cap_of, the launch's, when a
      * stall needs it, never on the launch path), and resident.c's watch

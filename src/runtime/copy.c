@@ -62,8 +62,14 @@ void xfer_run(void *arg)
             } else {
                 memset(d, (int)(x->value & 0xff), width);
             }
-            if (hook_checking())
+            if (hook_checking()) {
                 check_written(d, width);
+                uint32_t key = streamrace_running();
+                if (key && x->src)
+                    check_transfer(x->src + z * x->sslice + y * x->spitch, width, 0, key);
+                if (key)
+                    check_transfer(d, width, 1, key);
+            }
         }
     }
 }

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "base/hmap.h"
+#include "check/hooks.h"
 #include "runtime/graph_mem.h"
 #include "runtime/handle.h"
 #include "runtime/memory.h"
@@ -358,6 +359,10 @@ static cudaError_t enqueue_alloc(struct CUstream_st *s, struct op *op)
         p->held += cap;
     } else {
         mem_set_pooled(b->ptr, 0);
+        /* Its accesses before the free are not the new owner's: reuse
+         * the pool allows without stream order is not a stream race. */
+        if (hook_checking())
+            check_forget(b->ptr, b->capacity);
     }
     b->size = size;
     p->used += size;

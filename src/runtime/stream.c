@@ -131,8 +131,10 @@ cudaError_t stream_run_sync(struct CUstream_st *s, void (*fn)(void *), void *arg
         return cudaErrorMemoryAllocation;
     if (stream_enqueue_inline(s, c)) {
         trace_cmd_start(c);
-        fn(arg);
+        streamrace_run(c, fn, arg);
         cmd_complete(c, 0);
+        if (hook_checking())
+            streamrace_host_waited(c); /* the host ran it */
     } else {
         cmd_wait_own(c);
     }

@@ -9,6 +9,7 @@
  * before) whose footprint overlaps, one of the two writing, is a race.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 
 #include "check/check.h"
 #include "check/hooks.h"
+#include "engine/sync.h"
 #include "runtime/memory.h"
 #include "runtime/streamrace.h"
 
@@ -34,6 +36,7 @@ struct fp {
 
 struct race_info {
     struct race_clock vc;
+    uint32_t key;             /* the checker's name for it (below), or 0 */
 };
 
 struct entry {
@@ -156,6 +159,122 @@ static int overlap(const struct fp *a, const struct fp *b)
     return 0;
 }
 
+/* ---- commands the checker's records name ----------------------------------------- */
+
+/* A kernel launched from the host, or a transfer, gets a key: the
+ * checker's shadow records carry it as their launch (check.c), and a
+ * record of another command is ordered before the running access when
+ * the running command's clock covers the other's entry.  The last RING
+ * commands are known; older keys, and keys of grids launched by device
+ * code (ordered by their parents, not by clocks), count as ordered: races
+ * are missed, never invented. */
+#define KEY_LIMIT 0x7fffffu
+#define RING 4096
+
+struct known {
+    _Atomic uint32_t key;     /* 0 while rewritten */
+    unsigned slot;
+    unsigned long long t;     /* the command's own entry: t[slot] */
+    unsigned long long stream;
+    int kind;                 /* 0 a kernel, 1 a memset, 2 a copy */
+    const char *name;
+    dim3 grid, block;
+    struct race_clock vc;
+};
+
+static struct known K[RING];
+static uint32_t next_key;     /* under the timeline lock */
+static SIMT_TLS uint32_t running;
+
+static uint32_t remember(struct cmd *c, unsigned slot, const struct race_clock *vc, int kind)
+{
+    next_key = next_key % KEY_LIMIT + 1;
+    uint32_t key = next_key;
+    struct known *k = &K[key % RING];
+    atomic_store_explicit(&k->key, 0, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
+    k->slot = slot;
+    k->t = vc->t[slot];
+    k->stream = c->stream ? c->stream->id : 0;
+    k->kind = kind;
+    k->name = kind == 0 ? c->grid->name : NULL;
+    if (kind == 0) {
+        k->grid = c->grid->grid_dim;
+        k->block = c->grid->block_dim;
+    }
+    k->vc = *vc;
+    atomic_store_explicit(&k->key, key, memory_order_release);
+    return key;
+}
+
+int streamrace_ordered(uint32_t before, uint32_t after)
+{
+    if (!before || !after || before == after || before > KEY_LIMIT || after > KEY_LIMIT)
+        return 1;
+    const struct known *a = &K[before % RING], *b = &K[after % RING];
+    if (atomic_load_explicit(&a->key, memory_order_acquire) != before ||
+        atomic_load_explicit(&b->key, memory_order_acquire) != after)
+        return 1;
+    unsigned slot = a->slot;
+    unsigned long long t = a->t, seen = b->vc.t[slot % SLOTS];
+    atomic_thread_fence(memory_order_acquire);
+    if (atomic_load_explicit(&a->key, memory_order_relaxed) != before ||
+        atomic_load_explicit(&b->key, memory_order_relaxed) != after)
+        return 1;
+    return seen >= t;
+}
+
+static void stream_name(char *buf, size_t len, unsigned long long stream)
+{
+    if (stream == 1)
+        snprintf(buf, len, "the default stream");
+    else
+        snprintf(buf, len, "stream %llu", stream);
+}
+
+int streamrace_describe(uint32_t key, uint32_t tid, char *buf, size_t len)
+{
+    const struct known *k = &K[key % RING];
+    if (!key || key > KEY_LIMIT || atomic_load_explicit(&k->key, memory_order_acquire) != key)
+        return 0;
+    char st[64];
+    stream_name(st, sizeof st, k->stream);
+    if (k->kind != 0) {
+        snprintf(buf, len, "a %s in %s", k->kind == 1 ? "memset" : "copy", st);
+        return 1;
+    }
+    unsigned n = k->block.x * k->block.y * k->block.z, blk = n ? tid / n : 0, t = n ? tid % n : 0;
+    snprintf(buf, len, "thread (%u,%u,%u) in block (%u,%u,%u) of kernel %s in %s",
+             t % k->block.x, t / k->block.x % k->block.y, t / (k->block.x * k->block.y),
+             blk % k->grid.x, blk / k->grid.x % k->grid.y, blk / (k->grid.x * k->grid.y),
+             k->name ? k->name : "?", st);
+    return 1;
+}
+
+void streamrace_unname(struct cmd *c)
+{
+    if (c->race)
+        c->race->key = 0;
+    if (c->kind == CMD_GRID && c->grid)
+        c->grid->race_key = 0;
+}
+
+uint32_t streamrace_running(void)
+{
+    return running;
+}
+
+void streamrace_run(const struct cmd *c, void (*fn)(void *), void *arg)
+{
+    if (!c->race) {
+        fn(arg);
+        return;
+    }
+    running = c->race->key;
+    fn(arg);
+    running = 0;
+}
+
 /* ---- reports -------------------------------------------------------------------------- */
 
 static void describe(char *buf, size_t len, const char *what, const struct fp *f,
@@ -224,7 +343,16 @@ void streamrace_linked(struct cmd *c, struct CUstream_st *s, struct race_clock *
     struct race_info *info = malloc(sizeof *info);
     if (info) {
         info->vc = *vc;
+        info->key = 0;
         c->race = info;
+        /* What device code launches (a grid, a graph instantiated for
+         * device launch) is ordered by the launching grid, which its clock
+         * does not tell: such grids stay unnamed. */
+        if (c->kind == CMD_GRID && c->grid && !c->grid->parent && !c->grid->graph_exec &&
+            !engine_in_kernel())
+            c->grid->race_key = info->key = remember(c, slot, vc, 0);
+        else if (pending.set)
+            info->key = remember(c, slot, vc, pending.is_set ? 1 : 2);
     }
     if (!pending.set)
         return;

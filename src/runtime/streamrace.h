@@ -3,9 +3,11 @@
  *
  * Two commands race when nothing orders them (stream order, an event, a
  * host synchronization) and they touch the same memory, one writing.
- * simt reports what it can prove: transfers (copies and sets, whose
- * ranges it knows) against each other.  A kernel's footprint is not known
- * here (its arguments' layout is the program's), so kernels are left out.
+ * Transfers (copies and sets, whose ranges are known at submission) are
+ * compared here, each with the last ones; kernels, whose footprints only
+ * their accesses tell, are compared by the checker's shadow (check.c),
+ * whose records name the command that made them by a key this module
+ * gives and orders (streamrace_ordered, check.h).
  *
  * Order is tracked with vector clocks over 64 slots (a stream's slot is
  * its id modulo 64: streams sharing a slot count as one, which only hides
@@ -37,6 +39,14 @@ struct race_clock *streamrace_begin(void);
 void streamrace_after(struct race_clock *vc, const struct cmd *before);
 void streamrace_linked(struct cmd *c, struct CUstream_st *s, struct race_clock *vc);
 void streamrace_free(struct cmd *c);
+
+/* c's clock misses what orders it (a command a running one adds): the
+ * checker treats its accesses as ordered with everything. */
+void streamrace_unname(struct cmd *c);
+
+/* Runs c's host work fn(arg), telling the checker which command's
+ * transfer runs (streamrace_running, check.h). */
+void streamrace_run(const struct cmd *c, void (*fn)(void *), void *arg);
 
 /* The host waited for c, or for everything submitted so far. */
 void streamrace_host_waited(const struct cmd *c);

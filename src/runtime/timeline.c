@@ -89,7 +89,7 @@ static void run_host_task(struct task *t)
 {
     struct cmd *c = (struct cmd *)((char *)t - offsetof(struct cmd, task));
     trace_cmd_start(c);
-    c->fn(c->arg);
+    streamrace_run(c, c->fn, c->arg);
     /* Before waking the waiters: a host thread that saw c complete and
      * launched a small grid runs it as a guest at once, where a worker
      * still telling about c (descheduled, on a busy machine) kept it
@@ -367,6 +367,15 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
     add_dep_locked(exit, entry);
     for (int i = 0; i < n; i++)
         add_dep_locked(exit, cmds[i]);
+    if (hook_checking()) {
+        /* The exit is after all of them: a host that waits for it has
+         * seen the graph's commands done. */
+        struct race_clock *vc = streamrace_begin();
+        streamrace_after(vc, entry);
+        for (int i = 0; i < n; i++)
+            streamrace_after(vc, cmds[i]);
+        streamrace_linked(exit, s, vc);
+    }
     set_last_locked(s, exit);
     exit->refs++; /* the caller's */
     /* Nothing could start before the entry; what has no unmet dependency
@@ -399,6 +408,10 @@ void stream_expand(struct cmd *exit, struct cmd **cmds, int n, const int *dep_st
     assert(!cmd_done(exit));
     for (int i = 0; i < n; i++) {
         link_in_batch_locked(exit->stream, cmds, i, dep_start, deps, NULL);
+        /* Their clocks miss the command expanding them (a conditional
+         * node's): the checker must not compare by them. */
+        if (hook_checking())
+            streamrace_unname(cmds[i]);
         add_dep_locked(exit, cmds[i]);
     }
     for (int i = 0; i < n; i++) {

@@ -117,12 +117,14 @@ int main()
     });
     printf("  %d\n", digest(d_out + 5000, at) == digest_host(h.data(), at));
 
-    // two streams ordered by an event: a scan in one, its sum in the other
+    // two streams ordered by events: a scan in one, its sum in the other,
+    // the next scan after that sum
     cudaStream_t s1, s2;
     CK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
     CK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
-    cudaEvent_t ev;
+    cudaEvent_t ev, summed;
     CK(cudaEventCreate(&ev));
+    CK(cudaEventCreate(&summed));
     size_t b1 = 0, b2 = 0;
     long long *d_sum;
     cudaMalloc(&d_sum, sizeof(long long));
@@ -136,6 +138,8 @@ int main()
         CK(cudaEventRecord(ev, s1));
         CK(cudaStreamWaitEvent(s2, ev, 0));
         CK(cub::DeviceReduce::Sum(t2, b2, d_out, d_sum, n, s2));
+        CK(cudaEventRecord(summed, s2));
+        CK(cudaStreamWaitEvent(s1, summed, 0));
     }
     CK(cudaStreamSynchronize(s2));
     printf("streams: %lld\n", get1(d_sum));
