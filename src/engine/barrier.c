@@ -89,8 +89,11 @@ static inline int checks_sync(const struct block *b)
     return hook_checking() && (simt__check_on & CHECK_SYNC) && b->live != b->nthreads;
 }
 
-/* Every live thread has arrived: wake them all. */
-void barrier_release(struct worker *w, struct block *b)
+/* Every live thread has arrived: wake them all.  running: the last to
+ * arrive, when it releases a block none of whose threads exited (then all
+ * the others wait), else NULL. */
+static inline __attribute__((always_inline)) void release(struct worker *w, struct block *b,
+                                                          const struct sthread *running)
 {
     if (b->bar_stray)
         diverged(w, b);
@@ -99,10 +102,18 @@ void barrier_release(struct worker *w, struct block *b)
     b->bar_results[b->bar_gen & 1].count = b->bar_count;
     b->bar_results[b->bar_gen & 1].total = b->bar_arrived;
     b->bar_gen++;
-    engine_wake_all(&b->waiters);
+    if (running)
+        engine_wake_all_but(&b->waiters, b->threads, b->nthreads, running);
+    else
+        engine_wake_all(&b->waiters);
     b->bar_arrived = 0;
     b->bar_grid = 0;
     hook_barrier_release(b);
+}
+
+void barrier_release(struct worker *w, struct block *b)
+{
+    release(w, b, NULL);
 }
 
 static inline __attribute__((always_inline)) int arrive(const char *site, int pred,
@@ -137,7 +148,7 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
             exited_before(w, b, 0);
         count = b->bar_count;
         if (mode != BAR_GRID)
-            barrier_release(w, b);
+            release(w, b, n == b->nthreads ? t : NULL);
     } else {
         unsigned gen = b->bar_gen;
         engine_park(t, &b->waiters, site, 0);
@@ -212,7 +223,14 @@ void barrier_deadlock(struct worker *w, struct block *b)
     engine_fail_with(&f);
 }
 
+/* x86-64: simt_syncthreads is fiber_x86_64.S's, which calls this and
+ * returns by jmp (why there). */
+#if defined(__x86_64__)
+void simt__syncthreads_body(const char *site) __attribute__((visibility("hidden")));
+void simt__syncthreads_body(const char *site)
+#else
 void simt_syncthreads(const char *site)
+#endif
 {
     arrive(site, 0, BAR_PLAIN, "__syncthreads");
 }

@@ -43,5 +43,73 @@ simt_fiber_trampoline:
     callq *%r13
     ud2
     .size simt_fiber_trampoline, .-simt_fiber_trampoline
+
+/* __syncthreads and the warp collectives, returning by jmp: each calls
+ * its body (barrier.c's simt__syncthreads_body, warp.c's simt__shfl_body)
+ * and jumps back to its caller.  A thread that parks at one call site
+ * resumes a thread that parked at another (a kernel with two
+ * __syncthreads a round, a reduction's five shuffles), and the
+ * return-stack predictor holds the parker's site, so a ret to the resumed
+ * thread's site was mispredicted once per thread per barrier.  The
+ * indirect jmp is predicted from the branch history instead, and every
+ * thread a barrier releases returns to the same site.  The body's own ret
+ * comes back here, to the one call below, which the predictor holds.  The
+ * jmp leaves the kernel's call entry on the predictor's stack; only
+ * returns to frames older than the kernel's (once per thread) find it
+ * misplaced.  rbx keeps the return address across the call (callee-saved,
+ * so also across the switches); rcx is free at a return. */
+.macro JMP_RETURN name, body
+    .globl \name
+    .type \name, @function
+    .p2align 4
+\name:
+    .cfi_startproc
+    pushq %rbx
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbx, -16
+    movq 8(%rsp), %rbx
+    callq \body
+    movq %rbx, %rcx
+    popq %rbx
+    .cfi_def_cfa_offset 8
+    .cfi_restore %rbx
+    addq $8, %rsp
+    .cfi_def_cfa_offset 0
+    .cfi_register %rip, %rcx
+    jmpq *%rcx
+    .cfi_endproc
+    .size \name, .-\name
+.endm
+
+    JMP_RETURN simt_syncthreads, simt__syncthreads_body
+
+/* simt_shfl's seventh argument is on the stack: copied below the call so
+ * the body finds it where its caller put it for simt_shfl. */
+    .globl simt_shfl
+    .type simt_shfl, @function
+    .p2align 4
+simt_shfl:
+    .cfi_startproc
+    pushq %rbx
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbx, -16
+    movq 8(%rsp), %rbx
+    subq $8, %rsp
+    .cfi_def_cfa_offset 24
+    pushq 24(%rsp)
+    .cfi_def_cfa_offset 32
+    callq simt__shfl_body
+    addq $16, %rsp
+    .cfi_def_cfa_offset 16
+    movq %rbx, %rcx
+    popq %rbx
+    .cfi_def_cfa_offset 8
+    .cfi_restore %rbx
+    addq $8, %rsp
+    .cfi_def_cfa_offset 0
+    .cfi_register %rip, %rcx
+    jmpq *%rcx
+    .cfi_endproc
+    .size simt_shfl, .-simt_shfl
 #endif
     .section .note.GNU-stack,"",@progbits

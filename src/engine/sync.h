@@ -87,6 +87,11 @@ void engine_wake(struct sthread *t);
 /* Makes every thread of q ready, in list order; q is left empty. */
 void engine_wake_all(struct waitq *q);
 
+/* engine_wake_all for a q that holds every thread of threads[0..n) but
+ * running (a full block's barrier: all wait but the last to arrive). */
+void engine_wake_all_but(struct waitq *q, struct sthread *threads, unsigned n,
+                         const struct sthread *running);
+
 /* Makes the threads of q whose key pick(key, arg) accepts ready, in list
  * order, at most max of them, and takes them off q; drops threads of
  * abandoned blocks on the way.  Returns how many it woke. */

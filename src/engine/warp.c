@@ -552,8 +552,18 @@ void warp_thread_exited(struct worker *w, struct block *b, unsigned id)
 
 /* ---- the API ------------------------------------------------------------------ */
 
+/* x86-64: simt_shfl is fiber_x86_64.S's, which calls this and returns by
+ * jmp (why there). */
+#if defined(__x86_64__)
+unsigned long long simt__shfl_body(const char *site, int op, unsigned mask,
+                                   unsigned long long value, unsigned size, int b, int width)
+    __attribute__((visibility("hidden")));
+unsigned long long simt__shfl_body(const char *site, int op, unsigned mask,
+                                   unsigned long long value, unsigned size, int b, int width)
+#else
 unsigned long long simt_shfl(const char *site, int op, unsigned mask, unsigned long long value,
                              unsigned size, int b, int width)
+#endif
 {
     return collective(site, op, mask, value, size, b, width, NULL);
 }
