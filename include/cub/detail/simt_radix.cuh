@@ -27,6 +27,9 @@
 #include <utility>
 #include <vector>
 #include "simt_core.cuh"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace simt_cub {
 
@@ -426,6 +429,14 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     auto digit = [=](const K &k, int shift, int width) -> unsigned {
         return digit_of(rk::ordered(k, descending), shift, width);
     };
+    /* Large inputs with several workers: the scatter's full lines go
+     * around the cache (non-temporal stores: no read of each line before
+     * it is written, no cache lines taken from the workers' other data).
+     * On the 16-core Xeon, 2^24 ints, copy + sort: 16 workers 19.8-23.6
+     * ms against 22.8-27.4, 4 workers 68.6 against 85.4; one worker was
+     * slower (its buckets then come back from memory), so it keeps the
+     * cached stores, as do inputs that a cache holds. */
+    const bool stream_lines = workers() >= 4 && (size_t)n * sizeof(K) >= ((size_t)16 << 20);
     e = launch(name, c.count, stream, [=](unsigned b) {
         const int shift = (int)top[0], width = (int)top[1];
         index_t off[256];
@@ -463,6 +474,16 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
                 if (++f == (unsigned)L) {
                     const unsigned s0 = w->first[d];
                     if (s0 == 0) {
+#if defined(__SSE2__)
+                        if (stream_lines && sizeof w->k[d] == 64 && (uintptr_t)(kx + off[d]) % 64 == 0) {
+                            __m128i *to = (__m128i *)(void *)(kx + off[d]);
+                            const __m128i *fr = (const __m128i *)(const void *)w->k[d];
+                            _mm_stream_si128(to, fr[0]);
+                            _mm_stream_si128(to + 1, fr[1]);
+                            _mm_stream_si128(to + 2, fr[2]);
+                            _mm_stream_si128(to + 3, fr[3]);
+                        } else
+#endif
                         memcpy((void *)(kx + off[d]), (const void *)w->k[d], sizeof w->k[d]);
                         if constexpr (pairs)
                             memcpy((void *)(vx + off[d]), (const void *)w->v[d], sizeof w->v[d]);
@@ -483,6 +504,11 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
                 if constexpr (pairs)
                     memcpy((void *)(vx + off[d] + s0), (const void *)&w->v[d][s0], (w->fill[d] - s0) * sizeof(V));
             }
+#if defined(__SSE2__)
+            /* the streamed lines are seen before the buckets' step reads them */
+            if (stream_lines)
+                _mm_sfence();
+#endif
             delete w;
         } else {
             for (index_t i = c.lo(b); i < c.hi(b); i++) {
