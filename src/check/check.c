@@ -42,6 +42,7 @@ uintptr_t simt__check_dev_lo;
 uintptr_t simt__check_dev_span;
 uint8_t *simt__check_dev_meta;
 uintptr_t simt__check_fast_span;
+unsigned long simt__check_free_gen;
 __thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_meta;
 uintptr_t simt__check_sym_lo;
 uintptr_t simt__check_sym_span;
@@ -286,6 +287,7 @@ void check_dev_free(const void *p)
     assert(d && d->start == (uintptr_t)p && !d->freed);
     d->freed = 1;
     mark(C.meta, simt__check_dev_lo, d->start, d->size, 0);
+    __atomic_fetch_add(&simt__check_free_gen, 1, __ATOMIC_RELEASE);
     /* The pages go back to the system; the addresses stay reserved. */
     size_t ps = 4096;
     uintptr_t a = align_up(d->start, ps), e = (d->start + d->size) & ~(ps - 1);

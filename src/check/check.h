@@ -46,6 +46,13 @@ extern uint8_t *simt__check_dev_meta;   /* its meta bytes, one per 4 bytes */
 /* simt__check_dev_span without racecheck, else 0: the entry points check
  * an access from the meta bytes alone below it. */
 extern uintptr_t simt__check_fast_span;
+/* Counts cudaFree's of device memory: what was addressable and written
+ * stays so until the next (tsan_abi.c caches such runs). */
+extern unsigned long simt__check_free_gen;
+/* An x loop's test that missed its site's first cached run (tsan_abi.c);
+ * a site holds CHECK_SITE_RUNS runs (src/compiler/kc_version.c). */
+enum { CHECK_SITE_RUNS = 8 };
+int simt__check_span_fill(uintptr_t *site, uintptr_t lo, uintptr_t hi, uintptr_t a1, uint64_t n);
 /* The running block's shared-memory meta bytes, for the same use (per
  * worker; NULL outside a checked block and with racecheck). */
 extern __thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_meta;

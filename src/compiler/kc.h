@@ -65,6 +65,7 @@ typedef struct kc_ctx {
     LLVMTypeRef i1, i8, i32, i64, ptr, voidt;
     LLVMValueRef g_tid, g_bid, g_bdim, g_gdim, g_arena, g_probing;
     int check_race; /* a racecheck build: barriers tell the checker (kc_gen.c) */
+    int check_version; /* memcheck's x loops versioned (kc_version.c) */
 } kc_ctx;
 
 /* Why a function stays on the fiber tier, for --resource-usage. */

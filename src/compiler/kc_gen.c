@@ -1683,6 +1683,8 @@ void kc_generate(kc_tier *t)
         if (t->segs[s].lx)
             narrow_guard(t, s, s == t->bseg[0]);
     mark_parallel(t, st, nst);
+    if (t->k->check_version)
+        kc_version_loops(t);
     free(st);
     free(t->orig);
     free(t->oslot);

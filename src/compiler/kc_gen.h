@@ -102,5 +102,8 @@ typedef struct kc_guard {
 int kc_match_guards(kc_tier *t, const kc_seg *sg, LLVMValueRef c, kc_guard *gd, int *n, int max);
 int kc_pure_before(LLVMBasicBlockRef bb, LLVMValueRef br);
 void kc_generate(kc_tier *t);
+/* A memcheck build's x loops: their clean accesses' checks under one test
+ * before the loop (kc_version.c). */
+void kc_version_loops(kc_tier *t);
 
 #endif /* SIMT_KC_GEN_H */

@@ -525,6 +525,9 @@ int main(int argc, char **argv)
     k.ptr = LLVMPointerTypeInContext(k.c, 0);
     k.voidt = LLVMVoidTypeInContext(k.c);
     k.check_race = check == 2;
+    /* SIMT_KC_VERSION=0: a memcheck build's x loops stay checked per thread. */
+    const char *ver = getenv("SIMT_KC_VERSION");
+    k.check_version = check == 1 && check_abi && !(ver && !strcmp(ver, "0"));
 
     /* Barriers and warp collectives are convergent, as a GPU compiler
      * has them: no pass may duplicate one into both arms of a branch
@@ -631,6 +634,12 @@ int main(int argc, char **argv)
         instrument(&k, tm, &threads);
     if (check && check_abi)
         link_check_abi(&k, check_abi);
+    if (k.check_version) {
+        /* The versioned x loops (kc_version.c): non-trivial unswitching on
+         * their tests, whatever the checked loop's size. */
+        const char *argv3[] = {"simt-kc", "-unswitch-threshold=2000"};
+        LLVMParseCommandLineOptions(2, argv3, NULL);
+    }
     phase("the transformation");
     lower_shared(&k);
     char pipeline[512], outbuf[4096];

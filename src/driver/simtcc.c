@@ -76,7 +76,7 @@ static void help(void)
          "                        and device views\n"
          "  TMPDIR                where intermediate files go\n"
          "  SIMT_KC_ROWS=0, SIMT_KC_WALKS=0, SIMT_KC_PRECHECK=0, SIMT_KC_LOCKSTEP=0,\n"
-         "  SIMT_KC_DUMP, SIMT_KC_TIME, SIMT_KC_PIPELINE,\n"
+         "  SIMT_KC_VERSION=0, SIMT_KC_DUMP, SIMT_KC_TIME, SIMT_KC_PIPELINE,\n"
          "  SIMT_KC_OPTIONS       simt-kc's switches for its developers (src/compiler)\n"
          "Environment of programs:\n"
          "  SIMT_WORKERS=N        worker threads (default: the cores)\n"

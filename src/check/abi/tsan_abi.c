@@ -131,6 +131,89 @@ ACCESS(16)
 #undef ACCESS
 #undef ENTRY
 
+#ifdef SIMT_CHECK_INLINE
+/* An access of an x loop that simt-kc versioned (src/compiler/kc_version.c):
+ * checked unless the loop's test before it found every thread's access
+ * clean. */
+#define UNLESS(NAME)                               \
+    void simt__unless##NAME(int clean, void *p);   \
+    ENTRY_ATTR void simt__unless##NAME(int clean, void *p) \
+    {                                              \
+        if (!clean)                                \
+            NAME(p);                               \
+    }
+#define UNLESS_ALL(N)                  \
+    UNLESS(__tsan_read##N)             \
+    UNLESS(__tsan_write##N)            \
+    UNLESS(__tsan_unaligned_read##N)   \
+    UNLESS(__tsan_unaligned_write##N)  \
+    UNLESS(__tsan_read_write##N)       \
+    UNLESS(__tsan_unaligned_read_write##N)
+UNLESS_ALL(4)
+UNLESS_ALL(8)
+#undef UNLESS_ALL
+#undef UNLESS
+
+/* The x loops' tests (src/compiler/kc_version.c), given the addresses of
+ * an access of n bytes by the loop's first thread, the one after it and
+ * the last, steps apart: whether every thread's access takes acc's fast
+ * path and changes nothing there (aligned, addressable and written
+ * device memory).  The addresses must be the affine sequence the three
+ * stand for, all inside the site's cached run (the second thread's too,
+ * which bounds the step); else simt__check_span_fill looks. */
+int simt__check_span_test(uintptr_t *site, uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps,
+                          uint64_t n);
+ENTRY_ATTR int simt__check_span_test(uintptr_t *site, uintptr_t a0, uintptr_t a1, uintptr_t alast,
+                                     uint64_t steps, uint64_t n)
+{
+    uintptr_t s = a1 - a0, lo = a0 < alast ? a0 : alast, hi = (a0 < alast ? alast : a0) + n;
+    uintptr_t a1c = steps ? a1 : a0;
+    if (((a0 | s) & (n - 1)) || alast - a0 != s * steps || !gridDim.x)
+        return 0;
+    lo = a1c < lo ? a1c : lo;
+    hi = a1c + n > hi ? a1c + n : hi;
+    if (lo >= site[0] && hi <= site[1] && site[2] == __atomic_load_n(&simt__check_free_gen, __ATOMIC_RELAXED))
+        return 1;
+    return simt__check_span_fill(site, lo, hi, a1c, n);
+}
+
+/* An alignment check's verdicts over the loop: every address a multiple
+ * of mask + 1. */
+int simt__check_span_aligned(uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps, uint64_t mask);
+ENTRY_ATTR int simt__check_span_aligned(uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps,
+                                        uint64_t mask)
+{
+    uintptr_t s = a1 - a0;
+    return !((a0 | s) & mask) && alast - a0 == s * steps;
+}
+
+/* Whether the 32-bit words at the addresses are all 0 (an alignment
+ * check's verdicts an earlier segment stored per thread). */
+int simt__check_span_zero32(uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps);
+ENTRY_ATTR int simt__check_span_zero32(uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps)
+{
+    uintptr_t s = a1 - a0;
+    if (steps > 4096 || alast - a0 != s * steps || ((a0 | s) & 3) || (s && s != 4 && s != (uintptr_t)-4))
+        return 0;
+    uint32_t any = 0;
+    for (uint64_t i = 0; i <= steps; i++)
+        any |= *(const uint32_t *)(a0 + i * s);
+    return !any;
+}
+
+/* threadIdx stored for the checks' calls, which read it: only where the
+ * checks run. */
+void simt__unless_tid(int clean, unsigned *tid, unsigned x, unsigned y, unsigned z);
+ENTRY_ATTR void simt__unless_tid(int clean, unsigned *tid, unsigned x, unsigned y, unsigned z)
+{
+    if (!clean) {
+        tid[0] = x;
+        tid[1] = y;
+        tid[2] = z;
+    }
+}
+#endif
+
 void __tsan_read_range(void *p, size_t n);
 ENTRY_ATTR void __tsan_read_range(void *p, size_t n) { acc(p, n, ACC_READ, PC); }
 void __tsan_write_range(void *p, size_t n);
@@ -167,6 +250,84 @@ void *__tsan_memset(void *d, int c, size_t n)
 {
     acc(d, n, ACC_WRITE | ACC_RANGE, PC);
     return memset(d, c, n);
+}
+
+/* ---- the x loops' tests (src/compiler/kc_version.c) --------------------- */
+
+/* Meta bytes from i on that are 0xff, up to stop: the first that is not. */
+static uintptr_t run_end(const uint8_t *m, uintptr_t i, uintptr_t stop)
+{
+    while (i < stop && (i & 7) && m[i] == 0xff)
+        i++;
+    for (uint64_t w; i + 8 <= stop && (memcpy(&w, m + i, 8), w == ~(uint64_t)0);)
+        i += 8;
+    while (i < stop && m[i] == 0xff)
+        i++;
+    return i;
+}
+
+/* The same backwards from i (exclusive) down to stop: the run's start. */
+static uintptr_t run_start(const uint8_t *m, uintptr_t i, uintptr_t stop)
+{
+    while (i > stop && (i & 7) && m[i - 1] == 0xff)
+        i--;
+    for (uint64_t w; i >= stop + 8 && (memcpy(&w, m + i - 8, 8), w == ~(uint64_t)0);)
+        i -= 8;
+    while (i > stop && m[i - 1] == 0xff)
+        i--;
+    return i;
+}
+
+/* A site's first run missed (simt__check_span_test): whether [lo, hi)
+ * (which holds a1 + n) is addressable and written device memory.  A site
+ * keeps CHECK_SITE_RUNS runs per worker, the last used first ({lo, hi,
+ * the cudaFree count it was found at} each; a block's rows of threads
+ * take turns at an access, each in a run of its own where the kernel
+ * writes what it reads): another of them may hold it; else the clean run
+ * around it, found up to CLEAN_REACH meta bytes on either side and joined
+ * with the first run where they touch, becomes the first.  A run, once
+ * clean, stays so until the next cudaFree (device memory's addresses are
+ * never reused). */
+enum { CLEAN_REACH = 16384 };
+int simt__check_span_fill(uintptr_t *site, uintptr_t lo, uintptr_t hi, uintptr_t a1, uint64_t n)
+{
+    uintptr_t dl = simt__check_dev_lo, fs = simt__check_fast_span;
+    if (!fs || (n != 4 && n != 8) || lo - dl >= fs || hi - dl > fs || a1 < lo || a1 + n > hi)
+        return 0;
+    unsigned long gen = __atomic_load_n(&simt__check_free_gen, __ATOMIC_ACQUIRE);
+    uintptr_t run[3];
+    for (int i = 1; i < CHECK_SITE_RUNS; i++)
+        if (lo >= site[3 * i] && hi <= site[3 * i + 1] && site[3 * i + 2] == gen) {
+            memcpy(run, site + 3 * i, sizeof run);
+            memmove(site + 3, site, 3 * (size_t)i * sizeof *site);
+            memcpy(site, run, sizeof run);
+            return 1;
+        }
+    const uint8_t *m = simt__check_dev_meta;
+    uintptr_t b = (lo - dl) >> 2, e = (hi - dl + 3) >> 2, span_m = fs >> 2;
+    if (run_end(m, b, e) != e)
+        return 0;
+    /* Joined with the first run where they touch or where the gap between
+     * them is clean (an access that walks a written array). */
+    int join = site[2] == gen && site[0] < site[1] && site[0] <= hi + 4 * CLEAN_REACH &&
+               site[1] + 4 * CLEAN_REACH >= lo;
+    if (join && site[1] < lo)
+        join = run_end(m, (site[1] - dl) >> 2, b) == b;
+    else if (join && site[0] > hi)
+        join = run_start(m, (site[0] - dl) >> 2, e) == e;
+    if (join) {
+        uintptr_t ob = (site[0] - dl) >> 2, oe = (site[1] - dl) >> 2;
+        b = ob < b ? ob : b;
+        e = oe > e ? oe : e;
+    } else {
+        memmove(site + 3, site, 3 * (CHECK_SITE_RUNS - 1) * sizeof *site);
+    }
+    e = run_end(m, e, e + CLEAN_REACH < span_m ? e + CLEAN_REACH : span_m);
+    b = run_start(m, b, b > CLEAN_REACH ? b - CLEAN_REACH : 0);
+    site[0] = dl + 4 * b;
+    site[1] = dl + 4 * e;
+    site[2] = gen;
+    return 1;
 }
 
 /* ---- atomics ------------------------------------------------------------ */
