@@ -58,7 +58,7 @@ simt_fiber_trampoline:
  * returns to frames older than the kernel's (once per thread) find it
  * misplaced.  rbx keeps the return address across the call (callee-saved,
  * so also across the switches); rcx is free at a return. */
-.macro JMP_RETURN name, body
+.macro JMP_ENTER name
     .globl \name
     .type \name, @function
     .p2align 4
@@ -68,7 +68,9 @@ simt_fiber_trampoline:
     .cfi_def_cfa_offset 16
     .cfi_offset %rbx, -16
     movq 8(%rsp), %rbx
-    callq \body
+.endm
+
+.macro JMP_LEAVE name
     movq %rbx, %rcx
     popq %rbx
     .cfi_def_cfa_offset 8
@@ -81,19 +83,13 @@ simt_fiber_trampoline:
     .size \name, .-\name
 .endm
 
-    JMP_RETURN simt_syncthreads, simt__syncthreads_body
+    JMP_ENTER simt_syncthreads
+    callq simt__syncthreads_body
+    JMP_LEAVE simt_syncthreads
 
 /* simt_shfl's seventh argument is on the stack: copied below the call so
  * the body finds it where its caller put it for simt_shfl. */
-    .globl simt_shfl
-    .type simt_shfl, @function
-    .p2align 4
-simt_shfl:
-    .cfi_startproc
-    pushq %rbx
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbx, -16
-    movq 8(%rsp), %rbx
+    JMP_ENTER simt_shfl
     subq $8, %rsp
     .cfi_def_cfa_offset 24
     pushq 24(%rsp)
@@ -101,15 +97,6 @@ simt_shfl:
     callq simt__shfl_body
     addq $16, %rsp
     .cfi_def_cfa_offset 16
-    movq %rbx, %rcx
-    popq %rbx
-    .cfi_def_cfa_offset 8
-    .cfi_restore %rbx
-    addq $8, %rsp
-    .cfi_def_cfa_offset 0
-    .cfi_register %rip, %rcx
-    jmpq *%rcx
-    .cfi_endproc
-    .size simt_shfl, .-simt_shfl
+    JMP_LEAVE simt_shfl
 #endif
     .section .note.GNU-stack,"",@progbits

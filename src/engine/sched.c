@@ -160,15 +160,21 @@ static inline void woken(struct sthread *t)
     t->state = TS_READY;
 }
 
+/* Appends the list head..tail, already woken, to w's ready list. */
+static inline void ready_append(struct worker *w, struct sthread *head, struct sthread *tail)
+{
+    tail->next = NULL;
+    if (w->ready_tail)
+        w->ready_tail->next = head;
+    else
+        w->ready = head;
+    w->ready_tail = tail;
+}
+
 static void ready_push(struct worker *w, struct sthread *t)
 {
     woken(t);
-    t->next = NULL;
-    if (w->ready_tail)
-        w->ready_tail->next = t;
-    else
-        w->ready = t;
-    w->ready_tail = t;
+    ready_append(w, t, t);
 }
 
 /* The next ready thread, leaving the parked list: it is about to run.
@@ -214,12 +220,7 @@ void engine_wake_all(struct waitq *q)
         if (t == tail)
             break;
     }
-    tail->next = NULL;
-    if (w->ready_tail)
-        w->ready_tail->next = head;
-    else
-        w->ready = head;
-    w->ready_tail = tail;
+    ready_append(w, head, tail);
 }
 
 /* The states are set walking the array, whose lines the hardware
@@ -242,12 +243,7 @@ void engine_wake_all_but(struct waitq *q, struct sthread *threads, unsigned n,
             woken(t);
         }
     }
-    tail->next = NULL;
-    if (w->ready_tail)
-        w->ready_tail->next = head;
-    else
-        w->ready = head;
-    w->ready_tail = tail;
+    ready_append(w, head, tail);
 }
 
 unsigned engine_wake_if(struct waitq *q, int (*pick)(uintptr_t key, const void *arg),
