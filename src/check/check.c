@@ -952,19 +952,24 @@ static __attribute__((noinline, cold)) void report_race(const struct cur *c, con
 }
 
 /* Whether the command keyed `before` is ordered before the one keyed
- * `after`: the last answer is kept, as the records of a cell range mostly
- * name one earlier command. */
-static __thread uint32_t known_before, known_after;
-static __thread int known_ordered;
+ * `after`.  The answers are kept per worker by `before` (a kernel's
+ * accesses meet the records of a few earlier commands, its inputs' copies
+ * and the kernels before it, in turn): an answer never changes. */
+#define KNOWN 16
+static __thread struct {
+    uint32_t before, after;
+    int ordered;
+} known[KNOWN];
 
-static int launches_ordered(uint32_t before, uint32_t after)
+static inline int launches_ordered(uint32_t before, uint32_t after)
 {
-    if (before != known_before || after != known_after) {
-        known_ordered = streamrace_ordered(before, after);
-        known_before = before;
-        known_after = after;
+    unsigned i = before % KNOWN;
+    if (known[i].before != before || known[i].after != after) {
+        known[i].ordered = streamrace_ordered(before, after);
+        known[i].before = before;
+        known[i].after = after;
     }
-    return known_ordered;
+    return known[i].ordered;
 }
 
 /* Whether the recorded access o happens before the running one, or may:
