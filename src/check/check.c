@@ -1063,14 +1063,24 @@ static __attribute__((noinline, cold)) void report_transfer_race(uint32_t key, i
     report_unlock();
 }
 
+/* [*a, *e): the cells' part of [p, p+n) in the device arena, from a cell's
+ * start; 0 when racecheck keeps no cells there. */
+static int race_span(const void *p, size_t n, uintptr_t *a, uintptr_t *e)
+{
+    if (!(simt__check_on & CHECK_RACE) || !C.cells || (uintptr_t)p - simt__check_dev_lo >= simt__check_dev_span)
+        return 0;
+    *a = (uintptr_t)p & ~(uintptr_t)3;
+    *e = (uintptr_t)p + n;
+    if (*e > simt__check_dev_lo + simt__check_dev_span)
+        *e = simt__check_dev_lo + simt__check_dev_span;
+    return 1;
+}
+
 void check_transfer(const void *p, size_t n, int write, uint32_t key)
 {
-    uintptr_t a = (uintptr_t)p & ~(uintptr_t)3;
-    if (!(simt__check_on & CHECK_RACE) || !key || !C.cells || (uintptr_t)p - simt__check_dev_lo >= simt__check_dev_span)
+    uintptr_t a, e;
+    if (!key || !race_span(p, n, &a, &e))
         return;
-    uintptr_t e = (uintptr_t)p + n;
-    if (e > simt__check_dev_lo + simt__check_dev_span)
-        e = simt__check_dev_lo + simt__check_dev_span;
     struct rec r = {.launch = key << 8, .bytes = 0xf};
     struct cell *cell = dcells(a);
     for (; a < e; a += 4, cell++) {
@@ -1098,12 +1108,9 @@ void check_transfer(const void *p, size_t n, int write, uint32_t key)
 
 void check_forget(const void *p, size_t n)
 {
-    uintptr_t a = (uintptr_t)p & ~(uintptr_t)3;
-    if (!(simt__check_on & CHECK_RACE) || !C.cells || (uintptr_t)p - simt__check_dev_lo >= simt__check_dev_span)
+    uintptr_t a, e;
+    if (!race_span(p, n, &a, &e))
         return;
-    uintptr_t e = (uintptr_t)p + n;
-    if (e > simt__check_dev_lo + simt__check_dev_span)
-        e = simt__check_dev_lo + simt__check_dev_span;
     memset(dcells(a), 0, ((e - a + 3) >> 2) * sizeof(struct cell));
 }
 

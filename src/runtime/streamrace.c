@@ -159,6 +159,15 @@ static int overlap(const struct fp *a, const struct fp *b)
     return 0;
 }
 
+/* A stream as reports name it. */
+static void stream_name(char *buf, size_t len, unsigned long long stream)
+{
+    if (stream == 1)
+        snprintf(buf, len, "the default stream");
+    else
+        snprintf(buf, len, "stream %llu", stream);
+}
+
 /* ---- commands the checker's records name ----------------------------------------- */
 
 /* A kernel launched from the host, or a transfer, gets a key: the
@@ -224,14 +233,6 @@ int streamrace_ordered(uint32_t before, uint32_t after)
     return seen >= t;
 }
 
-static void stream_name(char *buf, size_t len, unsigned long long stream)
-{
-    if (stream == 1)
-        snprintf(buf, len, "the default stream");
-    else
-        snprintf(buf, len, "stream %llu", stream);
-}
-
 int streamrace_describe(uint32_t key, uint32_t tid, char *buf, size_t len)
 {
     const struct known *k = &K[key % RING];
@@ -287,10 +288,7 @@ static void describe(char *buf, size_t len, const char *what, const struct fp *f
         snprintf(in, sizeof in, " (offset %zu of a %zu-byte allocation at %p)",
                  (size_t)(f->base - (uintptr_t)m.start), m.size, (void *)m.start);
     char st[64];
-    if (stream == 1)
-        snprintf(st, sizeof st, "the default stream");
-    else
-        snprintf(st, sizeof st, "stream %llu", stream);
+    stream_name(st, sizeof st, stream);
     snprintf(buf, len, "%s %zu bytes at %p%s in %s", what, bytes, (void *)f->base, in, st);
 }
 
