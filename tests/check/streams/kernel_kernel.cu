@@ -1,7 +1,7 @@
 // Two kernels in two non-blocking streams with no event between them: one
 // writes a buffer the other reads, so what the second reads depends on
 // which runs first.  --check=race names both kernels, both lines and
-// threads, and says how to order them.
+// threads, and says how to order them (whichever ran first).
 #include <cstdio>
 
 __global__ void produce(int *p, int n)
