@@ -33,7 +33,7 @@ CFLAGS_ALL := -std=c17 -D_GNU_SOURCE -fPIC $(OPT) $(WARN) $(SAN_FLAGS) \
               -Iinclude -Isrc $(CFLAGS)
 ASFLAGS_ALL := -fPIC $(SAN_FLAGS)
 
-LIB_SRC := $(wildcard src/base/*.c src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c src/curand/*.c)
+LIB_SRC := $(wildcard src/base/*.c src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c src/curand/*.c src/nccl/*.c)
 LIB_ASM := $(wildcard src/engine/*.S)
 # C++ that runs the device API's own code (src/curand/: cuRAND's generators).
 LIB_CXX := $(wildcard src/curand/*.cpp)
@@ -88,7 +88,7 @@ LIBS := -lpthread -ldl -lm
 # Names a CUDA build links with (gcc ... -L<simt>/lib -lcudart): linker
 # scripts that stand libsimt and what it needs in their place.
 CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a \
-                                     libcurand.so libcurand_static.a)
+                                     libcurand.so libcurand_static.a libnccl.so libnccl_static.a)
 
 # Without llvm-16-dev simtcc still works, with the fiber tier only.
 all: $(LIBSIMT) $(CHECK_LIB) $(SIMTCC) $(if $(LLVM_CFLAGS),$(SIMTKC) $(CHECK_BC)) $(B)/lib/simt/include $(CUDA_STANDINS)
@@ -117,9 +117,9 @@ $(B)/obj/%.o: %.S
 # libsimt.a holds one object: the modules linked together (ld -r), then
 # every global name that is not the API made local, so that a program may
 # define a fiber_create or a mem_lookup of its own (tests/driver/names).
-# The API: simt_ and simt__ names, CUDA's (cuda*, cu*, curand*, nvtx*,
+# The API: simt_ and simt__ names, CUDA's (cuda*, cu*, curand*, nccl*, nvtx*,
 # __cuda*, the built-in variables, clock), C++ names in simt's namespaces.
-API_SYMS := ^(simt_|cuda[A-Z]|cu[A-Z]|curand[A-Z]|nvtx[A-Z]|__cuda|_ZN[0-9]+simt|(threadIdx|blockIdx|blockDim|gridDim|clock)$$)
+API_SYMS := ^(simt_|cuda[A-Z]|cu[A-Z]|curand[A-Z]|nccl[A-Z]|nvtx[A-Z]|__cuda|_ZN[0-9]+simt|(threadIdx|blockIdx|blockDim|gridDim|clock)$$)
 LIB_ONE := $(B)/obj/libsimt.o
 
 # text_first and text_last go first and last: libsimt's code lies between

@@ -6,8 +6,10 @@
 #   sh tests/record-gpu.sh OUTDIR [PATTERN]
 #
 # For tests/cuda/**/NAME.cu it writes OUTDIR/<same path>/NAME.out (stdout),
-# NAME.gpu-stderr and NAME.gpu-rc; for tests/projects/NAME it builds with
-# `make NVCC=nvcc` and records app's output as tests/projects/NAME/expected.out.
+# NAME.gpu-stderr and NAME.gpu-rc (a program with NAME.gpus, the GPUs it
+# needs, only on a machine with that many, seeing that many); for
+# tests/projects/NAME it builds with `make NVCC=nvcc` and records app's
+# output as tests/projects/NAME/expected.out.
 # Copy the .out files beside the tests and commit them; never edit them.
 out=${1:?usage: record-gpu.sh OUTDIR [PATTERN]}
 pattern=${2:-}
@@ -26,6 +28,12 @@ for src in $(find tests/cuda -name '*.cu' | sort); do
     [ -f "$dir/$name.env" ] && envs=$(cat "$dir/$name.env")
     args=""
     [ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
+    if [ -f "$dir/$name.gpus" ] && [ "$(nvidia-smi -L | grep -c '^GPU')" -lt "$(cat "$dir/$name.gpus")" ]; then
+        echo "skipped $src: needs $(cat "$dir/$name.gpus") GPUs"
+        continue
+    fi
+    # A program for N GPUs sees exactly N (its output may print the count).
+    [ -f "$dir/$name.gpus" ] && envs="CUDA_VISIBLE_DEVICES=$(seq -s, 0 $(($(cat "$dir/$name.gpus") - 1))) $envs"
     mkdir -p "$out/$dir"
     if ! nvcc -std=c++17 -arch="$arch" $flags "$src" -o "$tmp/$name" > "$out/$dir/$name.nvcc-log" 2>&1; then
         echo "nvcc failed: $src"

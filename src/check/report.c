@@ -210,8 +210,12 @@ void report_data_name(uintptr_t addr, char *buf, size_t len)
     while (fgets(line, sizeof line, p)) {
         unsigned long start, size;
         char type;
-        int used = 0;
-        if (sscanf(line, "%lx %lx %c %n", &start, &size, &type, &used) < 3 || !used)
+        int used = 0, a_end = 0, s_begin = 0, s_end = 0;
+        /* nm prints sizes as wide as addresses; a symbol without a size
+         * has its type letter there, which may read as hexadecimal ("D"). */
+        if (sscanf(line, "%lx%n %n%lx%n %c %n", &start, &a_end, &s_begin, &size, &s_end, &type,
+                   &used) < 3 ||
+            !used || s_end - s_begin != a_end)
             continue;
         if (off >= start && off < start + size) {
             char *name = line + used;

@@ -27,7 +27,6 @@ static const struct lib unprovided[] = {
     {"cusolver", "cuSOLVER", "cusolverDn.h cusolverSp.h cusolverRf.h cusolver_common.h"},
     {"cusolverMg", "cuSOLVERMg", "cusolverMg.h"},
     {"cudnn", "cuDNN", "cudnn.h"},
-    {"nccl", "NCCL", "nccl.h"},
     {"nvrtc", "NVRTC", "nvrtc.h"},
     {"nvJitLink", "nvJitLink", "nvJitLink.h"},
     {"nvjpeg", "nvJPEG", "nvjpeg.h"},

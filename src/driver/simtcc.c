@@ -80,6 +80,7 @@ static void help(void)
          "  SIMT_KC_OPTIONS       simt-kc's switches for its developers (src/compiler)\n"
          "Environment of programs:\n"
          "  SIMT_WORKERS=N        worker threads (default: the cores)\n"
+         "  SIMT_DEVICES=N        emulated devices, 1 to 16 (default 1)\n"
          "  SIMT_TIER=fiber       every kernel on the fiber tier\n"
          "  SIMT_GUEST=0          waiting host threads run no blocks\n"
          "  CUDA_LAUNCH_BLOCKING=1  synchronous launches and copies\n"

@@ -230,6 +230,7 @@ struct grid {
     /* Checking builds: the key its command's clock is known by
      * (runtime/streamrace.c), 0 if none. */
     uint32_t race_key;
+    int device;                       /* the device it runs on (SIMT_DEVICES) */
     /* Blocks an H100 would run at once (occupancy times its SMs; 0: not
      * computed yet: resident.c asks resident_cap_of, the launch's, when a
      * stall needs it, never on the launch path), and resident.c's watch

@@ -300,14 +300,37 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     return api_return(copy_1d(dst, src, count, kind, stream, ASYNC));
 }
 
+/* cudaMemcpyPeer runs in the current device's legacy stream and is
+ * serialized with the pending and future work of the current, source and
+ * destination devices (the runtime API reference): it waits for the two
+ * devices' submitted work first, and the host for it after (peer_done),
+ * so that what the program submits next to any of them comes after it.
+ * The asynchronous form is ordered in its stream only, as on a GPU. */
+static void peer_order(int dst, int src, int async)
+{
+    int cur = device_current();
+    if (async)
+        return;
+    if (src != cur)
+        timeline_wait_device(src);
+    if (dst != cur && dst != src)
+        timeline_wait_device(dst);
+}
+
+static cudaError_t peer_done(cudaError_t e, int async)
+{
+    return e == cudaSuccess && !async ? stream_sync(stream_resolve(NULL)) : e;
+}
+
 static cudaError_t copy_peer(void *dst, int dstDevice, const void *src, int srcDevice,
                              size_t count, cudaStream_t stream, int async)
 {
     if (count == 0)
         return cudaSuccess;
-    if (dstDevice != 0 || srcDevice != 0)
+    if (!device_valid(dstDevice) || !device_valid(srcDevice))
         return cudaErrorInvalidDevice;
-    return copy_1d(dst, src, count, cudaMemcpyDeviceToDevice, stream, async);
+    peer_order(dstDevice, srcDevice, async);
+    return peer_done(copy_1d(dst, src, count, cudaMemcpyDeviceToDevice, stream, async), async);
 }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
@@ -480,6 +503,33 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t st
 {
     API_ENTER();
     return api_return(copy_3d(p, stream, ASYNC));
+}
+
+/* A 3D copy between devices' memory: unified addressing finds both sides. */
+static cudaError_t copy_3d_peer(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream,
+                                int async)
+{
+    if (!p)
+        return cudaErrorInvalidValue;
+    if (!device_valid(p->dstDevice) || !device_valid(p->srcDevice))
+        return cudaErrorInvalidDevice;
+    struct cudaMemcpy3DParms q = {.srcArray = p->srcArray, .srcPos = p->srcPos, .srcPtr = p->srcPtr,
+                                  .dstArray = p->dstArray, .dstPos = p->dstPos, .dstPtr = p->dstPtr,
+                                  .extent = p->extent, .kind = cudaMemcpyDeviceToDevice};
+    peer_order(p->dstDevice, p->srcDevice, async);
+    return peer_done(copy_3d(&q, stream, async), async);
+}
+
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p)
+{
+    API_ENTER();
+    return api_return(copy_3d_peer(p, NULL, SYNC));
+}
+
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream)
+{
+    API_ENTER();
+    return api_return(copy_3d_peer(p, stream, ASYNC));
 }
 
 /* ---- sets ----------------------------------------------------------------- */

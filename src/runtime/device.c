@@ -19,9 +19,11 @@
 #include "runtime/stream.h"
 #include "trace/trace.h"
 
-static unsigned device_flags;
-static enum cudaFuncCache cache_config = cudaFuncCachePreferNone;
-static enum cudaSharedMemConfig shmem_config = cudaSharedMemBankSizeFourByte;
+/* Each device's settings. */
+static unsigned device_flags[DEVICE_MAX];
+static enum cudaFuncCache cache_config[DEVICE_MAX];
+static enum cudaSharedMemConfig shmem_config[DEVICE_MAX] = {
+    [0 ... DEVICE_MAX - 1] = cudaSharedMemBankSizeFourByte};
 
 static void report_leaks(void)
 {
@@ -68,66 +70,16 @@ static int l2_bytes(void)
     return v > 0 ? (int)v : 1 << 20;
 }
 
-static int check_device(int device)
-{
-    return device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
-}
-
-cudaError_t cudaGetDeviceCount(int *count)
-{
-    API_ENTER();
-    if (!count)
-        return api_return(cudaErrorInvalidValue);
-    *count = 1;
-    return cudaSuccess;
-}
-
-cudaError_t cudaGetDevice(int *device)
-{
-    API_ENTER();
-    if (!device)
-        return api_return(cudaErrorInvalidValue);
-    *device = 0;
-    return cudaSuccess;
-}
-
-cudaError_t cudaSetDevice(int device)
-{
-    API_ENTER();
-    if (check_device(device))
-        return api_return(cudaErrorInvalidDevice);
-    engine_start();
-    return cudaSuccess;
-}
-
 cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)
 {
     API_ENTER();
-    if (check_device(device))
+    if (!device_valid(device))
         return api_return(cudaErrorInvalidDevice);
     if (flags & ~(unsigned)cudaInitDeviceFlagsAreValid)
         return api_return(cudaErrorInvalidValue);
     if (flags & cudaInitDeviceFlagsAreValid)
-        device_flags = deviceFlags;
+        device_flags[device] = deviceFlags;
     engine_start();
-    return cudaSuccess;
-}
-
-cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
-{
-    API_ENTER();
-    if (!device || !prop)
-        return api_return(cudaErrorInvalidValue);
-    *device = 0;
-    return cudaSuccess;
-}
-
-cudaError_t cudaSetValidDevices(int *deviceArr, int len)
-{
-    API_ENTER();
-    for (int i = 0; i < len; i++)
-        if (!deviceArr || check_device(deviceArr[i]))
-            return api_return(cudaErrorInvalidDevice);
     return cudaSuccess;
 }
 
@@ -136,12 +88,14 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     API_ENTER();
     if (!p)
         return api_return(cudaErrorInvalidValue);
-    if (check_device(device))
+    if (!device_valid(device))
         return api_return(cudaErrorInvalidDevice);
     int arch = device_arch();
     memset(p, 0, sizeof *p);
     snprintf(p->name, sizeof p->name, "simt CPU device (%d workers)", device_sm_count());
-    memcpy(p->uuid.bytes, "simt-cpu-device0", 16);
+    memcpy(p->uuid.bytes, "simt-cpu-device", 15);
+    p->uuid.bytes[15] = (char)('0' + device);
+    p->pciBusID = device_pci_bus(device);
     p->totalGlobalMem = mem_device_capacity();
     p->sharedMemPerBlock = 49152;
     p->regsPerBlock = 65536;
@@ -235,10 +189,10 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     API_ENTER();
     if (!value)
         return api_return(cudaErrorInvalidValue);
-    if (check_device(device))
+    if (!device_valid(device))
         return api_return(cudaErrorInvalidDevice);
     struct cudaDeviceProp p;
-    cudaGetDeviceProperties(&p, 0);
+    cudaGetDeviceProperties(&p, device);
     int v;
     switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: v = p.maxThreadsPerBlock; break;
@@ -273,7 +227,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrSurfaceAlignment: v = (int)p.surfaceAlignment; break;
     case cudaDevAttrConcurrentKernels: v = 1; break;
     case cudaDevAttrEccEnabled: v = 0; break;
-    case cudaDevAttrPciBusId: case cudaDevAttrPciDeviceId: case cudaDevAttrPciDomainId: v = 0; break;
+    case cudaDevAttrPciBusId: v = p.pciBusID; break;
+    case cudaDevAttrPciDeviceId: case cudaDevAttrPciDomainId: v = 0; break;
     case cudaDevAttrTccDriver: v = 0; break;
     case cudaDevAttrMemoryClockRate: v = p.memoryClockRate; break;
     case cudaDevAttrGlobalMemoryBusWidth: v = p.memoryBusWidth; break;
@@ -366,26 +321,6 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     return cudaSuccess;
 }
 
-cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device)
-{
-    API_ENTER();
-    if (!pciBusId || len <= 0)
-        return api_return(cudaErrorInvalidValue);
-    if (check_device(device))
-        return api_return(cudaErrorInvalidDevice);
-    snprintf(pciBusId, (size_t)len, "0000:00:00.0");
-    return cudaSuccess;
-}
-
-cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId)
-{
-    API_ENTER();
-    if (!device || !pciBusId)
-        return api_return(cudaErrorInvalidValue);
-    *device = 0;
-    return cudaSuccess;
-}
-
 cudaError_t cudaDeviceSynchronize(void)
 {
     API_ENTER();
@@ -393,7 +328,7 @@ cudaError_t cudaDeviceSynchronize(void)
     cudaError_t e = capture_check_device_sync();
     if (e)
         return api_return(e);
-    timeline_wait_all();
+    timeline_wait_device(device_current());
     printf_flush();
     return api_sticky();
 }
@@ -406,15 +341,26 @@ cudaError_t cudaThreadSynchronize(void)
 cudaError_t cudaDeviceReset(void)
 {
     /* Destroying the context: everything queued finishes, device printf
-     * output is flushed, allocations and streams go, errors clear. */
-    timeline_wait_all();
-    printf_flush();
-    stream_reset_all();
-    mem_reset();
-    devheap_reset();
-    limits_reset();
-    device_flags = 0;
-    cache_config = cudaFuncCachePreferNone;
+     * output is flushed, allocations and streams go, errors clear.  With
+     * several devices, the current device's: the others' memory and
+     * streams stay, and what all devices share (the device heap, the
+     * limits, the memory pools) with them. */
+    int d = device_current();
+    if (device_count() == 1) {
+        timeline_wait_all();
+        printf_flush();
+        stream_reset_all();
+        mem_reset(-1);
+        devheap_reset();
+        limits_reset();
+    } else {
+        stream_reset_device(d);
+        printf_flush();
+        mem_reset(d);
+        device_peer_reset(d);
+    }
+    device_flags[d] = 0;
+    cache_config[d] = cudaFuncCachePreferNone;
     api_clear_context();
     return cudaSuccess;
 }
@@ -431,7 +377,7 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags)
         return api_return(cudaErrorInvalidValue);
     if ((flags & cudaDeviceScheduleMask) == 3 || (flags & cudaDeviceScheduleMask) > 4)
         return api_return(cudaErrorInvalidValue);
-    device_flags = flags;
+    device_flags[device_current()] = flags;
     return cudaSuccess;
 }
 
@@ -440,7 +386,7 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags)
     API_ENTER();
     if (!flags)
         return api_return(cudaErrorInvalidValue);
-    *flags = device_flags | cudaDeviceMapHost;
+    *flags = device_flags[device_current()] | cudaDeviceMapHost;
     return cudaSuccess;
 }
 
@@ -449,7 +395,7 @@ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c)
     API_ENTER();
     if ((int)c < 0 || (int)c > 3)
         return api_return(cudaErrorInvalidValue);
-    cache_config = c;
+    cache_config[device_current()] = c;
     return cudaSuccess;
 }
 
@@ -458,7 +404,7 @@ cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *c)
     API_ENTER();
     if (!c)
         return api_return(cudaErrorInvalidValue);
-    *c = cache_config;
+    *c = cache_config[device_current()];
     return cudaSuccess;
 }
 
@@ -477,7 +423,7 @@ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c)
     API_ENTER();
     if ((int)c < 0 || (int)c > 2)
         return api_return(cudaErrorInvalidValue);
-    shmem_config = c;
+    shmem_config[device_current()] = c;
     return cudaSuccess;
 }
 
@@ -486,33 +432,8 @@ cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *c)
     API_ENTER();
     if (!c)
         return api_return(cudaErrorInvalidValue);
-    *c = shmem_config;
+    *c = shmem_config[device_current()];
     return cudaSuccess;
-}
-
-cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)
-{
-    API_ENTER();
-    if (!canAccessPeer)
-        return api_return(cudaErrorInvalidValue);
-    if (check_device(device) || check_device(peerDevice))
-        return api_return(cudaErrorInvalidDevice);
-    *canAccessPeer = 0;
-    return cudaSuccess;
-}
-
-cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
-{
-    API_ENTER();
-    if (flags)
-        return api_return(cudaErrorInvalidValue);
-    return api_return(check_device(peerDevice) ? cudaErrorInvalidDevice : cudaErrorInvalidDevice);
-}
-
-cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
-{
-    API_ENTER();
-    return api_return(check_device(peerDevice) ? cudaErrorInvalidDevice : cudaErrorPeerAccessNotEnabled);
 }
 
 cudaError_t cudaDriverGetVersion(int *driverVersion)

@@ -15,9 +15,11 @@
 
 static atomic_int initialized;
 
-/* The primary context's handle: an address no other object has. */
-static char primary_ctx;
-#define PRIMARY ((CUcontext)(void *)&primary_ctx)
+/* Each device's primary context: a handle no other object has.  The
+ * current context is the runtime's current device's. */
+static char primary_ctx[DEVICE_MAX];
+#define PRIMARY_OF(d) ((CUcontext)(void *)&primary_ctx[d])
+#define PRIMARY PRIMARY_OF(device_current())
 
 static CUresult to_cu(cudaError_t e)
 {
@@ -74,7 +76,7 @@ static int ready(void)
 
 static int bad_device(CUdevice dev)
 {
-    return dev != 0;
+    return !device_valid(dev);
 }
 
 /* What the calls on a device check first: the driver initialized, their
@@ -253,7 +255,7 @@ static CUresult answer(int *out, int v)
 
 CUresult cuDeviceGetCount(int *count)
 {
-    return answer(count, 1);
+    return answer(count, device_count());
 }
 
 CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
@@ -307,8 +309,8 @@ CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev)
         return CUDA_ERROR_INVALID_VALUE;
     if (bad_device(dev))
         return CUDA_ERROR_INVALID_DEVICE;
-    *pctx = PRIMARY;
-    return CUDA_SUCCESS;
+    *pctx = PRIMARY_OF(dev);
+    return cuCtxSetCurrent(*pctx);
 }
 
 CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags,
@@ -319,9 +321,28 @@ CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsign
     return cuCtxCreate_v2(pctx, flags, dev);
 }
 
+/* The device of a context handle, or -1. */
+static int ctx_device(CUcontext ctx)
+{
+    for (int d = 0; d < device_count(); d++)
+        if (ctx == PRIMARY_OF(d))
+            return d;
+    return -1;
+}
+
 static CUresult check_ctx(CUcontext ctx)
 {
-    return ctx == PRIMARY ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+    return ctx_device(ctx) >= 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+/* Making a context current makes its device the runtime's. */
+static CUresult make_current(CUcontext ctx)
+{
+    int d = ctx_device(ctx);
+    if (d < 0)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    cudaError_t before = cudaPeekAtLastError();
+    return via_runtime(cudaSetDevice(d), before);
 }
 
 CUresult cuCtxDestroy(CUcontext ctx)
@@ -342,13 +363,13 @@ CUresult cuCtxGetCurrent(CUcontext *pctx)
 CUresult cuCtxSetCurrent(CUcontext ctx)
 {
     DRIVER_ENTER();
-    return ctx ? check_ctx(ctx) : CUDA_SUCCESS;
+    return ctx ? make_current(ctx) : CUDA_SUCCESS;
 }
 
 CUresult cuCtxPushCurrent(CUcontext ctx)
 {
     DRIVER_ENTER();
-    return check_ctx(ctx);
+    return make_current(ctx);
 }
 
 CUresult cuCtxPopCurrent(CUcontext *pctx)
@@ -361,7 +382,7 @@ CUresult cuCtxPopCurrent(CUcontext *pctx)
 
 CUresult cuCtxGetDevice(CUdevice *device)
 {
-    return answer(device, 0);
+    return answer(device, device_current());
 }
 
 FORWARD(cuCtxSynchronize(void), cudaDeviceSynchronize())
@@ -371,7 +392,7 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
     CUresult r = device_enter(pctx != NULL, dev);
     if (r)
         return r;
-    *pctx = PRIMARY;
+    *pctx = PRIMARY_OF(dev);
     return CUDA_SUCCESS;
 }
 

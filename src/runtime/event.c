@@ -31,6 +31,7 @@
 
 struct CUevent_st {
     unsigned flags;
+    int ordinal;               /* the device current at its creation */
     pthread_mutex_t lock;
     struct cmd *cmd;           /* last recording, referenced */
     struct capture_mark cap;   /* last recorded in a capture: cap.id != 0 */
@@ -72,6 +73,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     if (!e)
         return api_return(cudaErrorMemoryAllocation);
     e->flags = flags;
+    e->ordinal = device_current();
     pthread_mutex_init(&e->lock, NULL);
     if (simt__handle_add(HANDLE_EVENT, HANDLE(e)) != 0) {
         pthread_mutex_destroy(&e->lock);
@@ -178,6 +180,10 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t stream, unsigne
     struct CUstream_st *s = stream_resolve(stream);
     if (!s)
         return api_return(stream_error(stream));
+    /* The event and the stream must be one device's (CUDA guide,
+     * "Stream and Event Behavior"). */
+    if (!engine_in_kernel() && s->ordinal != e->ordinal)
+        return api_return(cudaErrorInvalidResourceHandle);
     if (stream_is_capturing(s)) {
         cudaError_t err = record_captured(e, s, flags);
         return err == cudaSuccess ? cudaSuccess : api_return(err);
@@ -269,7 +275,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
     struct cmd *a = event_cmd(start), *b = event_cmd(end);
     /* What an H200 returns: unrecorded or timing-disabled events are
      * invalid handles here; a pending one is not ready (no error). */
-    if (!a || !b || (start->flags & cudaEventDisableTiming) || (end->flags & cudaEventDisableTiming))
+    if (!a || !b || (start->flags & cudaEventDisableTiming) || (end->flags & cudaEventDisableTiming) ||
+        start->ordinal != end->ordinal)
         err = cudaErrorInvalidResourceHandle;
     else if (!cmd_done(a) || !cmd_done(b))
         err = cudaErrorNotReady;

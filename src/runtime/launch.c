@@ -129,6 +129,7 @@ struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
         return NULL;
     memset(g, 0, sizeof *g);
     g->kernel = k;
+    g->device = device_current();
     g->ks = ks;
     g->name = k && k->name ? k->name : "(unnamed)";
     g->grid_dim = cfg->grid;
@@ -230,6 +231,10 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
     struct CUstream_st *s = NULL;
     if (e == cudaSuccess && !devrt_named(stream) && !(s = stream_resolve(stream)))
         e = stream_error(stream);
+    /* A kernel runs on the current device, in one of its streams (CUDA
+     * guide, "Stream and Event Behavior"). */
+    if (e == cudaSuccess && s && !engine_in_kernel() && s->ordinal != device_current())
+        e = cudaErrorInvalidResourceHandle;
     if (e == cudaSuccess) {
         op.u.kernel.k = k;
         op.u.kernel.ks = ks;

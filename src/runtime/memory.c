@@ -71,6 +71,10 @@ struct alloc {
     unsigned flags;
     const char *api;      /* the call that made it */
     const void *caller;   /* its return address, for leak reports */
+    int ordinal;          /* the device current when it was made */
+    int owned;            /* another module's (pools, arrays, graphs, the
+                             device heap): it frees it, and it survives one
+                             device's reset among several */
 };
 
 struct symbol {
@@ -93,7 +97,7 @@ static struct {
     size_t nallocs, capallocs;
     struct symbol *syms;
     size_t nsyms, capsyms;
-    size_t device_bytes;
+    size_t device_bytes[DEVICE_MAX]; /* cudaMalloc'd, per device */
     size_t capacity;
     struct freed ring[FREED_RING]; /* recently freed, newest at ring_next-1 */
     unsigned ring_next;
@@ -260,23 +264,28 @@ static void unquarantine(const struct freed *f)
 }
 
 /* Allocates and tracks size > 0 bytes; *out receives the memory. */
+/* In track_alloc's flags: the allocation is another module's (owned). */
+#define OWNED 0x40000000u
+
 static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsigned flags,
                                const char *api, const void *caller)
 {
     if (size > capacity())
         return cudaErrorMemoryAllocation;
+    int d = device_current();
     if (type == MEM_DEVICE) {
         /* Reserve first so that concurrent allocations cannot together
          * pass the device's capacity. */
         pthread_rwlock_wrlock(&M.lock);
-        int full = M.device_bytes + size > capacity();
+        int full = M.device_bytes[d] + size > capacity();
         if (!full)
-            M.device_bytes += size;
+            M.device_bytes[d] += size;
         pthread_rwlock_unlock(&M.lock);
         if (full)
             return cudaErrorMemoryAllocation;
     }
-    struct alloc b = {.size = size, .type = type, .flags = flags, .api = api, .caller = caller};
+    struct alloc b = {.size = size, .type = type, .flags = flags & ~OWNED, .api = api,
+                      .caller = caller, .ordinal = d, .owned = !!(flags & OWNED)};
     /* A checking build's device memory comes from the checker's arena
      * (redzones, addresses never reused). */
     void *p = type == MEM_DEVICE && hook_checking() && simt__check_dev_span
@@ -286,7 +295,7 @@ static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsi
     pthread_rwlock_wrlock(&M.lock);
     int failed = !p || alloc_insert_locked(&b);
     if (failed && type == MEM_DEVICE)
-        M.device_bytes -= size;
+        M.device_bytes[d] -= size;
     pthread_rwlock_unlock(&M.lock);
     if (failed) {
         if (p)
@@ -311,7 +320,7 @@ static cudaError_t release(const void *p, enum mem_type a, enum mem_type b, cons
     }
     struct alloc copy = *blk;
     if (copy.type == MEM_DEVICE)
-        M.device_bytes -= copy.size;
+        M.device_bytes[copy.ordinal] -= copy.size;
     int keep;
     struct freed out = remember_freed_locked(&copy, by, 1, &keep);
     alloc_remove_locked(blk);
@@ -328,7 +337,7 @@ cudaError_t mem_alloc_tracked(void **out, size_t size, enum mem_type type, const
                               const void *caller)
 {
     assert(size > 0 && (type == MEM_DEVICE || type == MEM_PINNED));
-    return track_alloc(out, size, type, 0, api, caller);
+    return track_alloc(out, size, type, OWNED, api, caller);
 }
 
 cudaError_t mem_free_tracked(void *p, const char *by)
@@ -356,7 +365,7 @@ static size_t pitch_of(size_t width)
 /* ---- the interface for other modules -------------------------------------- */
 
 static void fill_range(struct mem_range *out, uintptr_t start, size_t size, enum mem_type type,
-                       unsigned flags)
+                       unsigned flags, int ordinal)
 {
     if (!out)
         return;
@@ -364,21 +373,22 @@ static void fill_range(struct mem_range *out, uintptr_t start, size_t size, enum
     out->size = size;
     out->type = type;
     out->flags = flags;
+    out->ordinal = ordinal;
 }
 
 static int lookup_locked(uintptr_t a, struct mem_range *out)
 {
     const struct alloc *b = alloc_at_locked(a);
     if (b) {
-        fill_range(out, b->start, b->size, b->type, b->flags);
+        fill_range(out, b->start, b->size, b->type, b->flags, b->ordinal);
         return 1;
     }
     const struct symbol *s = symbol_at_locked(a);
     if (s) {
-        fill_range(out, s->start, s->size, MEM_SYMBOL, 0);
+        fill_range(out, s->start, s->size, MEM_SYMBOL, 0, device_current());
         return 1;
     }
-    fill_range(out, 0, 0, MEM_NONE, 0);
+    fill_range(out, 0, 0, MEM_NONE, 0, -2);
     return 0;
 }
 
@@ -413,7 +423,7 @@ cudaError_t mem_check_range(const void *p, size_t n, int want_device, enum mem_t
 size_t mem_device_bytes_in_use(void)
 {
     pthread_rwlock_rdlock(&M.lock);
-    size_t n = M.device_bytes;
+    size_t n = M.device_bytes[device_current()];
     pthread_rwlock_unlock(&M.lock);
     return n;
 }
@@ -423,15 +433,51 @@ size_t mem_device_capacity(void)
     return capacity();
 }
 
-void mem_reset(void)
+/* One device's reset among several: its allocations go, the others' and
+ * the owned ones stay.  Out of memory, nothing is freed (a leak, never a
+ * pointer freed twice). */
+static void reset_device(int d)
 {
+    pthread_rwlock_wrlock(&M.lock);
+    struct alloc *gone = malloc((M.nallocs + 1) * sizeof *gone);
+    struct freed *out = malloc((M.nallocs + 1) * sizeof *out);
+    size_t n = 0, kept = 0;
+    for (size_t i = 0; gone && out && i < M.nallocs; i++) {
+        struct alloc b = M.allocs[i];
+        if (b.ordinal != d || b.owned) {
+            M.allocs[kept++] = b;
+            continue;
+        }
+        if (b.type == MEM_DEVICE)
+            M.device_bytes[d] -= b.size;
+        int keep;
+        out[n] = remember_freed_locked(&b, "cudaDeviceReset", 0, &keep);
+        gone[n++] = b;
+    }
+    if (gone && out)
+        M.nallocs = kept;
+    pthread_rwlock_unlock(&M.lock);
+    for (size_t i = 0; i < n; i++) {
+        raw_free(&gone[i], 0);
+        unquarantine(&out[i]);
+    }
+    free(gone);
+    free(out);
+}
+
+void mem_reset(int d)
+{
+    if (d >= 0) {
+        reset_device(d);
+        return;
+    }
     struct freed ring[FREED_RING];
     pthread_rwlock_wrlock(&M.lock);
     struct alloc *v = M.allocs;
     size_t n = M.nallocs;
     M.allocs = NULL;
     M.nallocs = M.capallocs = 0;
-    M.device_bytes = 0;
+    memset(M.device_bytes, 0, sizeof M.device_bytes);
     /* Everything goes back at once; the ring keeps describing what was
      * freed (the last FREED_RING allocations), without reservations. */
     memcpy(ring, M.ring, sizeof ring);
@@ -938,7 +984,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
     mem_lookup(ptr, &r);
     void *p = (void *)(uintptr_t)ptr;
     memset(attributes, 0, sizeof *attributes);
-    attributes->device = 0;
+    attributes->device = r.ordinal;
     switch (r.type) {
     case MEM_NONE:
         /* An H200: device -2, hostPointer = ptr (NULL for NULL). */

@@ -28,6 +28,7 @@ struct mem_range {
     size_t size;        /* bytes the program asked for */
     enum mem_type type;
     unsigned flags;     /* cudaHostAlloc/cudaHostRegister flags */
+    int ordinal;        /* its device (a symbol: the current one) */
 };
 
 /* Finds the allocation (or else the symbol) containing p; returns 1 and
@@ -43,10 +44,12 @@ int mem_lookup(const void *p, struct mem_range *out);
 cudaError_t mem_check_range(const void *p, size_t n, int want_device, enum mem_type *type);
 
 /* cudaDeviceReset: frees every allocation and forgets every registration
- * (the program's pointers stop being live); symbols stay known. */
-void mem_reset(void);
+ * (the program's pointers stop being live); symbols stay known.  d >= 0:
+ * device d's reset among several devices, which frees what was made
+ * while d was current, except the memory other modules own. */
+void mem_reset(int d);
 
-/* Bytes of device memory (cudaMalloc and pitched) in use, and the most
+/* Bytes of the current device's memory (cudaMalloc and pitched) in use, and the most
  * the emulated device has (physical memory, as totalGlobalMem reports). */
 size_t mem_device_bytes_in_use(void);
 size_t mem_device_capacity(void);

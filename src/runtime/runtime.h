@@ -56,6 +56,18 @@ void launch_release_packed(void *arg);
 /* printf.c: device printf output waiting for a flush point. */
 void printf_flush(void);
 
+/* devices.c: the emulated devices (SIMT_DEVICES) and the calling host
+ * thread's current one. */
+#define DEVICE_MAX 16
+int device_count(void);
+int device_valid(int d);
+int device_current(void);
+int device_pci_bus(int d);
+/* Whether device d's kernels may reach device p's memory (d itself, or
+ * peer access d enabled); device_peer_reset forgets d's both ways. */
+int device_peer_enabled(int d, int p);
+void device_peer_reset(int d);
+
 /* device.c */
 int device_arch(void);                 /* emulated compute capability, e.g. 90 */
 int device_sm_count(void);             /* = workers */

@@ -28,15 +28,23 @@
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_key;
 
-static SIMT_TLS struct CUstream_st *per_thread;
+/* The calling thread's default stream on each device, made on first use. */
+struct thread_streams {
+    struct CUstream_st *of[DEVICE_MAX];
+};
+static SIMT_TLS struct thread_streams *per_thread;
 
-/* A host thread ends: its default stream goes once its work is done, as
- * a destroyed stream does. */
+/* A host thread ends: its default streams go once their work is done, as
+ * destroyed streams do. */
 static void thread_ended(void *arg)
 {
-    struct CUstream_st *s = arg;
-    capture_leave(s);
-    timeline_release_stream(s);
+    struct thread_streams *t = arg;
+    for (int d = 0; d < DEVICE_MAX; d++)
+        if (t->of[d]) {
+            capture_leave(t->of[d]);
+            timeline_release_stream(t->of[d]);
+        }
+    free(t);
 }
 
 static int key_ok;
@@ -48,19 +56,26 @@ static void make_key(void)
 
 static struct CUstream_st *per_thread_stream(void)
 {
-    struct CUstream_st *s = per_thread;
-    if (s)
-        return s;
+    int d = device_current();
+    if (per_thread && per_thread->of[d])
+        return per_thread->of[d];
     pthread_once(&key_once, make_key);
     if (!key_ok)
         return NULL;
-    s = calloc(1, sizeof *s);
+    if (!per_thread) {
+        struct thread_streams *t = calloc(1, sizeof *t);
+        if (!t || pthread_setspecific(thread_key, t)) {
+            free(t);
+            return NULL; /* stream_error: out of memory */
+        }
+        per_thread = t;
+    }
+    struct CUstream_st *s = calloc(1, sizeof *s);
     if (!s)
-        return NULL; /* stream_error: out of memory */
+        return NULL;
     s->per_thread = 1;
     timeline_add_stream(s);
-    pthread_setspecific(thread_key, s);
-    per_thread = s;
+    per_thread->of[d] = s;
     return s;
 }
 
@@ -291,7 +306,7 @@ static cudaError_t get_prop(cudaStream_t h, enum stream_prop what, void *out)
     case PROP_FLAGS: *(unsigned *)out = s->flags; break;
     case PROP_PRIORITY: *(int *)out = s->priority; break;
     case PROP_ID: *(unsigned long long *)out = s->id; break;
-    case PROP_DEVICE: *(int *)out = 0; break;
+    case PROP_DEVICE: *(int *)out = s->ordinal; break;
     }
     return cudaSuccess;
 }
@@ -527,6 +542,15 @@ void stream_reset_all(void)
 {
     timeline_wait_all();
     capture_reset_all();
-    timeline_reset_streams();
+    timeline_reset_streams(-1);
     mempool_reset();
+}
+
+/* The memory pools are the first device's and stay (docs/COMPATIBILITY.md);
+ * a capture in progress ends, whichever device's stream it captures. */
+void stream_reset_device(int d)
+{
+    timeline_wait_device(d);
+    capture_reset_all();
+    timeline_reset_streams(d);
 }

@@ -62,6 +62,7 @@ struct CUstream_st {
     int per_thread;            /* a per-thread default stream */
     int destroyed;
     int device;                /* created by device code */
+    int ordinal;               /* the device it belongs to */
     unsigned long long id;     /* cudaStreamGetId */
     struct cmd *last;          /* newest command (a reference) */
     struct CUstream_st *next;  /* all streams */
@@ -158,6 +159,10 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
  * callers' references. */
 void stream_expand(struct cmd *exit, struct cmd **cmds, int n, const int *dep_start,
                    const int *deps);
+/* A gate: a command in no stream, pending on the timeline until its
+ * owner completes it (cmd_complete); commands wait for it as for an
+ * event's command.  Referenced once, as cmd_new's. */
+struct cmd *cmd_gate_new(void);
 void cmd_complete(struct cmd *c, int error);
 void cmd_ref(struct cmd *c);
 void cmd_unref(struct cmd *c);
@@ -170,6 +175,9 @@ int cmd_done(const struct cmd *c);
 /* Blocks until every command of every stream is done; then pools give
  * memory back (a device synchronization). */
 void timeline_wait_all(void);
+/* cudaDeviceSynchronize: blocks until the work submitted to device d is
+ * done (with one device, timeline_wait_all). */
+void timeline_wait_device(int d);
 /* Runs fn(arg) in stream order, synchronously: used by the blocking API
  * calls (cudaMemcpy, cudaMemset).  cudaErrorMemoryAllocation: fn did not
  * run. */
@@ -197,13 +205,16 @@ int timeline_ends_of(struct CUstream_st *s, struct cmd **v, int max);
 /* A checking build: the host has seen s's last commands (for the legacy
  * stream, the blocking streams' too) done, waited for or not. */
 void timeline_host_saw_ends(struct CUstream_st *s);
-/* cudaDeviceReset: created streams and ended threads' streams go; the
- * others forget their commands. */
-void timeline_reset_streams(void);
+/* cudaDeviceReset: device d's created streams and ended threads' streams
+ * go, its others forget their commands (d < 0: every device's). */
+void timeline_reset_streams(int d);
 /* Makes the next command of s wait for `after` (an event's command). */
 cudaError_t stream_wait_cmd(struct CUstream_st *s, struct cmd *after);
 /* cudaDeviceReset: waits for everything and forgets all streams. */
 void stream_reset_all(void);
+/* cudaDeviceReset with several devices: waits for device d's work and
+ * forgets its streams. */
+void stream_reset_device(int d);
 
 /* ---- stream capture ---------------------------------------------------- */
 

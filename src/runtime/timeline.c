@@ -29,11 +29,18 @@ static struct {
     pthread_mutex_t lock;
     pthread_cond_t done;
     int waiters;
-    struct CUstream_st legacy;
+    struct CUstream_st legacy[DEVICE_MAX]; /* each device's, ids given on first use */
     struct CUstream_st *streams; /* created and per-thread streams */
     unsigned long long next_id;
 } T = {.lock = PTHREAD_MUTEX_INITIALIZER, .done = PTHREAD_COND_INITIALIZER,
-       .legacy = {.legacy = 1, .id = 1}, .next_id = 2};
+       .legacy = {[0] = {.legacy = 1, .id = 1}}, .next_id = 2};
+
+/* The legacy stream waits for the blocking streams of its device, and they
+ * for it (stream_is_blocking). */
+static int legacy_peer(const struct CUstream_st *legacy, const struct CUstream_st *o)
+{
+    return stream_is_blocking(o) && o->ordinal == legacy->ordinal;
+}
 
 
 /* ---- commands ----------------------------------------------------------- */
@@ -234,6 +241,18 @@ static void complete_marks_locked(struct ready *r)
         complete_locked(c, 0, r);
 }
 
+struct cmd *cmd_gate_new(void)
+{
+    struct cmd *c = cmd_new(CMD_MARK);
+    if (!c)
+        return NULL;
+    pthread_mutex_lock(&T.lock);
+    c->refs++; /* held by the timeline until it is opened, as a tracked command's */
+    __atomic_store_n(&simt__pending_cmds, simt__pending_cmds + 1, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&T.lock);
+    return c;
+}
+
 void cmd_complete(struct cmd *c, int error)
 {
     struct ready r = READY_INIT(r);
@@ -271,10 +290,10 @@ static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
     add_dep_locked(c, after);
     if (s->legacy) {
         for (struct CUstream_st *o = T.streams; o; o = o->next)
-            if (stream_is_blocking(o))
+            if (legacy_peer(s, o))
                 add_dep_locked(c, o->last);
     } else if (stream_is_blocking(s)) {
-        add_dep_locked(c, T.legacy.last);
+        add_dep_locked(c, T.legacy[s->ordinal].last);
     }
     if (hook_checking()) {
         /* The same order, as a clock (streamrace.h). */
@@ -283,10 +302,10 @@ static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
         streamrace_after(vc, after);
         if (s->legacy) {
             for (struct CUstream_st *o = T.streams; o; o = o->next)
-                if (stream_is_blocking(o))
+                if (legacy_peer(s, o))
                     streamrace_after(vc, o->last);
         } else if (stream_is_blocking(s)) {
-            streamrace_after(vc, T.legacy.last);
+            streamrace_after(vc, T.legacy[s->ordinal].last);
         }
         streamrace_linked(c, s, vc);
     }
@@ -531,16 +550,75 @@ void timeline_wait_all(void)
     mempool_trim_all();
 }
 
+/* With one device, everything; with several, the newest command of each
+ * stream of device d (the work submitted before the call: later commands
+ * come after them in their streams). */
+void timeline_wait_device(int d)
+{
+    if (device_count() == 1) {
+        timeline_wait_all();
+        return;
+    }
+    struct cmd *small[64], **v = small;
+    size_t n = 0, cap = 64;
+    int oom = 0;
+    pthread_mutex_lock(&T.lock);
+    for (struct CUstream_st *o = T.streams;; o = o->next) {
+        struct CUstream_st *s = o ? o : &T.legacy[d];
+        if (s->ordinal == d && s->last) {
+            if (n == cap) {
+                struct cmd **w = malloc(2 * cap * sizeof *w);
+                if (!w) { /* out of memory: wait for everything instead */
+                    oom = 1;
+                    break;
+                }
+                memcpy(w, v, n * sizeof *w);
+                if (v != small)
+                    free(v);
+                v = w;
+                cap *= 2;
+            }
+            s->last->refs++;
+            v[n++] = s->last;
+        }
+        if (!o)
+            break;
+    }
+    pthread_mutex_unlock(&T.lock);
+    for (size_t i = 0; i < n; i++)
+        cmd_wait(v[i]);
+    for (size_t i = 0; i < n; i++)
+        cmd_unref(v[i]);
+    if (v != small)
+        free(v);
+    if (oom)
+        timeline_wait_all();
+    else
+        mempool_trim_all();
+}
+
 /* ---- the streams' list ---------------------------------------------------- */
 
 struct CUstream_st *timeline_legacy(void)
 {
-    return &T.legacy;
+    int d = device_current();
+    struct CUstream_st *s = &T.legacy[d];
+    if (!__atomic_load_n(&s->id, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&T.lock);
+        if (!s->id) {
+            s->legacy = 1;
+            s->ordinal = d;
+            __atomic_store_n(&s->id, T.next_id++, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&T.lock);
+    }
+    return s;
 }
 
 void timeline_add_stream(struct CUstream_st *s)
 {
     pthread_mutex_lock(&T.lock);
+    s->ordinal = device_current();
     s->id = T.next_id++;
     s->next = T.streams;
     T.streams = s;
@@ -564,7 +642,7 @@ int timeline_ends_of(struct CUstream_st *s, struct cmd **v, int max)
         v[n++] = s->last;
     if (s->legacy)
         for (struct CUstream_st *o = T.streams; o && n < max; o = o->next)
-            if (stream_is_blocking(o) && o->last && !cmd_done(o->last))
+            if (legacy_peer(s, o) && o->last && !cmd_done(o->last))
                 v[n++] = o->last;
     for (int i = 0; i < n; i++)
         v[i]->refs++;
@@ -581,12 +659,12 @@ void timeline_host_saw_ends(struct CUstream_st *s)
         streamrace_host_waited(s->last);
     if (s->legacy)
         for (struct CUstream_st *o = T.streams; o; o = o->next)
-            if (stream_is_blocking(o) && o->last)
+            if (legacy_peer(s, o) && o->last)
                 streamrace_host_waited(o->last);
     pthread_mutex_unlock(&T.lock);
 }
 
-void timeline_reset_streams(void)
+void timeline_reset_streams(int d)
 {
     pthread_mutex_lock(&T.lock);
     /* Created streams go; per-thread streams stay their threads' (their
@@ -594,7 +672,9 @@ void timeline_reset_streams(void)
     struct CUstream_st **p = &T.streams;
     while (*p) {
         struct CUstream_st *s = *p;
-        if (s->per_thread && !s->destroyed) {
+        if (d >= 0 && s->ordinal != d) {
+            p = &s->next;
+        } else if (s->per_thread && !s->destroyed) {
             unref_locked(s->last);
             s->last = NULL;
             p = &s->next;
@@ -607,7 +687,10 @@ void timeline_reset_streams(void)
             free(s);
         }
     }
-    unref_locked(T.legacy.last);
-    T.legacy.last = NULL;
+    for (int i = 0; i < DEVICE_MAX; i++)
+        if (d < 0 || i == d) {
+            unref_locked(T.legacy[i].last);
+            T.legacy[i].last = NULL;
+        }
     pthread_mutex_unlock(&T.lock);
 }

@@ -274,7 +274,7 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
         cat out run.out 2>/dev/null | head -n 20
     fi
     if nm -g --defined-only "$ROOT/$B/lib/libsimt.a" 2> /dev/null | awk 'NF == 3 { print $3 }' |
-           grep -vE '^(simt_|cuda[A-Z]|cu[A-Z]|curand[A-Z]|nvtx[A-Z]|__cuda|_ZN[0-9]+simt|(threadIdx|blockIdx|blockDim|gridDim|clock)$)' > names.nm; then
+           grep -vE '^(simt_|cuda[A-Z]|cu[A-Z]|curand[A-Z]|nccl[A-Z]|nvtx[A-Z]|__cuda|_ZN[0-9]+simt|(threadIdx|blockIdx|blockDim|gridDim|clock)$)' > names.nm; then
         bad "libsimt.a exports names that are not the API:"; head -n 20 names.nm
     else
         ok

@@ -1,0 +1,821 @@
+/*
+ * comm.c: NCCL's communicators and operations over emulated devices.
+ *
+ * A communicator's ranks share a clique: the ranks' communicators, found
+ * by the unique id they were made with.  An operation is the k-th of its
+ * kind on its clique (collectives: the k-th collective; a send and a
+ * receive: the k-th between the two ranks), and meets the other ranks'
+ * k-th at a rendezvous.  No call waits for another rank: a rank's call
+ * puts a host command in its stream, which runs when the rank's inputs
+ * are ready, and makes the stream's next command wait for the
+ * rendezvous's gate (stream.h).  The rank whose command runs last does
+ * the operation for all ranks and opens the gate.  So the ranks may call
+ * from one thread or several, in any order, as NCCL allows, and each
+ * stream goes on once the operation is done, as after a GPU's kernels.
+ * In a group (ncclGroupStart), the waits are added at ncclGroupEnd, after
+ * all the group's commands: a ring of sends and receives, each rank's
+ * receive queued behind its send, would otherwise wait for itself.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "nccl.h"
+#include "nccl/reduce.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+
+enum kind { K_ALLREDUCE, K_BROADCAST, K_REDUCE, K_ALLGATHER, K_REDUCESCATTER, K_P2P };
+
+static const char *const kind_name[] = {"ncclAllReduce", "ncclBroadcast", "ncclReduce",
+                                        "ncclAllGather", "ncclReduceScatter", "ncclSend/ncclRecv"};
+
+/* One rank's part in an operation. */
+struct part {
+    const void *send;
+    void *recv;
+    size_t count;
+    int type, root;
+    enum red_op op;
+    unsigned char scalar[8]; /* RED_PREMULSUM: the scalar, or where it is (device) */
+    int scalar_on_device;
+};
+
+/* The k-th operation of a clique (or of a pair of ranks). */
+struct rendezvous {
+    enum kind kind;
+    int src, dst;           /* K_P2P: the sender and the receiver */
+    unsigned long long seq;
+    int arrived, expected;  /* calls so far, under the clique's lock */
+    int first;              /* the slot that called first */
+    atomic_int ran;         /* ranks' commands run so far */
+    struct cmd *gate;       /* opened once the operation is done (a reference) */
+    struct part *parts;     /* by rank (K_P2P: [0] the sender, [1] the receiver) */
+    struct CUstream_st **streams; /* each arrived rank's */
+    int mismatch;           /* the ranks disagree: reported once the work runs */
+    struct clique *clique;  /* referenced until the rendezvous is freed */
+    struct rendezvous *next;
+};
+
+struct clique {
+    ncclUniqueId id;
+    int nranks, refs;
+    atomic_int error;       /* an operation failed: every rank's async error */
+    pthread_mutex_t lock;
+    struct rendezvous *pending;
+    struct clique *next;
+};
+
+struct premul {
+    int live, type, on_device;
+    unsigned char scalar[8];
+};
+
+#define MAX_PREMUL 64
+
+struct ncclComm {
+    struct clique *clique;
+    int rank, nranks, device;
+    unsigned long long coll_seq;
+    unsigned long long *send_seq, *recv_seq; /* by peer */
+    atomic_int async_error;
+    int aborted;
+    struct premul premul[MAX_PREMUL];
+};
+
+static struct {
+    pthread_mutex_t lock;
+    struct clique *cliques;
+    atomic_ullong next_id;
+} N = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static SIMT_TLS int group_depth;
+static SIMT_TLS char last_error[256];
+
+static ncclResult_t fail(ncclResult_t r, const char *what)
+{
+    snprintf(last_error, sizeof last_error, "%s", what);
+    return r;
+}
+
+/* ---- versions, ids, errors ---------------------------------------------------- */
+
+ncclResult_t ncclGetVersion(int *version)
+{
+    if (!version)
+        return fail(ncclInvalidArgument, "ncclGetVersion: version is NULL");
+    *version = NCCL_VERSION_CODE;
+    return ncclSuccess;
+}
+
+ncclResult_t ncclGetUniqueId(ncclUniqueId *uniqueId)
+{
+    if (!uniqueId)
+        return fail(ncclInvalidArgument, "ncclGetUniqueId: uniqueId is NULL");
+    /* The process and a counter: ids of one process never repeat, and an
+     * id made in another process is told apart. */
+    memset(uniqueId, 0, sizeof *uniqueId);
+    unsigned long long v[3] = {0x73696d746e63636cull, (unsigned long long)getpid(),
+                               atomic_fetch_add(&N.next_id, 1) + 1};
+    memcpy(uniqueId->internal, v, sizeof v);
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    memcpy(uniqueId->internal + sizeof v, &t, sizeof t);
+    return ncclSuccess;
+}
+
+const char *ncclGetErrorString(ncclResult_t r)
+{
+    switch (r) {
+    case ncclSuccess: return "no error";
+    case ncclUnhandledCudaError: return "unhandled cuda error (run with NCCL_DEBUG=INFO for details)";
+    case ncclSystemError: return "unhandled system error (run with NCCL_DEBUG=INFO for details)";
+    case ncclInternalError: return "internal error - please report this issue to the NCCL developers";
+    case ncclInvalidArgument: return "invalid argument (run with NCCL_DEBUG=WARN for details)";
+    case ncclInvalidUsage: return "invalid usage (run with NCCL_DEBUG=WARN for details)";
+    case ncclRemoteError: return "remote process exited or there was a network error";
+    case ncclInProgress: return "NCCL operation in progress";
+    default: return "unknown result code";
+    }
+}
+
+const char *ncclGetLastError(ncclComm_t comm)
+{
+    (void)comm;
+    return last_error;
+}
+
+/* ---- communicators ------------------------------------------------------------ */
+
+/* The clique of id, made or joined; NULL when out of memory or when the
+ * id names a clique of another size. */
+static struct clique *clique_join(const ncclUniqueId *id, int nranks)
+{
+    pthread_mutex_lock(&N.lock);
+    struct clique *c = N.cliques;
+    while (c && memcmp(&c->id, id, sizeof *id) != 0)
+        c = c->next;
+    if (c && c->nranks != nranks)
+        c = NULL;
+    else if (!c && (c = calloc(1, sizeof *c))) {
+        c->id = *id;
+        c->nranks = nranks;
+        pthread_mutex_init(&c->lock, NULL);
+        c->next = N.cliques;
+        N.cliques = c;
+    }
+    if (c)
+        c->refs++;
+    pthread_mutex_unlock(&N.lock);
+    return c;
+}
+
+static void clique_ref(struct clique *c)
+{
+    pthread_mutex_lock(&N.lock);
+    c->refs++;
+    pthread_mutex_unlock(&N.lock);
+}
+
+static void clique_leave(struct clique *c)
+{
+    pthread_mutex_lock(&N.lock);
+    if (--c->refs == 0) {
+        struct clique **p = &N.cliques;
+        while (*p != c)
+            p = &(*p)->next;
+        *p = c->next;
+        pthread_mutex_destroy(&c->lock);
+        free(c);
+    }
+    pthread_mutex_unlock(&N.lock);
+}
+
+static ncclResult_t init_rank(ncclComm_t *out, int nranks, const ncclUniqueId *id, int rank,
+                              int device)
+{
+    if (!out)
+        return fail(ncclInvalidArgument, "ncclCommInitRank: comm is NULL");
+    if (nranks < 1 || rank < 0 || rank >= nranks)
+        return fail(ncclInvalidArgument, "ncclCommInitRank: rank is not in [0, nranks)");
+    struct ncclComm *c = calloc(1, sizeof *c);
+    if (c) {
+        c->send_seq = calloc((size_t)nranks, sizeof *c->send_seq);
+        c->recv_seq = calloc((size_t)nranks, sizeof *c->recv_seq);
+    }
+    if (!c || !c->send_seq || !c->recv_seq) {
+        if (c) {
+            free(c->send_seq);
+            free(c->recv_seq);
+        }
+        free(c);
+        return fail(ncclSystemError, "ncclCommInitRank: out of memory");
+    }
+    c->clique = clique_join(id, nranks);
+    if (!c->clique) {
+        free(c->send_seq);
+        free(c->recv_seq);
+        free(c);
+        return fail(ncclInvalidArgument, "ncclCommInitRank: the unique id belongs to a "
+                                         "communicator of another size");
+    }
+    c->rank = rank;
+    c->nranks = nranks;
+    c->device = device;
+    *out = c;
+    return ncclSuccess;
+}
+
+ncclResult_t ncclCommInitRank(ncclComm_t *comm, int nranks, ncclUniqueId commId, int rank)
+{
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess)
+        return fail(ncclUnhandledCudaError, "ncclCommInitRank: cudaGetDevice failed");
+    return init_rank(comm, nranks, &commId, rank, dev);
+}
+
+ncclResult_t ncclCommInitRankConfig(ncclComm_t *comm, int nranks, ncclUniqueId commId, int rank,
+                                    ncclConfig_t *config)
+{
+    (void)config; /* every call completes before it returns, blocking or not */
+    return ncclCommInitRank(comm, nranks, commId, rank);
+}
+
+ncclResult_t ncclCommInitAll(ncclComm_t *comms, int ndev, const int *devlist)
+{
+    if (!comms)
+        return fail(ncclInvalidArgument, "ncclCommInitAll: comms is NULL");
+    if (ndev < 1)
+        return fail(ncclInvalidArgument, "ncclCommInitAll: ndev is less than 1");
+    int count = 0;
+    cudaGetDeviceCount(&count);
+    for (int i = 0; i < ndev; i++) {
+        int d = devlist ? devlist[i] : i;
+        if (d < 0 || d >= count)
+            return fail(ncclInvalidArgument, "ncclCommInitAll: a device does not exist");
+        for (int j = 0; j < i && devlist; j++)
+            if (devlist[j] == d)
+                return fail(ncclInvalidUsage, "ncclCommInitAll: a device is listed twice");
+    }
+    ncclUniqueId id;
+    ncclGetUniqueId(&id);
+    for (int i = 0; i < ndev; i++) {
+        ncclResult_t r = init_rank(&comms[i], ndev, &id, i, devlist ? devlist[i] : i);
+        if (r != ncclSuccess) {
+            while (i--)
+                ncclCommDestroy(comms[i]);
+            return r;
+        }
+    }
+    return ncclSuccess;
+}
+
+/* Collectives and point-to-point operations are in stream order: the
+ * rank's work is done once its stream has passed them. */
+ncclResult_t ncclCommFinalize(ncclComm_t comm)
+{
+    return comm ? ncclSuccess : fail(ncclInvalidArgument, "ncclCommFinalize: comm is NULL");
+}
+
+ncclResult_t ncclCommDestroy(ncclComm_t comm)
+{
+    if (!comm)
+        return fail(ncclInvalidArgument, "ncclCommDestroy: comm is NULL");
+    clique_leave(comm->clique);
+    free(comm->send_seq);
+    free(comm->recv_seq);
+    free(comm);
+    return ncclSuccess;
+}
+
+ncclResult_t ncclCommAbort(ncclComm_t comm)
+{
+    if (!comm)
+        return ncclSuccess;
+    return ncclCommDestroy(comm);
+}
+
+ncclResult_t ncclCommSplit(ncclComm_t comm, int color, int key, ncclComm_t *newcomm,
+                           ncclConfig_t *config)
+{
+    (void)comm; (void)color; (void)key; (void)config;
+    if (newcomm)
+        *newcomm = NCCL_COMM_NULL;
+    fprintf(stderr, "simt: error: ncclCommSplit is not provided by simt's NCCL; make the "
+                    "communicators of the split with ncclCommInitRank and their own unique ids\n");
+    return fail(ncclInvalidUsage, "ncclCommSplit is not provided");
+}
+
+ncclResult_t ncclCommGetAsyncError(ncclComm_t comm, ncclResult_t *asyncError)
+{
+    if (!comm || !asyncError)
+        return fail(ncclInvalidArgument, "ncclCommGetAsyncError: NULL argument");
+    int e = atomic_load(&comm->clique->error);
+    *asyncError = (ncclResult_t)(e ? e : atomic_load(&comm->async_error));
+    return ncclSuccess;
+}
+
+ncclResult_t ncclCommCount(const ncclComm_t comm, int *count)
+{
+    if (!comm || !count)
+        return fail(ncclInvalidArgument, "ncclCommCount: NULL argument");
+    *count = comm->nranks;
+    return ncclSuccess;
+}
+
+ncclResult_t ncclCommCuDevice(const ncclComm_t comm, int *device)
+{
+    if (!comm || !device)
+        return fail(ncclInvalidArgument, "ncclCommCuDevice: NULL argument");
+    *device = comm->device;
+    return ncclSuccess;
+}
+
+ncclResult_t ncclCommUserRank(const ncclComm_t comm, int *rank)
+{
+    if (!comm || !rank)
+        return fail(ncclInvalidArgument, "ncclCommUserRank: NULL argument");
+    *rank = comm->rank;
+    return ncclSuccess;
+}
+
+ncclResult_t ncclMemAlloc(void **ptr, size_t size)
+{
+    if (!ptr)
+        return fail(ncclInvalidArgument, "ncclMemAlloc: ptr is NULL");
+    return cudaMalloc(ptr, size) == cudaSuccess ? ncclSuccess
+                                                : fail(ncclUnhandledCudaError, "cudaMalloc failed");
+}
+
+ncclResult_t ncclMemFree(void *ptr)
+{
+    return cudaFree(ptr) == cudaSuccess ? ncclSuccess
+                                        : fail(ncclUnhandledCudaError, "cudaFree failed");
+}
+
+/* Registration speeds a GPU's transfers up; there is nothing to map here. */
+ncclResult_t ncclCommRegister(const ncclComm_t comm, void *buff, size_t size, void **handle)
+{
+    (void)buff; (void)size;
+    if (!comm || !handle)
+        return fail(ncclInvalidArgument, "ncclCommRegister: NULL argument");
+    *handle = comm;
+    return ncclSuccess;
+}
+
+ncclResult_t ncclCommDeregister(const ncclComm_t comm, void *handle)
+{
+    return comm && handle ? ncclSuccess
+                          : fail(ncclInvalidArgument, "ncclCommDeregister: NULL argument");
+}
+
+ncclResult_t ncclGroupStart(void)
+{
+    group_depth++;
+    return ncclSuccess;
+}
+
+static void wait_deferred(void);
+
+/* The group's streams wait for its operations (see the top). */
+ncclResult_t ncclGroupEnd(void)
+{
+    if (group_depth == 0)
+        return fail(ncclInvalidUsage, "ncclGroupEnd: no ncclGroupStart to end");
+    if (--group_depth == 0)
+        wait_deferred();
+    return ncclSuccess;
+}
+
+/* ---- reduction operators -------------------------------------------------------- */
+
+ncclResult_t ncclRedOpCreatePreMulSum(ncclRedOp_t *op, void *scalar, ncclDataType_t datatype,
+                                      ncclScalarResidence_t residence, ncclComm_t comm)
+{
+    if (!op || !scalar || !comm || !red_type_size(datatype) ||
+        (residence != ncclScalarDevice && residence != ncclScalarHostImmediate))
+        return fail(ncclInvalidArgument, "ncclRedOpCreatePreMulSum: invalid argument");
+    for (int i = 0; i < MAX_PREMUL; i++) {
+        struct premul *p = &comm->premul[i];
+        if (p->live)
+            continue;
+        p->live = 1;
+        p->type = datatype;
+        p->on_device = residence == ncclScalarDevice;
+        memset(p->scalar, 0, sizeof p->scalar);
+        /* A host scalar is read now; a device scalar when the operation runs. */
+        if (p->on_device)
+            memcpy(p->scalar, &scalar, sizeof scalar);
+        else
+            memcpy(p->scalar, scalar, red_type_size(datatype));
+        *op = (ncclRedOp_t)(ncclNumOps + i);
+        return ncclSuccess;
+    }
+    return fail(ncclSystemError, "ncclRedOpCreatePreMulSum: too many operators");
+}
+
+ncclResult_t ncclRedOpDestroy(ncclRedOp_t op, ncclComm_t comm)
+{
+    int i = (int)op - ncclNumOps;
+    if (!comm || i < 0 || i >= MAX_PREMUL || !comm->premul[i].live)
+        return fail(ncclInvalidArgument, "ncclRedOpDestroy: not an operator of the communicator");
+    comm->premul[i].live = 0;
+    return ncclSuccess;
+}
+
+/* ---- the work ------------------------------------------------------------------- */
+
+static void report_mismatch(const struct rendezvous *z)
+{
+    fprintf(stderr,
+            "simt: error: NCCL: the ranks' operation %llu of their communicator differ (kind, "
+            "count, type, operator or root; the first is %s of %zu elements): every rank must "
+            "call the same collectives in the same order\n",
+            z->seq + 1, kind_name[z->kind], z->parts[z->first].count);
+}
+
+/* One rank's reduction operator as the work applies it. */
+static const void *scalar_of(const struct part *p)
+{
+    if (!p->scalar_on_device)
+        return p->scalar;
+    const void *at;
+    memcpy(&at, p->scalar, sizeof at);
+    return at;
+}
+
+/* out = the reduction of the ranks' inputs from element offset on. */
+static void do_reduce(const struct rendezvous *z, void *out, const void **in, size_t count,
+                      size_t offset)
+{
+    const struct part *p0 = &z->parts[0];
+    size_t es = red_type_size(p0->type);
+    int n = z->expected;
+    for (int r = 0; r < n; r++) {
+        in[r] = (const char *)z->parts[r].send + offset * es;
+        in[n + r] = scalar_of(&z->parts[r]);
+    }
+    red_apply(out, in, n, count, p0->type, p0->op, in + n);
+}
+
+static void run_work(void *arg)
+{
+    struct rendezvous *z = arg;
+    int n = z->expected;
+    if (z->mismatch) {
+        report_mismatch(z);
+        atomic_store(&z->clique->error, ncclInvalidUsage);
+        return;
+    }
+    const struct part *p = z->parts;
+    size_t es = red_type_size(p[0].type), count = p[0].count, bytes = count * es;
+    const void **in = malloc(2 * (size_t)n * sizeof *in); /* inputs, then scalars */
+    void *tmp = malloc(bytes ? bytes : 1);
+    if (!in || !tmp) {
+        free(in);
+        free(tmp);
+        fprintf(stderr, "simt: error: NCCL: out of memory for %s of %zu bytes\n",
+                kind_name[z->kind], bytes);
+        atomic_store(&z->clique->error, ncclSystemError);
+        return;
+    }
+    switch (z->kind) {
+    case K_P2P:
+        memmove(p[1].recv, p[0].send, bytes);
+        break;
+    case K_BROADCAST:
+        for (int r = 0; r < n; r++)
+            if (p[r].recv != p[p[0].root].send)
+                memmove(p[r].recv, p[p[0].root].send, bytes);
+        break;
+    case K_ALLGATHER:
+        for (int q = 0; q < n; q++)
+            for (int r = 0; r < n; r++) {
+                char *to = (char *)p[q].recv + (size_t)r * bytes;
+                if (to != p[r].send)
+                    memmove(to, p[r].send, bytes);
+            }
+        break;
+    case K_ALLREDUCE:
+    case K_REDUCE:
+        do_reduce(z, tmp, in, count, 0);
+        for (int r = 0; r < n; r++)
+            if (z->kind == K_ALLREDUCE || r == p[0].root)
+                memcpy(p[r].recv, tmp, bytes);
+        break;
+    case K_REDUCESCATTER:
+        for (int r = 0; r < n; r++) {
+            do_reduce(z, tmp, in, count, (size_t)r * count);
+            memcpy(p[r].recv, tmp, bytes);
+        }
+        break;
+    }
+    free(in);
+    free(tmp);
+}
+
+static void rendezvous_free(struct rendezvous *z)
+{
+    cmd_unref(z->gate);
+    clique_leave(z->clique);
+    free(z->streams);
+    free(z->parts);
+    free(z);
+}
+
+/* One rank's command: its inputs are ready.  The last one does the work. */
+static void rank_ready(void *arg)
+{
+    struct rendezvous *z = arg;
+    if (atomic_fetch_add(&z->ran, 1) + 1 < z->expected)
+        return;
+    run_work(z);
+    cmd_complete(z->gate, 0);
+    rendezvous_free(z);
+}
+
+/* Whether two ranks' calls agree (their scalars are their own). */
+static int same_part(const struct part *a, const struct part *b)
+{
+    return a->count == b->count && a->type == b->type && a->op == b->op && a->root == b->root;
+}
+
+/* The waits a group adds at its end: each stream waits for a gate
+ * (referenced). */
+struct deferred {
+    struct CUstream_st *s;
+    struct cmd *gate;
+};
+static SIMT_TLS struct deferred *deferred;
+static SIMT_TLS size_t ndeferred, capdeferred;
+
+static ncclResult_t wait_gate(struct CUstream_st *s, struct cmd *gate)
+{
+    if (group_depth > 0) {
+        if (ndeferred == capdeferred) {
+            size_t cap = capdeferred ? 2 * capdeferred : 16;
+            struct deferred *d = realloc(deferred, cap * sizeof *d);
+            if (!d)
+                goto now; /* out of memory: wait at once (a ring may then stall) */
+            deferred = d;
+            capdeferred = cap;
+        }
+        deferred[ndeferred++] = (struct deferred){s, gate};
+        return ncclSuccess;
+    }
+now:
+    stream_wait_cmd(s, gate);
+    cmd_unref(gate);
+    return ncclSuccess;
+}
+
+static void wait_deferred(void)
+{
+    for (size_t i = 0; i < ndeferred; i++) {
+        stream_wait_cmd(deferred[i].s, deferred[i].gate);
+        cmd_unref(deferred[i].gate);
+    }
+    ndeferred = 0;
+}
+
+/* The rank `slot` of rendezvous (kind, src, dst, seq) arrives with its
+ * part, in stream s. */
+static ncclResult_t arrive(ncclComm_t comm, enum kind kind, int src, int dst,
+                           unsigned long long seq, int slot, int expected,
+                           const struct part *part, struct CUstream_st *s)
+{
+    struct clique *c = comm->clique;
+    struct cmd *ready = cmd_new(CMD_HOST);
+    if (!ready)
+        return fail(ncclSystemError, "out of memory");
+    pthread_mutex_lock(&c->lock);
+    struct rendezvous *z = c->pending, **link = &c->pending;
+    while (z && !(z->kind == kind && z->seq == seq && z->src == src && z->dst == dst)) {
+        link = &z->next;
+        z = z->next;
+    }
+    if (!z) {
+        z = calloc(1, sizeof *z);
+        if (z) {
+            z->parts = calloc((size_t)expected, sizeof *z->parts);
+            z->streams = calloc((size_t)expected, sizeof *z->streams);
+            z->gate = cmd_gate_new();
+        }
+        if (!z || !z->parts || !z->streams || !z->gate) {
+            if (z) {
+                free(z->parts);
+                free(z->streams);
+                if (z->gate)
+                    cmd_complete(z->gate, 0);
+                cmd_unref(z->gate);
+            }
+            free(z);
+            pthread_mutex_unlock(&c->lock);
+            cmd_unref(ready);
+            return fail(ncclSystemError, "out of memory");
+        }
+        z->kind = kind;
+        z->src = src;
+        z->dst = dst;
+        z->seq = seq;
+        z->expected = expected;
+        z->clique = c;
+        clique_ref(c); /* N.lock after c->lock: never the other way */
+        z->next = c->pending;
+        c->pending = z;
+        link = &c->pending;
+    }
+    /* One stream for two ranks: the first's wait would hold back the
+     * second's command, and the operation would never run. */
+    for (int i = 0; i < expected; i++)
+        if (z->streams[i] == s) {
+            pthread_mutex_unlock(&c->lock);
+            cmd_unref(ready);
+            fprintf(stderr,
+                    "simt: error: %s: ranks %d and %d of a communicator pass the same stream: "
+                    "each rank's operations need a stream of its own device\n",
+                    kind_name[kind], i, slot);
+            return fail(ncclInvalidUsage, "two ranks use one stream");
+        }
+    if (z->arrived == 0)
+        z->first = slot;
+    else if (kind != K_P2P && !same_part(&z->parts[z->first], part))
+        z->mismatch = 1;
+    z->parts[slot] = *part;
+    z->streams[slot] = s;
+    if (kind == K_P2P && z->arrived > 0 &&
+        (z->parts[0].count * red_type_size(z->parts[0].type) !=
+         z->parts[1].count * red_type_size(z->parts[1].type)))
+        z->mismatch = 1;
+    if (++z->arrived == expected)
+        *link = z->next; /* off the pending list: every rank has called */
+    /* Ours until the wait is added: z may be freed once our command ran. */
+    struct cmd *gate = z->gate;
+    cmd_ref(gate);
+    pthread_mutex_unlock(&c->lock);
+
+    ready->fn = rank_ready;
+    ready->arg = z;
+    stream_enqueue(s, ready, NULL);
+    cmd_unref(ready);
+    return wait_gate(s, gate);
+}
+
+/* ---- operations ------------------------------------------------------------------- */
+
+/* NCCL's buffers are memory the device reaches: device, managed, pinned
+ * or registered, the whole range inside one allocation. */
+static int device_buffer(const void *p, size_t bytes)
+{
+    enum mem_type t;
+    return bytes == 0 || (mem_check_range(p, bytes, 1, &t) == cudaSuccess && t != MEM_NONE);
+}
+
+static ncclResult_t resolve_op(ncclComm_t comm, ncclRedOp_t op, int type, struct part *p)
+{
+    if ((int)op >= 0 && (int)op < ncclNumOps) {
+        p->op = (enum red_op)op; /* ncclSum .. ncclAvg are RED_SUM .. RED_AVG */
+        return ncclSuccess;
+    }
+    int i = (int)op - ncclNumOps;
+    if (i < 0 || i >= MAX_PREMUL || !comm->premul[i].live || comm->premul[i].type != type)
+        return fail(ncclInvalidArgument, "invalid reduction operator");
+    p->op = RED_PREMULSUM;
+    memcpy(p->scalar, comm->premul[i].scalar, sizeof p->scalar);
+    p->scalar_on_device = comm->premul[i].on_device;
+    return ncclSuccess;
+}
+
+/* Checks an operation's arguments and finds its stream. */
+static ncclResult_t enter(ncclComm_t comm, const char *api, int type, cudaStream_t stream,
+                          struct CUstream_st **s)
+{
+    if (!comm)
+        return fail(ncclInvalidArgument, "comm is NULL");
+    if (!red_type_size(type))
+        return fail(ncclInvalidArgument, "invalid data type");
+    /* The default streams are the communicator's device's. */
+    int cur = -1;
+    cudaGetDevice(&cur);
+    if (cur != comm->device)
+        cudaSetDevice(comm->device);
+    *s = stream_resolve(stream);
+    if (cur != comm->device)
+        cudaSetDevice(cur);
+    if (!*s)
+        return fail(ncclInvalidArgument, "invalid stream");
+    if (stream_is_capturing(*s)) {
+        fprintf(stderr,
+                "simt: error: %s in a stream being captured into a CUDA graph: simt's NCCL "
+                "does not capture its operations; call it outside the capture\n",
+                api);
+        return fail(ncclInvalidUsage, "stream capture is not supported");
+    }
+    return ncclSuccess;
+}
+
+static ncclResult_t collective(enum kind kind, const void *send, void *recv, size_t count,
+                               ncclDataType_t type, ncclRedOp_t op, int root, ncclComm_t comm,
+                               cudaStream_t stream)
+{
+    struct CUstream_st *s;
+    ncclResult_t r = enter(comm, kind_name[kind], type, stream, &s);
+    if (r)
+        return r;
+    struct part p = {.send = send, .recv = recv, .count = count, .type = type, .root = root};
+    if (kind == K_ALLREDUCE || kind == K_REDUCE || kind == K_REDUCESCATTER) {
+        r = resolve_op(comm, op, type, &p);
+        if (r)
+            return r;
+    }
+    if ((kind == K_BROADCAST || kind == K_REDUCE) && (root < 0 || root >= comm->nranks))
+        return fail(ncclInvalidArgument, "root is not a rank");
+    size_t es = red_type_size(type);
+    size_t in_bytes = count * es * (kind == K_REDUCESCATTER ? (size_t)comm->nranks : 1);
+    size_t out_bytes = count * es * (kind == K_ALLGATHER ? (size_t)comm->nranks : 1);
+    int sends = kind != K_BROADCAST || comm->rank == root;
+    int receives = kind != K_REDUCE || comm->rank == root;
+    if ((sends && !device_buffer(send, in_bytes)) || (receives && !device_buffer(recv, out_bytes)))
+        return fail(ncclInvalidArgument, "a buffer is not device memory");
+    return arrive(comm, kind, -1, -1, comm->coll_seq++, comm->rank, comm->nranks, &p, s);
+}
+
+ncclResult_t ncclAllReduce(const void *sendbuff, void *recvbuff, size_t count,
+                           ncclDataType_t datatype, ncclRedOp_t op, ncclComm_t comm,
+                           cudaStream_t stream)
+{
+    return collective(K_ALLREDUCE, sendbuff, recvbuff, count, datatype, op, 0, comm, stream);
+}
+
+ncclResult_t ncclReduce(const void *sendbuff, void *recvbuff, size_t count,
+                        ncclDataType_t datatype, ncclRedOp_t op, int root, ncclComm_t comm,
+                        cudaStream_t stream)
+{
+    return collective(K_REDUCE, sendbuff, recvbuff, count, datatype, op, root, comm, stream);
+}
+
+ncclResult_t ncclBroadcast(const void *sendbuff, void *recvbuff, size_t count,
+                           ncclDataType_t datatype, int root, ncclComm_t comm,
+                           cudaStream_t stream)
+{
+    return collective(K_BROADCAST, sendbuff, recvbuff, count, datatype, ncclSum, root, comm,
+                      stream);
+}
+
+ncclResult_t ncclBcast(void *buff, size_t count, ncclDataType_t datatype, int root,
+                       ncclComm_t comm, cudaStream_t stream)
+{
+    return ncclBroadcast(buff, buff, count, datatype, root, comm, stream);
+}
+
+ncclResult_t ncclAllGather(const void *sendbuff, void *recvbuff, size_t sendcount,
+                           ncclDataType_t datatype, ncclComm_t comm, cudaStream_t stream)
+{
+    return collective(K_ALLGATHER, sendbuff, recvbuff, sendcount, datatype, ncclSum, 0, comm,
+                      stream);
+}
+
+ncclResult_t ncclReduceScatter(const void *sendbuff, void *recvbuff, size_t recvcount,
+                               ncclDataType_t datatype, ncclRedOp_t op, ncclComm_t comm,
+                               cudaStream_t stream)
+{
+    return collective(K_REDUCESCATTER, sendbuff, recvbuff, recvcount, datatype, op, 0, comm,
+                      stream);
+}
+
+static ncclResult_t p2p(int sending, void *buf, size_t count, ncclDataType_t type, int peer,
+                        ncclComm_t comm, cudaStream_t stream)
+{
+    struct CUstream_st *s;
+    ncclResult_t r = enter(comm, sending ? "ncclSend" : "ncclRecv", type, stream, &s);
+    if (r)
+        return r;
+    if (peer < 0 || peer >= comm->nranks)
+        return fail(ncclInvalidArgument, "peer is not a rank");
+    if (!device_buffer(buf, count * red_type_size(type)))
+        return fail(ncclInvalidArgument, "the buffer is not device memory");
+    struct part p = {.count = count, .type = type};
+    if (sending)
+        p.send = buf;
+    else
+        p.recv = buf;
+    int src = sending ? comm->rank : peer, dst = sending ? peer : comm->rank;
+    unsigned long long seq = sending ? comm->send_seq[peer]++ : comm->recv_seq[peer]++;
+    return arrive(comm, K_P2P, src, dst, seq, sending ? 0 : 1, 2, &p, s);
+}
+
+ncclResult_t ncclSend(const void *sendbuff, size_t count, ncclDataType_t datatype, int peer,
+                      ncclComm_t comm, cudaStream_t stream)
+{
+    return p2p(1, (void *)(uintptr_t)sendbuff, count, datatype, peer, comm, stream);
+}
+
+ncclResult_t ncclRecv(void *recvbuff, size_t count, ncclDataType_t datatype, int peer,
+                      ncclComm_t comm, cudaStream_t stream)
+{
+    return p2p(0, recvbuff, count, datatype, peer, comm, stream);
+}
