@@ -373,6 +373,23 @@ ncclResult_t ncclCommDeregister(const ncclComm_t comm, void *handle)
                           : fail(ncclInvalidArgument, "ncclCommDeregister: NULL argument");
 }
 
+/* A window's handle: the communicator (nothing to map either). */
+ncclResult_t ncclCommWindowRegister(ncclComm_t comm, void *buff, size_t size, ncclWindow_t *win,
+                                    int winFlags)
+{
+    (void)buff; (void)size;
+    if (!comm || !win || (winFlags & ~(NCCL_WIN_DEFAULT | NCCL_WIN_COLL_SYMMETRIC)))
+        return fail(ncclInvalidArgument, "ncclCommWindowRegister: invalid argument");
+    *win = (ncclWindow_t)(void *)comm;
+    return ncclSuccess;
+}
+
+ncclResult_t ncclCommWindowDeregister(ncclComm_t comm, ncclWindow_t win)
+{
+    return comm && win ? ncclSuccess
+                       : fail(ncclInvalidArgument, "ncclCommWindowDeregister: NULL argument");
+}
+
 ncclResult_t ncclGroupStart(void)
 {
     group_depth++;
