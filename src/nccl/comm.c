@@ -647,9 +647,10 @@ static ncclResult_t arrive(ncclComm_t comm, enum kind kind, int src, int dst,
         link = &c->pending;
     }
     /* One stream for two ranks: the first's wait would hold back the
-     * second's command, and the operation would never run. */
+     * second's command, and the operation would never run.  (A rank's
+     * send to itself is its own two parts: fine in a group.) */
     for (int i = 0; i < expected; i++)
-        if (z->streams[i] == s) {
+        if (z->streams[i] == s && !(kind == K_P2P && src == dst)) {
             pthread_mutex_unlock(&c->lock);
             cmd_unref(ready);
             fprintf(stderr,

@@ -194,8 +194,11 @@ cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
     API_ENTER();
     if (flags)
         return api_return(cudaErrorInvalidValue);
-    if (!device_valid(peerDevice) || peerDevice == current)
+    if (!device_valid(peerDevice))
         return api_return(cudaErrorInvalidDevice);
+    /* An H200: a device has no peer access to itself. */
+    if (peerDevice == current)
+        return api_return(cudaErrorPeerAccessUnsupported);
     unsigned long long bit = 1ull << peerDevice;
     if (atomic_fetch_or(&peer[current], bit) & bit)
         return api_return(cudaErrorPeerAccessAlreadyEnabled);
