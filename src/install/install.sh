@@ -6,7 +6,7 @@
 #   PREFIX/bin/simtcc, simt-kc, and nvcc (a link to simtcc: Makefiles and
 #                      tools that call nvcc by name work with PATH=PREFIX/bin)
 #   PREFIX/include     CUDA's headers, simt's
-#   PREFIX/lib64       libsimt.a, and libcudart/libcuda/libcudadevrt/libcurand
+#   PREFIX/lib64       libsimt.a, and libcudart/libcuda/libcudadevrt/libcurand/libnccl
 #                      as linker scripts that stand libsimt in their place
 #   PREFIX/share/simt/gdb/simt.py        gdb's CUDA commands (programs also carry them)
 #   PREFIX/version.json                  the versions, in CUDA's file's shape
@@ -36,7 +36,8 @@ cp -R include/. "$R/include/"
 install -m 644 "$B/lib/libsimt.a" "$R/lib64/libsimt.a"
 install -d "$R/share/simt/gdb"
 install -m 644 src/gdb/simt.py "$R/share/simt/gdb/simt.py"
-for f in libcudart.so libcuda.so libcudart_static.a libcudadevrt.a libcurand.so libcurand_static.a; do
+for f in libcudart.so libcuda.so libcudart_static.a libcudadevrt.a libcurand.so libcurand_static.a \
+    libnccl.so libnccl_static.a; do
     install -m 644 "$B/lib/$f" "$R/lib64/$f"
 done
 
