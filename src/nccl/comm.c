@@ -41,7 +41,7 @@ struct part {
     size_t count;
     int type, root;
     enum red_op op;
-    unsigned char scalar[8]; /* RED_PREMULSUM: the scalar, or where it is (device) */
+    _Alignas(8) unsigned char scalar[8]; /* RED_PREMULSUM: the scalar, or where it is (device) */
     int scalar_on_device;
 };
 
@@ -72,7 +72,7 @@ struct clique {
 
 struct premul {
     int live, type, on_device;
-    unsigned char scalar[8];
+    _Alignas(8) unsigned char scalar[8];
 };
 
 #define MAX_PREMUL 64
