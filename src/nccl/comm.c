@@ -717,13 +717,7 @@ static ncclResult_t enter(ncclComm_t comm, const char *api, int type, cudaStream
     if (!red_type_size(type))
         return fail(ncclInvalidArgument, "invalid data type");
     /* The default streams are the communicator's device's. */
-    int cur = -1;
-    cudaGetDevice(&cur);
-    if (cur != comm->device)
-        cudaSetDevice(comm->device);
-    *s = stream_resolve(stream);
-    if (cur != comm->device)
-        cudaSetDevice(cur);
+    *s = stream_resolve_on(stream, comm->device);
     if (!*s)
         return fail(ncclInvalidArgument, "invalid stream");
     if (stream_is_capturing(*s)) {

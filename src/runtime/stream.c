@@ -54,9 +54,8 @@ static void make_key(void)
     key_ok = pthread_key_create(&thread_key, thread_ended) == 0;
 }
 
-static struct CUstream_st *per_thread_stream(void)
+static struct CUstream_st *per_thread_stream(int d)
 {
-    int d = device_current();
     if (per_thread && per_thread->of[d])
         return per_thread->of[d];
     pthread_once(&key_once, make_key);
@@ -90,6 +89,15 @@ int simt__note_per_thread_default_stream(void)
     return 1;
 }
 
+/* Device d's default stream h names for the calling host thread: the
+ * legacy stream, or the thread's own. */
+static struct CUstream_st *default_stream(cudaStream_t h, int d)
+{
+    if (h == cudaStreamPerThread || (h == NULL && per_thread_default))
+        return per_thread_stream(d);
+    return timeline_legacy_of(d);
+}
+
 struct CUstream_st *stream_resolve(cudaStream_t h)
 {
     /* Device code: 0 is the block's own NULL stream (CUDA guide 5.6.4.8.1),
@@ -107,13 +115,16 @@ struct CUstream_st *stream_resolve(cudaStream_t h)
         if (devrt_named(h))
             return NULL;
     }
-    if (h == NULL && per_thread_default)
-        return per_thread_stream();
-    if (h == NULL || h == cudaStreamLegacy)
-        return timeline_legacy();
-    if (h == cudaStreamPerThread)
-        return per_thread_stream();
+    if (h == NULL || h == cudaStreamLegacy || h == cudaStreamPerThread)
+        return default_stream(h, device_current());
     return simt__handle_check(HANDLE_STREAM, HANDLE(h)) == HANDLE_LIVE ? h : NULL;
+}
+
+struct CUstream_st *stream_resolve_on(cudaStream_t h, int device)
+{
+    if (h == NULL || h == cudaStreamLegacy || h == cudaStreamPerThread)
+        return default_stream(h, device);
+    return stream_resolve(h);
 }
 
 cudaError_t stream_error(cudaStream_t h)

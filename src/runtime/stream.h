@@ -83,6 +83,9 @@ struct CUstream_st {
 /* Resolves a handle (0, cudaStreamLegacy, cudaStreamPerThread or created)
  * to a stream; NULL if the handle is not a live stream. */
 struct CUstream_st *stream_resolve(cudaStream_t s);
+/* stream_resolve on the host with device's default streams, not the
+ * current device's (NCCL: a communicator's stream 0 is its device's). */
+struct CUstream_st *stream_resolve_on(cudaStream_t s, int device);
 /* The error of a call given h when stream_resolve(h) is NULL: another
  * object's handle is a destroyed context (an H100); a destroyed stream or
  * an address that never was a handle is an invalid resource handle. */
@@ -190,8 +193,8 @@ cudaError_t stream_sync(struct CUstream_st *s);
 
 /* ---- the timeline's list of streams (timeline.c) ------------------------- */
 
-/* The legacy default stream. */
-struct CUstream_st *timeline_legacy(void);
+/* Device d's legacy default stream. */
+struct CUstream_st *timeline_legacy_of(int d);
 /* Adds a new stream (created or per-thread) to the list, with its id. */
 void timeline_add_stream(struct CUstream_st *s);
 /* A destroyed stream, or the stream of a thread that ended: it goes once

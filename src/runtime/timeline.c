@@ -599,9 +599,8 @@ void timeline_wait_device(int d)
 
 /* ---- the streams' list ---------------------------------------------------- */
 
-struct CUstream_st *timeline_legacy(void)
+struct CUstream_st *timeline_legacy_of(int d)
 {
-    int d = device_current();
     struct CUstream_st *s = &T.legacy[d];
     if (!__atomic_load_n(&s->id, __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&T.lock);
