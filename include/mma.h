@@ -228,8 +228,8 @@ static inline float to_acc(__half h)
     else if (a >= 0x400u)
         u = s | ((a << 13) + ((127u - 15u) << 23));
     else {
-        /* subnormal: m * 2^-24 is exact in float, and normal there */
-        float f = (float)a * 0x1p-24f;
+        /* subnormal: m * 2^-24 is exact in float (the literal rounds to 2^-24 exactly) */
+        float f = (float)a * 5.9604645e-08f;
         return s ? -f : f;
     }
     float f;

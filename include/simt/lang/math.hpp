@@ -22,6 +22,10 @@
  * the GPU's functions and host code the C library's, as under nvcc, whose
  * host pass calls the C library; elsewhere the C library is left alone.
  * -use_fast_math (__USE_FAST_MATH__) selects the intrinsics nvcc selects.
+ *
+ * Constants are decimal, each the shortest that rounds to the intended bits:
+ * <cuda_runtime.h> reaches this file from host code that a plain C++14
+ * compiler builds (mpicxx -std=c++14), which rejects hexadecimal floats.
  */
 #ifndef SIMT_MATH_HPP
 #define SIMT_MATH_HPP
@@ -94,7 +98,7 @@ static inline float rsqrt(float x) { return cnan((float)(1.0 / sqrt((double)x)))
  * rounded toward zero, and the unit takes the fraction of turns. */
 static inline double turns(float x)
 {
-    float t = ftz(simt_fmul_r(x, 0x1.45f306p-3f, SIMT_RZ));
+    float t = ftz(simt_fmul_r(x, 0.15915494f, SIMT_RZ));
     return (double)t - floor((double)t);
 }
 static inline float sin_approx(float x)
@@ -124,13 +128,13 @@ static const unsigned int two_over_pi_f[6] = {0x3C439041u, 0xDB629599u, 0xF534DD
  * to 192 bits. */
 static inline float trig_reduce(float a, int *quadrant)
 {
-    int q = cvt_rni(a * 0x1.45f306p-1f);
+    int q = cvt_rni(a * 0.63661975f);
     float j = (float)q;
-    float r = fma_(j, -0x1.921fb4p+0f, a);
-    r = fma_(j, -0x1.4442dp-24f, r);
-    r = fma_(j, -0x1.84698ap-48f, r);
+    float r = fma_(j, -1.5707963f, a);
+    r = fma_(j, -7.5497894e-08f, r);
+    r = fma_(j, -5.390303e-15f, r);
     float aa = fabsf(a);
-    if (aa >= 0x1.9c8fp+16f) {
+    if (aa >= 105615.0f) {
         if (aa == INFINITY) {
             r = a * 0.0f;
             q = 0;
@@ -162,7 +166,7 @@ static inline float trig_reduce(float a, int *quadrant)
             if (rnd)
                 sign ^= 0x80000000u;
             unsigned long long v = ((unsigned long long)(top ^ mask) << 32) | ((w0 << 2) ^ mask);
-            float f = (float)((double)(long long)v * 0x1.921fb54442d19p-64);
+            float f = (float)((double)(long long)v * 8.515303950216387e-20);
             r = sign == 0 ? f : -f;
         }
     }
@@ -176,11 +180,11 @@ static inline float sincos_poly(float r, int q)
     bool even = (q & 1) == 0;
     float x = even ? r : 1.0f;
     float s = r * r;
-    float p = -0x1.9a82a6p-13f;
+    float p = -0.00019574659f;
     if (!even)
-        p = fma_(0x1.9758p-16f, s, -0x1.6c0fdap-10f);
-    p = fma_(p, s, even ? 0x1.110bc8p-7f : 0x1.555576p-5f);
-    p = fma_(p, s, even ? -0x1.55555p-3f : -0x1.fffffep-2f);
+        p = fma_(2.427958e-05f, s, -0.001388786f);
+    p = fma_(p, s, even ? 0.008332703f : 0.041666728f);
+    p = fma_(p, s, even ? -0.16666663f : -0.49999997f);
     float t = fma_(s, x, 0.0f);
     float res = fma_(p, t, x);
     if (q & 2)
@@ -191,15 +195,15 @@ static inline float sincos_poly(float r, int q)
 static inline float sinpi_poly(float r, int q)
 {
     float s = r * r;
-    float a = fma_(-0x1.2f5992p-1f, s, 0x1.466b2p+1f);
-    float b = fma_(0x1.d09c24p-3f, s, -0x1.55a5cp+0f);
-    a = fma_(a, s, -0x1.4abbecp+2f);
-    b = fma_(b, s, 0x1.03c19ep+2f);
+    float a = fma_(-0.59248024f, s, 2.5501442f);
+    float b = fma_(0.22686031f, s, -1.3345604f);
+    a = fma_(a, s, -5.16772f);
+    b = fma_(b, s, 4.0586925f);
     float u = fma_(s, r, 0.0f);
-    b = fma_(b, s, -0x1.3bd3ccp+2f);
+    b = fma_(b, s, -4.934802f);
     a = fma_(a, u, 0.0f);
     float c = fma_(b, s, 1.0f);
-    float sn = fma_(0x1.921fb6p+1f, r, a);
+    float sn = fma_(3.1415927f, r, a);
     float res = (q & 1) ? c : sn;
     if (q & 2)
         res = 0.0f - res;
@@ -212,7 +216,7 @@ static inline float sinpi_poly(float r, int q)
  *      Intrinsics"): the special function unit -------------------------- */
 static inline float simt___expf(float x) { return simt_detail::ex2(x * 1.44269502f); }
 static inline float simt___exp10f(float x) { return simt_detail::ex2(x * 3.32192802f); }
-static inline float simt___logf(float x) { return simt_detail::lg2(x) * 0x1.62e43p-1f; }
+static inline float simt___logf(float x) { return simt_detail::lg2(x) * 0.6931472f; }
 static inline float simt___log2f(float x) { return simt_detail::lg2(x); }
 static inline float simt___log10f(float x) { return simt_detail::lg2(x) * 0.301029996f; }
 static inline float simt___powf(float x, float y) { return simt_detail::ex2(y * simt_detail::lg2(x)); }
@@ -264,19 +268,19 @@ SIMT__FM(logf)(float x)
     unsigned int i = fu(x);
     int k = (int)((i - 0x3F2AAAABu) & 0xFF800000u);
     float m = uf(i - (unsigned int)k);
-    fe = fma_((float)k, 0x1p-23f, fe);
+    fe = fma_((float)k, 1.1920929e-07f, fe);
     float t = m - 1.0f;
-    float p = fma_(-0x1.0aa04ep-3f, t, 0x1.2073ecp-3f);
-    p = fma_(p, t, -0x1.f19b98p-4f);
-    p = fma_(p, t, 0x1.1e52aap-3f);
-    p = fma_(p, t, -0x1.55b172p-3f);
-    p = fma_(p, t, 0x1.99da16p-3f);
-    p = fma_(p, t, -0x1.fffe44p-3f);
-    p = fma_(p, t, 0x1.5554fp-2f);
+    float p = fma_(-0.13018857f, t, 0.1408461f);
+    p = fma_(p, t, -0.12148628f);
+    p = fma_(p, t, 0.1398061f);
+    p = fma_(p, t, -0.16684236f);
+    p = fma_(p, t, 0.200123f);
+    p = fma_(p, t, -0.24999669f);
+    p = fma_(p, t, 0.33333182f);
     p = fma_(p, t, -0.5f);
     float q = t * p;
     q = fma_(q, t, t);
-    float r = fma_(fe, 0x1.62e43p-1f, q);
+    float r = fma_(fe, 0.6931472f, q);
     if (!(i < 0x7F800000u))
         r = fma_(x, INFINITY, INFINITY);
     if (x == 0.0f)
@@ -297,22 +301,22 @@ SIMT__FM(log10f)(float x)
     unsigned int i = fu(x);
     int k = (int)((i - 0x3F2AAAABu) & 0xFF800000u);
     float m = uf(i - (unsigned int)k);
-    fe = fma_((float)k, 0x1p-23f, fe);
+    fe = fma_((float)k, 1.1920929e-07f, fe);
     float t = m - 1.0f;
-    float p = fma_(-0x1.0aa04ep-3f, t, 0x1.2073ecp-3f);
-    p = fma_(p, t, -0x1.f19b98p-4f);
-    p = fma_(p, t, 0x1.1e52aap-3f);
-    p = fma_(p, t, -0x1.55b172p-3f);
-    p = fma_(p, t, 0x1.99da16p-3f);
-    p = fma_(p, t, -0x1.fffe44p-3f);
-    p = fma_(p, t, 0x1.5554fp-2f);
+    float p = fma_(-0.13018857f, t, 0.1408461f);
+    p = fma_(p, t, -0.12148628f);
+    p = fma_(p, t, 0.1398061f);
+    p = fma_(p, t, -0.16684236f);
+    p = fma_(p, t, 0.200123f);
+    p = fma_(p, t, -0.24999669f);
+    p = fma_(p, t, 0.33333182f);
     p = fma_(p, t, -0.5f);
     float q = t * p;
     q = fma_(q, t, t);
-    float r = fma_(fe, 0x1.62e43p-1f, q);
+    float r = fma_(fe, 0.6931472f, q);
     if (!(i < 0x7F800000u))
         r = fma_(x, INFINITY, INFINITY);
-    r = r * 0x1.bcb7b2p-2f;
+    r = r * 0.4342945f;
     if (x == 0.0f)
         r = -INFINITY;
     return cnan(r);
@@ -331,20 +335,20 @@ SIMT__FM(log2f)(float x)
     unsigned int i = fu(x);
     int k = (int)((i - 0x3F3504F3u) & 0xFF800000u);
     float m = uf(i - (unsigned int)k);
-    fe = fma_((float)k, 0x1p-23f, fe);
+    fe = fma_((float)k, 1.1920929e-07f, fe);
     float t = m - 1.0f;
-    float p = fma_(0x1.8d64fep-4f, t, -0x1.58fe6p-3f);
-    p = fma_(p, t, 0x1.5f9e54p-3f);
-    p = fma_(p, t, -0x1.6e9c86p-3f);
-    p = fma_(p, t, 0x1.a417e8p-3f);
-    p = fma_(p, t, -0x1.ec7916p-3f);
-    p = fma_(p, t, 0x1.277f32p-2f);
-    p = fma_(p, t, -0x1.715492p-2f);
-    p = fma_(p, t, 0x1.ec7094p-2f);
-    p = fma_(p, t, -0x1.715476p-1f);
+    float p = fma_(0.09702014f, t, -0.16845393f);
+    p = fma_(p, t, 0.1716887f);
+    p = fma_(p, t, -0.17900948f);
+    p = fma_(p, t, 0.20512372f);
+    p = fma_(p, t, -0.24046533f);
+    p = fma_(p, t, 0.28857115f);
+    p = fma_(p, t, -0.36067417f);
+    p = fma_(p, t, 0.4808982f);
+    p = fma_(p, t, -0.7213475f);
     float q = t * p;
     q = t * q;
-    float r = fe + fma_(t, 0x1.715476p+0f, q);
+    float r = fe + fma_(t, 1.442695f, q);
     if (!(i < 0x7F800000u))
         r = fma_(x, INFINITY, INFINITY);
     if (x == 0.0f)
@@ -360,18 +364,18 @@ SIMT__FM(log1pf)(float x)
     float m = uf(ix - (unsigned int)k);
     float s = uf(0x40800000u - (unsigned int)k);
     float t = fma_(0.25f, s, -1.0f) + m;
-    float fe = (float)k * 0x1p-23f;
-    float p = fma_(-0x1.737efp-5f, t, 0x1.b00024p-4f);
-    p = fma_(p, t, -0x1.0ef1cp-3f);
-    p = fma_(p, t, 0x1.28c8eap-3f);
-    p = fma_(p, t, -0x1.54d1bap-3f);
-    p = fma_(p, t, 0x1.995f3cp-3f);
-    p = fma_(p, t, -0x1.000084p-2f);
-    p = fma_(p, t, 0x1.5555ccp-2f);
+    float fe = (float)k * 1.1920929e-07f;
+    float p = fma_(-0.045348614f, t, 0.105468884f);
+    p = fma_(p, t, -0.13229704f);
+    p = fma_(p, t, 0.14491446f);
+    p = fma_(p, t, -0.16641565f);
+    p = fma_(p, t, 0.19988868f);
+    p = fma_(p, t, -0.25000197f);
+    p = fma_(p, t, 0.3333351f);
     p = fma_(p, t, -0.5f);
     float q = t * p;
     q = fma_(q, t, t);
-    float r = fma_(fe, 0x1.62e43p-1f, q);
+    float r = fma_(fe, 0.6931472f, q);
     if (!(ix < 0x7F800000u)) {
         if (!((int)ix < (int)0xBF800001u))
             r = fma_(x, INFINITY, INFINITY);
@@ -399,14 +403,14 @@ SIMT__FM(expf)(float x)
 #ifdef __USE_FAST_MATH__
     return simt___expf(x);
 #endif
-    return simt__exp_scaled(x, 0x1.77313ap-8f, 0x1.715476p+0f, 0x1.4ae0cp-26f);
+    return simt__exp_scaled(x, 0.00572498f, 1.442695f, 1.925963e-08f);
 }
 SIMT__FM(exp10f)(float x)
 {
 #ifdef __USE_FAST_MATH__
     return simt___exp10f(x);
 #endif
-    return simt__exp_scaled(x, 0x1.aff4c4p-7f, 0x1.a934fp+1f, 0x1.2f346ep-24f);
+    return simt__exp_scaled(x, 0.0131822545f, 3.321928f, 7.059537e-08f);
 }
 SIMT__FM(exp2f)(float x) { return simt_detail::cnan(simt_detail::ex2(x)); }
 SIMT__FM(sinf)(float x)
@@ -447,14 +451,14 @@ SIMT__FM(tanf)(float x)
     int q;
     float r = trig_reduce(x, &q);
     float s = r * r;
-    float p = fma_(0x1.32p-7f, s, 0x1.acp-9f);
-    p = fma_(p, s, 0x1.8ep-6f);
-    p = fma_(p, s, 0x1.b6p-5f);
-    p = fma_(p, s, 0x1.11287p-3f);
-    p = fma_(p, s, 0x1.55551p-2f);
+    float p = fma_(0.009338379f, s, 0.0032653809f);
+    p = fma_(p, s, 0.024291992f);
+    p = fma_(p, s, 0.053466797f);
+    p = fma_(p, s, 0.13337791f);
+    p = fma_(p, s, 0.3333323f);
     float u = s * r;
     float t = fma_(p, u, r);
-    if (fabsf(r) == 0x1.016878p-11f)
+    if (fabsf(r) == 0.00049096695f)
         t = r;
     if (q & 1)
         t = rcp_ftz(-t);
