@@ -25,25 +25,15 @@
 #include <unistd.h>
 
 #include "nccl.h"
+#include "nccl/comm.h"
 #include "nccl/reduce.h"
+#include "nccl/remote.h"
+#include "nccl/mpi.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
 
-enum kind { K_ALLREDUCE, K_BROADCAST, K_REDUCE, K_ALLGATHER, K_REDUCESCATTER, K_P2P };
-
-static const char *const kind_name[] = {"ncclAllReduce", "ncclBroadcast", "ncclReduce",
-                                        "ncclAllGather", "ncclReduceScatter", "ncclSend/ncclRecv"};
-
-/* One rank's part in an operation. */
-struct part {
-    const void *send;
-    void *recv;
-    size_t count;
-    int type, root;
-    enum red_op op;
-    _Alignas(8) unsigned char scalar[8]; /* RED_PREMULSUM: the scalar, or where it is (device) */
-    int scalar_on_device;
-};
+const char *const nccl_kind_name[] = {"ncclAllReduce", "ncclBroadcast", "ncclReduce",
+                                     "ncclAllGather", "ncclReduceScatter", "ncclSend/ncclRecv"};
 
 /* The k-th operation of a clique (or of a pair of ranks). */
 struct rendezvous {
@@ -64,6 +54,11 @@ struct rendezvous {
 struct clique {
     ncclUniqueId id;
     int nranks, refs;
+    atomic_int members;     /* ranks joined in this process */
+    pthread_mutex_t connect_lock;
+    int connected;          /* where the ranks are is known: */
+    ncclResult_t connect_error;
+    struct remote *remote;  /* NULL: all in this process */
     atomic_int error;       /* an operation failed: every rank's async error */
     pthread_mutex_t lock;
     struct rendezvous *pending;
@@ -112,19 +107,39 @@ ncclResult_t ncclGetVersion(int *version)
     return ncclSuccess;
 }
 
+/* This host's name, hashed (FNV-1a): a pid is unique on one host only. */
+static unsigned long long host_hash(void)
+{
+    char name[256] = "";
+    gethostname(name, sizeof name - 1);
+    unsigned long long h = 0xcbf29ce484222325ull;
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+    return h;
+}
+
+/* Whether another process made the id. */
+static int id_foreign(const ncclUniqueId *id)
+{
+    struct id_body b;
+    memcpy(&b, id, sizeof b);
+    return b.pid != (unsigned long long)getpid() || b.host != host_hash();
+}
+
 ncclResult_t ncclGetUniqueId(ncclUniqueId *uniqueId)
 {
     if (!uniqueId)
         return fail(ncclInvalidArgument, "ncclGetUniqueId: uniqueId is NULL");
     /* The process and a counter: ids of one process never repeat, and an
-     * id made in another process is told apart. */
-    memset(uniqueId, 0, sizeof *uniqueId);
-    unsigned long long v[3] = {0x73696d746e63636cull, (unsigned long long)getpid(),
-                               atomic_fetch_add(&N.next_id, 1) + 1};
-    memcpy(uniqueId->internal, v, sizeof v);
+     * id made in another process is told apart; under MPI, the maker's
+     * rank, which the ranks elsewhere announce themselves to (remote.h). */
     struct timespec t;
     clock_gettime(CLOCK_REALTIME, &t);
-    memcpy(uniqueId->internal + sizeof v, &t, sizeof t);
+    struct id_body b = {0x73696d746e63636cull, (unsigned long long)getpid(),
+                        atomic_fetch_add(&N.next_id, 1) + 1, host_hash(), t.tv_sec, t.tv_nsec,
+                        mpi_world_rank()};
+    memset(uniqueId, 0, sizeof *uniqueId);
+    memcpy(uniqueId->internal, &b, sizeof b);
     return ncclSuccess;
 }
 
@@ -165,6 +180,7 @@ static struct clique *clique_join(const ncclUniqueId *id, int nranks)
         c->id = *id;
         c->nranks = nranks;
         pthread_mutex_init(&c->lock, NULL);
+        pthread_mutex_init(&c->connect_lock, NULL);
         c->next = N.cliques;
         N.cliques = c;
     }
@@ -189,7 +205,9 @@ static void clique_leave(struct clique *c)
         while (*p != c)
             p = &(*p)->next;
         *p = c->next;
+        remote_close(c->remote);
         pthread_mutex_destroy(&c->lock);
+        pthread_mutex_destroy(&c->connect_lock);
         free(c);
     }
     pthread_mutex_unlock(&N.lock);
@@ -223,6 +241,15 @@ static ncclResult_t init_rank(ncclComm_t *out, int nranks, const ncclUniqueId *i
         return fail(ncclInvalidArgument, "ncclCommInitRank: the unique id belongs to a "
                                          "communicator of another size");
     }
+    ncclResult_t r = id_foreign(id) ? remote_announce(id, rank) : ncclSuccess;
+    if (r != ncclSuccess) {
+        clique_leave(c->clique);
+        free(c->send_seq);
+        free(c->recv_seq);
+        free(c);
+        return fail(r, "ncclCommInitRank: the ranks in other processes cannot be reached");
+    }
+    atomic_fetch_add(&c->clique->members, 1);
     c->rank = rank;
     c->nranks = nranks;
     c->device = device;
@@ -403,9 +430,10 @@ ncclResult_t ncclGroupEnd(void)
 {
     if (group_depth == 0)
         return fail(ncclInvalidUsage, "ncclGroupEnd: no ncclGroupStart to end");
-    if (--group_depth == 0)
-        wait_deferred();
-    return ncclSuccess;
+    if (--group_depth > 0)
+        return ncclSuccess;
+    wait_deferred();
+    return remote_group_end();
 }
 
 /* ---- reduction operators -------------------------------------------------------- */
@@ -452,11 +480,10 @@ static void report_mismatch(const struct rendezvous *z)
             "simt: error: NCCL: the ranks' operation %llu of their communicator differ (kind, "
             "count, type, operator or root; the first is %s of %zu elements): every rank must "
             "call the same collectives in the same order\n",
-            z->seq + 1, kind_name[z->kind], z->parts[z->first].count);
+            z->seq + 1, nccl_kind_name[z->kind], z->parts[z->first].count);
 }
 
-/* One rank's reduction operator as the work applies it. */
-static const void *scalar_of(const struct part *p)
+const void *nccl_scalar_of(const struct part *p)
 {
     if (!p->scalar_on_device)
         return p->scalar;
@@ -474,7 +501,7 @@ static void do_reduce(const struct rendezvous *z, void *out, const void **in, si
     int n = z->expected;
     for (int r = 0; r < n; r++) {
         in[r] = (const char *)z->parts[r].send + offset * es;
-        in[n + r] = scalar_of(&z->parts[r]);
+        in[n + r] = nccl_scalar_of(&z->parts[r]);
     }
     red_apply(out, in, n, count, p0->type, p0->op, in + n);
 }
@@ -496,7 +523,7 @@ static void run_work(void *arg)
         free(in);
         free(tmp);
         fprintf(stderr, "simt: error: NCCL: out of memory for %s of %zu bytes\n",
-                kind_name[z->kind], bytes);
+                nccl_kind_name[z->kind], bytes);
         atomic_store(&z->clique->error, ncclSystemError);
         return;
     }
@@ -656,7 +683,7 @@ static ncclResult_t arrive(ncclComm_t comm, enum kind kind, int src, int dst,
             fprintf(stderr,
                     "simt: error: %s: ranks %d and %d of a communicator pass the same stream: "
                     "each rank's operations need a stream of its own device\n",
-                    kind_name[kind], i, slot);
+                    nccl_kind_name[kind], i, slot);
             return fail(ncclInvalidUsage, "two ranks use one stream");
         }
     if (z->arrived == 0)
@@ -708,6 +735,21 @@ static ncclResult_t resolve_op(ncclComm_t comm, ncclRedOp_t op, int type, struct
     return ncclSuccess;
 }
 
+/* Where the communicator's ranks are: known at its first operation, when
+ * every rank has joined (remote.h). */
+static ncclResult_t connect(ncclComm_t comm)
+{
+    struct clique *c = comm->clique;
+    pthread_mutex_lock(&c->connect_lock);
+    if (!c->connected) {
+        c->connect_error = remote_connect(&c->id, c->nranks, comm->rank, &c->members, &c->remote);
+        c->connected = 1;
+    }
+    ncclResult_t r = c->connect_error;
+    pthread_mutex_unlock(&c->connect_lock);
+    return r ? fail(r, "the communicator's ranks in other processes cannot be reached") : r;
+}
+
 /* Checks an operation's arguments and finds its stream. */
 static ncclResult_t enter(ncclComm_t comm, const char *api, int type, cudaStream_t stream,
                           struct CUstream_st **s)
@@ -727,7 +769,7 @@ static ncclResult_t enter(ncclComm_t comm, const char *api, int type, cudaStream
                 api);
         return fail(ncclInvalidUsage, "stream capture is not supported");
     }
-    return ncclSuccess;
+    return connect(comm);
 }
 
 static ncclResult_t collective(enum kind kind, const void *send, void *recv, size_t count,
@@ -735,7 +777,7 @@ static ncclResult_t collective(enum kind kind, const void *send, void *recv, siz
                                cudaStream_t stream)
 {
     struct CUstream_st *s;
-    ncclResult_t r = enter(comm, kind_name[kind], type, stream, &s);
+    ncclResult_t r = enter(comm, nccl_kind_name[kind], type, stream, &s);
     if (r)
         return r;
     struct part p = {.send = send, .recv = recv, .count = count, .type = type, .root = root};
@@ -753,6 +795,8 @@ static ncclResult_t collective(enum kind kind, const void *send, void *recv, siz
     int receives = kind != K_REDUCE || comm->rank == root;
     if ((sends && !device_buffer(send, in_bytes)) || (receives && !device_buffer(recv, out_bytes)))
         return fail(ncclInvalidArgument, "a buffer is not device memory");
+    if (comm->clique->remote)
+        return remote_op(comm->clique->remote, kind, &p, -1, 0, s, group_depth > 0);
     return arrive(comm, kind, -1, -1, comm->coll_seq++, comm->rank, comm->nranks, &p, s);
 }
 
@@ -815,6 +859,8 @@ static ncclResult_t p2p(int sending, void *buf, size_t count, ncclDataType_t typ
         p.send = buf;
     else
         p.recv = buf;
+    if (comm->clique->remote)
+        return remote_op(comm->clique->remote, K_P2P, &p, peer, sending, s, group_depth > 0);
     int src = sending ? comm->rank : peer, dst = sending ? peer : comm->rank;
     unsigned long long seq = sending ? comm->send_seq[peer]++ : comm->recv_seq[peer]++;
     return arrive(comm, K_P2P, src, dst, seq, sending ? 0 : 1, 2, &p, s);

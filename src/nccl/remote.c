@@ -1,0 +1,387 @@
+/*
+ * remote.c: NCCL's communicators across processes, over the program's
+ * MPI (see remote.h for the protocol and mpi.h for how MPI is reached).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "nccl/mpi.h"
+#include "nccl/remote.h"
+#include "runtime/stream.h"
+
+/* simt's tags on MPI_COMM_WORLD (under 32767, the least MPI_TAG_UB). */
+enum { TAG_ANNOUNCE = 32201, TAG_ANSWER = 32202, TAG_COMM = 32203 };
+
+struct remote {
+    mpi_comm comm; /* its rank i is the communicator's rank i */
+    int rank, nranks;
+};
+
+struct announce {
+    ncclUniqueId id;
+    int rank;
+};
+
+/* An answer: the status, then each rank's world rank. */
+struct answer {
+    ncclUniqueId id;
+    int status;
+    int world[];
+};
+
+/* ---- messages received for another communicator, kept until asked for ---- */
+
+struct msg {
+    int tag, from;
+    size_t bytes;
+    struct msg *next;
+    _Alignas(8) unsigned char data[];
+};
+
+static struct {
+    pthread_mutex_t lock;
+    struct msg *kept;
+} R = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* A message with tag from src (-1: any) about id, received or kept;
+ * NULL when none has come yet.  The caller frees it. */
+static struct msg *take(int tag, int src, const ncclUniqueId *id)
+{
+    pthread_mutex_lock(&R.lock);
+    struct msg *m = NULL;
+    for (struct msg **p = &R.kept; *p; p = &(*p)->next)
+        if ((*p)->tag == tag && (src < 0 || (*p)->from == src) &&
+            memcmp((*p)->data, id, sizeof *id) == 0) {
+            m = *p;
+            *p = m->next;
+            break;
+        }
+    int from;
+    long bytes;
+    while (!m && (bytes = mpi_world_poll(src, tag, &from)) >= 0) {
+        struct msg *got = malloc(sizeof *got + (size_t)bytes);
+        if (!got)
+            break;
+        got->tag = tag;
+        got->from = from;
+        got->bytes = (size_t)bytes;
+        if (mpi_world_recv(from, tag, got->data, got->bytes) != 0) {
+            free(got);
+            break;
+        }
+        if (got->bytes >= sizeof *id && memcmp(got->data, id, sizeof *id) == 0) {
+            m = got;
+        } else {
+            got->next = R.kept;
+            R.kept = got;
+        }
+    }
+    pthread_mutex_unlock(&R.lock);
+    return m;
+}
+
+static ncclResult_t no_mpi(const char *api)
+{
+    fprintf(stderr,
+            "simt: error: %s: the communicator's unique id was made in another process, and "
+            "simt's NCCL reaches other processes through the program's MPI, but %s: call "
+            "MPI_Init before the first NCCL call and link Open MPI (mpicxx)\n",
+            api, mpi_absent_why());
+    return ncclInvalidUsage;
+}
+
+ncclResult_t remote_announce(const ncclUniqueId *id, int rank)
+{
+    struct id_body b;
+    memcpy(&b, id, sizeof b);
+    if (mpi_world_rank() < 0 || b.creator < 0)
+        return no_mpi("ncclCommInitRank");
+    struct announce a = {*id, rank};
+    if (mpi_world_send(b.creator, TAG_ANNOUNCE, &a, sizeof a) != 0)
+        return ncclSystemError;
+    return ncclSuccess;
+}
+
+/* Announced ranks, and this process's; the answer to send to the others. */
+static ncclResult_t gather(const ncclUniqueId *id, int nranks, int rank, atomic_int *members,
+                           struct answer *ans, int *remote_ranks)
+{
+    int me = mpi_world_rank(), count = 0, warned = 0;
+    for (int r = 0; r < nranks; r++)
+        ans->world[r] = -1;
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        /* All here: no MPI call (the ranks' threads may not be MPI's). */
+        if (count == 0 && atomic_load(members) >= nranks)
+            break;
+        struct msg *m;
+        while ((m = take(TAG_ANNOUNCE, -1, id))) {
+            struct announce a;
+            memcpy(&a, m->data, sizeof a);
+            if (m->bytes != sizeof a || a.rank < 0 || a.rank >= nranks || a.rank == rank ||
+                ans->world[a.rank] >= 0)
+                ans->status = ncclInvalidUsage; /* a rank twice, or out of range */
+            else
+                ans->world[a.rank] = m->from;
+            count++;
+            free(m);
+        }
+        int local = atomic_load(members);
+        if (local + count >= nranks) {
+            if (local + count > nranks)
+                ans->status = ncclInvalidUsage;
+            if (count > 0 && local > 1) {
+                fprintf(stderr,
+                        "simt: error: ncclCommInitRank: a communicator whose ranks are in "
+                        "several processes holds %d of its ranks in one process; simt's NCCL "
+                        "runs one rank per process there: give each process one rank (or make "
+                        "the process's ranks a communicator of their own, ncclCommInitAll)\n",
+                        local);
+                ans->status = ncclInvalidUsage;
+            }
+            break;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (!warned && now.tv_sec - t0.tv_sec >= 30) {
+            warned = 1;
+            fprintf(stderr,
+                    "simt: warning: NCCL: rank %d has waited 30 s for %d of the %d ranks of its "
+                    "communicator to call ncclCommInitRank with its unique id; each rank must "
+                    "call it, and the process that made the id must hold a rank\n",
+                    rank, nranks - local - count, nranks);
+        }
+        nanosleep(&(struct timespec){0, 100000}, NULL);
+    }
+    *remote_ranks = count;
+    ans->world[rank] = me;
+    return (ncclResult_t)ans->status;
+}
+
+ncclResult_t remote_connect(const ncclUniqueId *id, int nranks, int rank, atomic_int *members,
+                            struct remote **out)
+{
+    struct id_body b;
+    memcpy(&b, id, sizeof b);
+    *out = NULL;
+    int me = mpi_world_rank();
+    int ours = b.creator < 0 || b.creator == me;
+    if (ours && (b.creator < 0 || me < 0))
+        return ncclSuccess; /* made without MPI: every rank is here */
+    size_t bytes = sizeof(struct answer) + (size_t)nranks * sizeof(int);
+    struct answer *ans = calloc(1, bytes);
+    if (!ans)
+        return ncclSystemError;
+    ans->id = *id;
+    ncclResult_t e = ncclSuccess;
+    if (ours) {
+        int remote_ranks = 0;
+        e = gather(id, nranks, rank, members, ans, &remote_ranks);
+        for (int r = 0; r < nranks && remote_ranks > 0; r++)
+            if (ans->world[r] >= 0 && ans->world[r] != me &&
+                mpi_world_send(ans->world[r], TAG_ANSWER, ans, bytes) != 0)
+                e = ncclSystemError;
+        if (remote_ranks == 0) {
+            free(ans);
+            return e;
+        }
+    } else {
+        struct msg *m;
+        while (!(m = take(TAG_ANSWER, b.creator, id)))
+            nanosleep(&(struct timespec){0, 100000}, NULL);
+        if (m->bytes != bytes)
+            e = ncclInvalidUsage; /* the ranks disagree on the communicator's size */
+        else
+            memcpy(ans, m->data, bytes);
+        free(m);
+        if (!e)
+            e = (ncclResult_t)ans->status;
+    }
+    struct remote *r = NULL;
+    if (!e && !(r = calloc(1, sizeof *r)))
+        e = ncclSystemError;
+    if (!e && !(r->comm = mpi_comm_of(ans->world, nranks, TAG_COMM)))
+        e = ncclSystemError;
+    free(ans);
+    if (e) {
+        if (e == ncclInvalidUsage)
+            fprintf(stderr,
+                    "simt: error: NCCL: rank %d: the ranks of a communicator across processes "
+                    "disagree (a rank given twice, or two sizes): every rank calls "
+                    "ncclCommInitRank once, with the same size and unique id\n",
+                    rank);
+        free(r);
+        return e;
+    }
+    r->rank = rank;
+    r->nranks = nranks;
+    *out = r;
+    return ncclSuccess;
+}
+
+void remote_close(struct remote *r)
+{
+    if (!r)
+        return;
+    mpi_comm_release(r->comm);
+    free(r);
+}
+
+/* ---- operations ------------------------------------------------------------ */
+
+struct held {
+    struct remote *r;
+    enum kind kind;
+    struct part p;
+    int peer, sending;
+    struct CUstream_st *s;
+};
+
+static SIMT_TLS struct held *held;
+static SIMT_TLS int nheld, capheld;
+
+/* Pending transfers of a group's sends and receives. */
+struct requests {
+    mpi_request *v;
+    int n, cap;
+};
+
+static int post(struct requests *q, const struct held *h)
+{
+    size_t bytes = h->p.count * red_type_size(h->p.type);
+    for (size_t at = 0; at < bytes || (at == 0 && bytes == 0); at += P2P_PIECE) {
+        if (q->n == q->cap) {
+            int cap = q->cap ? 2 * q->cap : 16;
+            mpi_request *v = realloc(q->v, (size_t)cap * sizeof *v);
+            if (!v)
+                return -1;
+            q->v = v;
+            q->cap = cap;
+        }
+        size_t k = bytes - at < P2P_PIECE ? bytes - at : P2P_PIECE;
+        int e = h->sending ? mpi_isend(h->r->comm, (const char *)h->p.send + at, k, h->peer,
+                                       &q->v[q->n])
+                           : mpi_irecv(h->r->comm, (char *)h->p.recv + at, k, h->peer,
+                                       &q->v[q->n]);
+        if (e)
+            return e;
+        q->n++;
+        if (bytes == 0)
+            break;
+    }
+    return 0;
+}
+
+/* A collective: the ranks' blocks exchanged, then reduced here in rank
+ * order (each rank's premultiplier with it). */
+static int collective(const struct held *h)
+{
+    const struct part *p = &h->p;
+    mpi_comm c = h->r->comm;
+    int n = h->r->nranks, me = h->r->rank;
+    size_t es = red_type_size(p->type), bytes = p->count * es;
+    int reduces = h->kind == K_ALLREDUCE || h->kind == K_REDUCE || h->kind == K_REDUCESCATTER;
+    char *all = NULL;
+    const void **in = NULL;
+    unsigned char *scalars = NULL;
+    int e = 0;
+    if (h->kind != K_BROADCAST) {
+        all = malloc((size_t)n * bytes + 1);
+        in = malloc(2 * (size_t)n * sizeof *in);
+        scalars = calloc((size_t)n, 8);
+        if (!all || !in || !scalars) {
+            e = -1;
+            goto out;
+        }
+    }
+    switch (h->kind) {
+    case K_BROADCAST:
+        if (me == p->root && p->recv != p->send)
+            memmove(p->recv, p->send, bytes);
+        e = mpi_bcast(c, p->recv, bytes, p->root);
+        break;
+    case K_ALLGATHER:
+        if (!(e = mpi_allgather(c, p->send, all, bytes)))
+            memcpy(p->recv, all, (size_t)n * bytes);
+        break;
+    case K_ALLREDUCE: e = mpi_allgather(c, p->send, all, bytes); break;
+    case K_REDUCE: e = mpi_gather(c, p->send, all, bytes, p->root); break;
+    case K_REDUCESCATTER: e = mpi_alltoall(c, p->send, all, bytes); break;
+    case K_P2P: break;
+    }
+    if (e || !reduces)
+        goto out;
+    if (p->op == RED_PREMULSUM) {
+        unsigned char mine[8] = {0};
+        memcpy(mine, nccl_scalar_of(p), es);
+        if (h->kind == K_REDUCE)
+            e = mpi_gather(c, mine, scalars, 8, p->root);
+        else
+            e = mpi_allgather(c, mine, scalars, 8);
+        if (e)
+            goto out;
+    }
+    if (h->kind == K_REDUCE && me != p->root)
+        goto out;
+    for (int r = 0; r < n; r++) {
+        in[r] = all + (size_t)r * bytes;
+        in[n + r] = scalars + 8 * (size_t)r;
+    }
+    red_apply(p->recv, in, n, p->count, p->type, p->op, in + n);
+out:
+    free(all);
+    free(in);
+    free(scalars);
+    return e;
+}
+
+/* Runs the held operations: each stream passes what came before them,
+ * then the sends and receives start, the collectives run in order, and
+ * the transfers end. */
+static ncclResult_t run_held(void)
+{
+    struct requests q = {0};
+    int e = 0;
+    for (int i = 0; i < nheld; i++)
+        stream_sync(held[i].s);
+    for (int i = 0; i < nheld && !e; i++)
+        if (held[i].kind == K_P2P)
+            e = post(&q, &held[i]);
+    for (int i = 0; i < nheld && !e; i++)
+        if (held[i].kind != K_P2P)
+            e = collective(&held[i]);
+    if (mpi_waitall(q.v, q.n) != 0)
+        e = -1;
+    if (e)
+        fprintf(stderr,
+                "simt: error: NCCL: an operation across processes failed in MPI (%s of rank %d; "
+                "a send and its receive of different sizes, or out of memory)\n",
+                nccl_kind_name[held[0].kind], held[0].r->rank);
+    free(q.v);
+    nheld = 0;
+    return e ? ncclSystemError : ncclSuccess;
+}
+
+ncclResult_t remote_op(struct remote *r, enum kind kind, const struct part *p, int peer,
+                       int sending, struct CUstream_st *s, int in_group)
+{
+    if (nheld == capheld) {
+        int cap = capheld ? 2 * capheld : 16;
+        struct held *v = realloc(held, (size_t)cap * sizeof *v);
+        if (!v)
+            return ncclSystemError;
+        held = v;
+        capheld = cap;
+    }
+    held[nheld++] = (struct held){r, kind, *p, peer, sending, s};
+    return in_group ? ncclSuccess : run_held();
+}
+
+ncclResult_t remote_group_end(void)
+{
+    return nheld ? run_held() : ncclSuccess;
+}
