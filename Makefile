@@ -66,7 +66,8 @@ DEB_NEED := $(shell command -v clang++-16 >/dev/null 2>&1 || echo clang-16) \
             $(shell [ -f /usr/lib/llvm-16/include/llvm-c/Core.h ] || echo llvm-16-dev) \
             $(shell [ -f /usr/lib/llvm-16/lib/libomp.so ] || echo libomp-16-dev) \
             $(shell [ -f /usr/include/thrust/version.h ] || echo libthrust-dev) \
-            $(shell command -v cmake >/dev/null 2>&1 || echo cmake)
+            $(shell command -v cmake >/dev/null 2>&1 || echo cmake) \
+            $(shell command -v mpicxx >/dev/null 2>&1 || echo openmpi-bin libopenmpi-dev)
 DEB_NEED := $(strip $(DEB_NEED))
 
 deps:

@@ -7,7 +7,8 @@
 #
 # For tests/cuda/**/NAME.cu it writes OUTDIR/<same path>/NAME.out (stdout),
 # NAME.gpu-stderr and NAME.gpu-rc (a program with NAME.gpus, the GPUs it
-# needs, only on a machine with that many, seeing that many); for
+# needs, only on a machine with that many, seeing that many; a program with
+# NAME.np under mpirun, with that many processes); for
 # tests/projects/NAME it builds with `make NVCC=nvcc` and records app's
 # output as tests/projects/NAME/expected.out.
 # Copy the .out files beside the tests and commit them; never edit them.
@@ -32,6 +33,16 @@ for src in $(find tests/cuda -name '*.cu' | sort); do
         echo "skipped $src: needs $(cat "$dir/$name.gpus") GPUs"
         continue
     fi
+    # An MPI program (NAME.np: its processes) needs a CUDA-aware MPI.
+    launch=""
+    if [ -f "$dir/$name.np" ]; then
+        if ! command -v mpicxx > /dev/null 2>&1; then
+            echo "skipped $src: an MPI program, and no mpicxx here"
+            continue
+        fi
+        flags="$flags $(mpicxx --showme:compile) $(mpicxx --showme:link)"
+        launch="mpirun --oversubscribe -np $(cat "$dir/$name.np")"
+    fi
     # A program for N GPUs sees exactly N (its output may print the count).
     [ -f "$dir/$name.gpus" ] && envs="CUDA_VISIBLE_DEVICES=$(seq -s, 0 $(($(cat "$dir/$name.gpus") - 1))) $envs"
     mkdir -p "$out/$dir"
@@ -39,7 +50,7 @@ for src in $(find tests/cuda -name '*.cu' | sort); do
         echo "nvcc failed: $src"
         continue
     fi
-    (cd "$dir" && env $envs timeout 120 "$tmp/$name" $args) \
+    (cd "$dir" && env $envs timeout 120 $launch "$tmp/$name" $args) \
         > "$out/$dir/$name.out" 2> "$out/$dir/$name.gpu-stderr"
     echo $? > "$out/$dir/$name.gpu-rc"
     echo "recorded $src (rc $(cat "$out/$dir/$name.gpu-rc"))"

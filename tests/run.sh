@@ -83,21 +83,32 @@ run_program() { # dir name kind
     src="$1/$2.cu"
     exe="$T/$2.$3"
     flags=""
+    envs=""
     [ -f "$1/$2.flags" ] && flags=$(cat "$1/$2.flags")
     [ -n "$SIMT_CHECK_ALL_AS" ] && flags=$(printf '%s' "$flags" | sed "s/--check=all/--check=$SIMT_CHECK_ALL_AS/")
+    launch=""
+    if [ -f "$1/$2.np" ]; then
+        if ! command -v mpicxx > /dev/null 2>&1; then
+            bad "$src: an MPI program, and Open MPI is missing (make deps installs it)"; return
+        fi
+        flags="$flags $(mpicxx --showme:compile) $(mpicxx --showme:link)"
+        # More processes than cores, as root (CI), and without the
+        # cross-memory attach that containers may forbid.
+        launch="mpirun --oversubscribe --mca btl_vader_single_copy_mechanism none -np $(cat "$1/$2.np")"
+        envs="OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
+    fi
     # Built from the test's folder, as a user builds it: __FILE__ (and so
     # the file:line in diagnostics) is the bare file name.
     if ! (cd "$1" && $SIMTCC $SIMTCC_FLAGS $flags "$2.cu" -o "$exe") > "$T/$2.build" 2>&1; then
         bad "$src: simtcc failed"; head -n 20 "$T/$2.build"; return
     fi
-    envs=""
-    [ -f "$1/$2.env" ] && envs=$(cat "$1/$2.env")
+    [ -f "$1/$2.env" ] && envs="$envs $(cat "$1/$2.env")"
     args=""
     [ -f "$1/$2.args" ] && args=$(cat "$1/$2.args")
     # glibc's malloc perturbation (.ci/run sets it for simt-kc) stays off in
     # the programs: a test that reads memory it never wrote prints what the
     # GPU printed only by luck either way.
-    (cd "$1" && env -u MALLOC_PERTURB_ -u GLIBC_TUNABLES $envs timeout 120 "$exe" $args) \
+    (cd "$1" && env -u MALLOC_PERTURB_ -u GLIBC_TUNABLES $envs timeout 120 $launch "$exe" $args) \
         > "$T/$2.stdout" 2> "$T/$2.stderr"
     rc=$?
     want_rc=0
@@ -226,6 +237,10 @@ if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ] && [ -z 
         # part of the toolkit).
         nvflags=""
         [ -f "$(dirname "$src")/NVCC_FLAGS" ] && nvflags=$(cat "$(dirname "$src")/NVCC_FLAGS")
+        if [ -f "${src%.cu}.np" ]; then
+            command -v mpicxx > /dev/null 2>&1 || continue # an MPI program, and no MPI here
+            nvflags="$nvflags $(mpicxx --showme:compile)"
+        fi
         # The test's compile flags (-rdc=true), not its libraries nor
         # simtcc's own checking options.
         cflags=""
