@@ -297,9 +297,12 @@ static long read_operands(asm_stmt *a, long j, int output)
         if (output)
             a->nout++;
         j = op->rp + 1;
+        /* nvcc also takes operands with no comma between them ("r"(v)
+         * "l"(p), as cuda-samples' conjugateGradientMultiDeviceCG writes). */
         if (is_p(r, j, ','))
             j++;
-        else if (j < a->rp && !is_p(r, j, ':') && !is_p(r, j, P_SCOPE)) {
+        else if (j < a->rp && !is_p(r, j, ':') && !is_p(r, j, P_SCOPE) &&
+                 r->t[j].kind != TK_STRING && !is_p(r, j, '[')) {
             rw_error_at(r, j, "inline PTX: expected ',' or ':' after an asm operand");
             return -1;
         }

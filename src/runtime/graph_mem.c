@@ -100,7 +100,7 @@ void gmem_unref(struct gmem *m)
 /* What both attribute calls check first. */
 static cudaError_t attr_args(int device, const void *value)
 {
-    if (device != 0)
+    if (!device_valid(device))
         return cudaErrorInvalidDevice;
     return value ? cudaSuccess : cudaErrorInvalidValue;
 }

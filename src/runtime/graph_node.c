@@ -748,7 +748,7 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
          nodeParams->poolProps.allocType != cudaMemAllocationTypePinned ||
          nodeParams->poolProps.location.type != cudaMemLocationTypeDevice))
         e = cudaErrorInvalidValue;
-    if (e == cudaSuccess && nodeParams->poolProps.location.id != 0)
+    if (e == cudaSuccess && !device_valid(nodeParams->poolProps.location.id))
         e = cudaErrorInvalidDevice;
     if (e != cudaSuccess)
         return api_return(e);

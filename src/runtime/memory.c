@@ -267,12 +267,11 @@ static void unquarantine(const struct freed *f)
 /* In track_alloc's flags: the allocation is another module's (owned). */
 #define OWNED 0x40000000u
 
-static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsigned flags,
-                               const char *api, const void *caller)
+static cudaError_t track_alloc_on(void **out, size_t size, enum mem_type type, unsigned flags,
+                                  const char *api, const void *caller, int d)
 {
     if (size > capacity())
         return cudaErrorMemoryAllocation;
-    int d = device_current();
     if (type == MEM_DEVICE) {
         /* Reserve first so that concurrent allocations cannot together
          * pass the device's capacity. */
@@ -309,6 +308,12 @@ static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsi
     return cudaSuccess;
 }
 
+static cudaError_t track_alloc(void **out, size_t size, enum mem_type type, unsigned flags,
+                               const char *api, const void *caller)
+{
+    return track_alloc_on(out, size, type, flags, api, caller, device_current());
+}
+
 /* Frees the block starting exactly at p if its type is one of a or b. */
 static cudaError_t release(const void *p, enum mem_type a, enum mem_type b, const char *by)
 {
@@ -336,8 +341,14 @@ static cudaError_t release(const void *p, enum mem_type a, enum mem_type b, cons
 cudaError_t mem_alloc_tracked(void **out, size_t size, enum mem_type type, const char *api,
                               const void *caller)
 {
-    assert(size > 0 && (type == MEM_DEVICE || type == MEM_PINNED));
-    return track_alloc(out, size, type, OWNED, api, caller);
+    return mem_alloc_tracked_on(out, size, type, api, caller, device_current());
+}
+
+cudaError_t mem_alloc_tracked_on(void **out, size_t size, enum mem_type type, const char *api,
+                                 const void *caller, int device)
+{
+    assert(size > 0 && (type == MEM_DEVICE || type == MEM_PINNED) && device_valid(device));
+    return track_alloc_on(out, size, type, OWNED, api, caller, device);
 }
 
 cudaError_t mem_free_tracked(void *p, const char *by)
@@ -1032,7 +1043,8 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMe
 {
     API_ENTER();
     cudaError_t e = check_managed(devPtr, count);
-    if (e == cudaSuccess && location.type == cudaMemLocationTypeDevice && location.id != 0)
+    if (e == cudaSuccess && location.type == cudaMemLocationTypeDevice &&
+        !device_valid(location.id))
         e = cudaErrorInvalidDevice;
     else if (e == cudaSuccess && location.type != cudaMemLocationTypeDevice &&
              !is_host_location(location.type))
@@ -1057,10 +1069,11 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
     cudaError_t e = check_managed(devPtr, count);
     if (e != cudaSuccess)
         return api_return(e);
-    /* Read-mostly ignores the location; the others name device 0 or the
-     * host (an H200: device 1 -> InvalidValue, not InvalidDevice). */
+    /* Read-mostly ignores the location; the others name a device or the
+     * host (an H200: a device that does not exist -> InvalidValue, not
+     * InvalidDevice). */
     if (advice != cudaMemAdviseSetReadMostly && advice != cudaMemAdviseUnsetReadMostly) {
-        int ok = (location.type == cudaMemLocationTypeDevice && location.id == 0) ||
+        int ok = (location.type == cudaMemLocationTypeDevice && device_valid(location.id)) ||
                  is_host_location(location.type);
         if (!ok)
             return api_return(cudaErrorInvalidValue);

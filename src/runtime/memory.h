@@ -61,9 +61,12 @@ int mem_report_leaks(FILE *f);
 /* ---- for memory pools and graphs (mempool.c, graph.c) ------------------- */
 
 /* Allocates and tracks size > 0 bytes of device (MEM_DEVICE) or pinned
- * host (MEM_PINNED) memory, as cudaMalloc does, under the name `api`. */
+ * host (MEM_PINNED) memory, as cudaMalloc does, under the name `api`: the
+ * current device's, or (_on) a given device's (a memory pool's). */
 cudaError_t mem_alloc_tracked(void **out, size_t size, enum mem_type type, const char *api,
                               const void *caller);
+cudaError_t mem_alloc_tracked_on(void **out, size_t size, enum mem_type type, const char *api,
+                                 const void *caller, int device);
 /* Frees what mem_alloc_tracked returned; cudaErrorInvalidValue when p does
  * not start a live allocation. */
 cudaError_t mem_free_tracked(void *p, const char *by);

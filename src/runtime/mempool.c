@@ -56,26 +56,61 @@ struct CUmemPoolHandle_st {
     struct CUmemPoolHandle_st *next; /* created pools */
 };
 
+/* Each device's default pool, then the created pools: every pool once. */
+#define FOR_EACH_POOL(p)                                                                      \
+    for (struct CUmemPoolHandle_st *p = &P.def[0]; p;                                        \
+         p = p >= P.def && p < P.def + DEVICE_MAX - 1 ? p + 1                                 \
+             : p == P.def + DEVICE_MAX - 1            ? P.pools                               \
+                                                      : p->next)
+
 static struct {
     pthread_mutex_t lock;
-    struct CUmemPoolHandle_st def;
-    struct CUmemPoolHandle_st *current;
+    pthread_once_t once;
+    struct CUmemPoolHandle_st def[DEVICE_MAX];     /* each device's default pool */
+    struct CUmemPoolHandle_st *current[DEVICE_MAX]; /* NULL: the default */
     struct CUmemPoolHandle_st *pools;
     struct hmap live;           /* handed-out blocks by address */
-} P = {.lock = PTHREAD_MUTEX_INITIALIZER,
-       .def = {.props = {.allocType = cudaMemAllocationTypePinned,
-                         .location = {cudaMemLocationTypeDevice, 0}},
-               .is_default = 1, .follow = 1, .opportunistic = 1, .internal = 1}};
+} P = {.lock = PTHREAD_MUTEX_INITIALIZER, .once = PTHREAD_ONCE_INIT};
 
-/* Whether p is the default pool or a created pool not yet destroyed. */
-static int pool_live(cudaMemPool_t p)
+static void default_policy(struct CUmemPoolHandle_st *p)
 {
-    return p == &P.def || simt__handle_check(HANDLE_POOL, HANDLE(p)) == HANDLE_LIVE;
+    p->threshold = 0;
+    p->follow = p->opportunistic = p->internal = 1;
 }
 
-static struct CUmemPoolHandle_st *current_locked(void)
+static void init_defaults(void)
 {
-    return P.current ? P.current : &P.def;
+    for (int d = 0; d < DEVICE_MAX; d++) {
+        struct CUmemPoolHandle_st *p = &P.def[d];
+        p->props.allocType = cudaMemAllocationTypePinned;
+        p->props.location.type = cudaMemLocationTypeDevice;
+        p->props.location.id = d;
+        p->is_default = 1;
+        default_policy(p);
+    }
+}
+
+/* Device d's default pool. */
+static struct CUmemPoolHandle_st *def_of(int d)
+{
+    pthread_once(&P.once, init_defaults);
+    return &P.def[d];
+}
+
+static int is_default_pool(cudaMemPool_t p)
+{
+    return p >= P.def && p < P.def + DEVICE_MAX;
+}
+
+/* Whether p is a default pool or a created pool not yet destroyed. */
+static int pool_live(cudaMemPool_t p)
+{
+    return is_default_pool(p) || simt__handle_check(HANDLE_POOL, HANDLE(p)) == HANDLE_LIVE;
+}
+
+static struct CUmemPoolHandle_st *current_locked(int d)
+{
+    return P.current[d] ? P.current[d] : def_of(d);
 }
 
 static size_t reserved_of(const struct CUmemPoolHandle_st *p)
@@ -151,12 +186,10 @@ static int forget_block(uintptr_t val, void *arg)
 
 static int is_kept_locked(const void *ptr)
 {
-    struct CUmemPoolHandle_st *all[2] = {&P.def, P.pools};
-    for (int i = 0; i < 2; i++)
-        for (struct CUmemPoolHandle_st *p = all[i]; p; p = i ? p->next : NULL)
-            for (struct pblock *k = p->kept; k; k = k->next)
-                if (k->ptr == ptr)
-                    return 1;
+    FOR_EACH_POOL(p)
+        for (struct pblock *k = p->kept; k; k = k->next)
+            if (k->ptr == ptr)
+                return 1;
     return 0;
 }
 
@@ -213,8 +246,9 @@ void mempool_trim_all(void)
 {
     struct pblock *out = NULL;
     pthread_mutex_lock(&P.lock);
-    if (P.def.kept)
-        out = trim_locked(&P.def, P.def.threshold, SIZE_MAX, out);
+    for (int d = 0; d < DEVICE_MAX; d++)
+        if (P.def[d].kept)
+            out = trim_locked(&P.def[d], P.def[d].threshold, SIZE_MAX, out);
     struct CUmemPoolHandle_st *p = P.pools;
     while (p) {
         struct CUmemPoolHandle_st *next = p->next;
@@ -253,8 +287,7 @@ void mempool_reset(void)
      * only forgotten. */
     pthread_mutex_lock(&P.lock);
     simt__hmap_filter(&P.live, forget_block, NULL);
-    struct CUmemPoolHandle_st *all = &P.def;
-    while (all) {
+    FOR_EACH_POOL(all) {
         while (all->kept) {
             struct pblock *k = all->kept;
             all->kept = k->next;
@@ -262,7 +295,6 @@ void mempool_reset(void)
             free(k);
         }
         all->used = all->used_high = all->held = all->reserved_high = all->live = 0;
-        all = all == &P.def ? P.pools : all->next;
     }
     while (P.pools) {
         struct CUmemPoolHandle_st *p = P.pools;
@@ -270,9 +302,10 @@ void mempool_reset(void)
         simt__handle_remove(HANDLE_POOL, HANDLE(p));
         free(p);
     }
-    P.current = NULL;
-    P.def.threshold = 0;
-    P.def.follow = P.def.opportunistic = P.def.internal = 1;
+    for (int d = 0; d < DEVICE_MAX; d++) {
+        P.current[d] = NULL;
+        default_policy(&P.def[d]);
+    }
     pthread_mutex_unlock(&P.lock);
 }
 
@@ -333,7 +366,7 @@ static cudaError_t enqueue_alloc(struct CUstream_st *s, struct op *op)
         pthread_mutex_unlock(&P.lock);
         return cudaErrorMemoryAllocation;
     }
-    struct CUmemPoolHandle_st *p = pool ? pool : current_locked();
+    struct CUmemPoolHandle_st *p = pool ? pool : current_locked(s->ordinal);
     struct pblock *b = reuse_locked(p, size, s);
     if (!b) {
         size_t cap = (size + BLOCK_ALIGN - 1) / BLOCK_ALIGN * BLOCK_ALIGN;
@@ -342,7 +375,9 @@ static cudaError_t enqueue_alloc(struct CUstream_st *s, struct op *op)
             return cudaErrorMemoryAllocation;
         }
         void *mem;
-        e = mem_alloc_tracked(&mem, cap, type_of(p), "cudaMallocAsync", caller);
+        /* A device pool's memory is its device's, whichever is current. */
+        int d = type_of(p) == MEM_DEVICE ? p->props.location.id : device_current();
+        e = mem_alloc_tracked_on(&mem, cap, type_of(p), "cudaMallocAsync", caller, d);
         if (e != cudaSuccess) {
             pthread_mutex_unlock(&P.lock);
             return e;
@@ -474,8 +509,9 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
     enum cudaMemLocationType t = props->location.type;
     int host = t == cudaMemLocationTypeHost || t == cudaMemLocationTypeHostNuma ||
                t == cudaMemLocationTypeHostNumaCurrent;
-    /* An H200: device 1 is an invalid value here, not an invalid device. */
-    if (!host && (t != cudaMemLocationTypeDevice || props->location.id != 0))
+    /* An H200: a device that does not exist is an invalid value here, not
+     * an invalid device. */
+    if (!host && (t != cudaMemLocationTypeDevice || !device_valid(props->location.id)))
         return api_return(cudaErrorInvalidValue);
     struct CUmemPoolHandle_st *p = calloc(1, sizeof *p);
     if (!p)
@@ -500,12 +536,13 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool)
 {
     API_ENTER();
     /* An H100: destroying a destroyed pool (or the default) is an invalid value. */
-    if (memPool == &P.def || simt__handle_remove(HANDLE_POOL, HANDLE(memPool)) != HANDLE_LIVE)
+    if (is_default_pool(memPool) || simt__handle_remove(HANDLE_POOL, HANDLE(memPool)) != HANDLE_LIVE)
         return api_return(cudaErrorInvalidValue);
     struct pblock *gone = NULL;
     pthread_mutex_lock(&P.lock);
-    if (P.current == memPool)
-        P.current = NULL;
+    for (int d = 0; d < DEVICE_MAX; d++)
+        if (P.current[d] == memPool)
+            P.current[d] = NULL;
     /* CUDA: memory still handed out keeps the pool until it is freed. */
     memPool->destroyed = 1;
     maybe_free_pool_locked(memPool, &gone);
@@ -519,7 +556,7 @@ static cudaError_t get_args(const cudaMemPool_t *memPool, int device)
 {
     if (!memPool)
         return cudaErrorInvalidValue;
-    return device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+    return device_valid(device) ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
@@ -527,7 +564,7 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
     API_ENTER();
     cudaError_t e = get_args(memPool, device);
     if (e == cudaSuccess)
-        *memPool = &P.def;
+        *memPool = def_of(device);
     return api_return(e);
 }
 
@@ -535,14 +572,17 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
 {
     API_ENTER();
     /* An H100 accepts a destroyed pool, and nothing changes. */
-    if (device == 0 && simt__handle_check(HANDLE_POOL, HANDLE(memPool)) == HANDLE_DESTROYED)
+    if (device_valid(device) &&
+        simt__handle_check(HANDLE_POOL, HANDLE(memPool)) == HANDLE_DESTROYED)
         return cudaSuccess;
-    /* An H200: device 1 is an invalid value here. */
-    if (device != 0 || !pool_live(memPool) ||
-        memPool->props.location.type != cudaMemLocationTypeDevice)
+    /* An H200: a device that does not exist is an invalid value here (and
+     * so is another device's pool). */
+    if (!device_valid(device) || !pool_live(memPool) ||
+        memPool->props.location.type != cudaMemLocationTypeDevice ||
+        memPool->props.location.id != device)
         return api_return(cudaErrorInvalidValue);
     pthread_mutex_lock(&P.lock);
-    P.current = memPool == &P.def ? NULL : memPool;
+    P.current[device] = is_default_pool(memPool) ? NULL : memPool;
     pthread_mutex_unlock(&P.lock);
     return cudaSuccess;
 }
@@ -554,7 +594,7 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
     if (e != cudaSuccess)
         return api_return(e);
     pthread_mutex_lock(&P.lock);
-    *memPool = current_locked();
+    *memPool = current_locked(device);
     pthread_mutex_unlock(&P.lock);
     return cudaSuccess;
 }
@@ -651,7 +691,7 @@ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)
 
 static int location_ok(const struct cudaMemLocation *l)
 {
-    return l->type == cudaMemLocationTypeDevice && l->id == 0;
+    return l->type == cudaMemLocationTypeDevice && device_valid(l->id);
 }
 
 cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList,
