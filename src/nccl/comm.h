@@ -25,6 +25,10 @@ struct part {
     int scalar_on_device;
 };
 
+/* Tells a checking build's initcheck that the host wrote rank's output of
+ * an operation (a K_P2P part: the receiver's, if it is one). */
+void nccl_mark_written(enum kind kind, const struct part *p, int rank, int nranks);
+
 /* The scalar of a rank's part as the reduction reads it. */
 const void *nccl_scalar_of(const struct part *p);
 

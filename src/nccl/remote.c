@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "check/hooks.h"
 #include "nccl/mpi.h"
 #include "nccl/remote.h"
 #include "runtime/stream.h"
@@ -356,6 +357,9 @@ static ncclResult_t run_held(void)
             e = collective(&held[i]);
     if (mpi_waitall(q.v, q.n) != 0)
         e = -1;
+    if (!e && hook_checking())
+        for (int i = 0; i < nheld; i++)
+            nccl_mark_written(held[i].kind, &held[i].p, held[i].r->rank, held[i].r->nranks);
     if (e)
         fprintf(stderr,
                 "simt: error: NCCL: an operation across processes failed in MPI (%s of rank %d; "
