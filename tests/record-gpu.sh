@@ -40,8 +40,14 @@ for src in $(find tests/cuda -name '*.cu' | sort); do
             echo "skipped $src: an MPI program, and no mpicxx here"
             continue
         fi
+        # Device pointers passed to an MPI built without CUDA fault.
+        if ! ompi_info --parsable --all 2> /dev/null | grep -q 'mpi_built_with_cuda_support:value:true'; then
+            echo "skipped $src: this MPI is not CUDA-aware"
+            continue
+        fi
         flags="$flags $(mpicxx --showme:compile) $(mpicxx --showme:link)"
         launch="mpirun --oversubscribe -np $(cat "$dir/$name.np")"
+        envs="OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 $envs"
     fi
     # A program for N GPUs sees exactly N (its output may print the count).
     [ -f "$dir/$name.gpus" ] && envs="CUDA_VISIBLE_DEVICES=$(seq -s, 0 $(($(cat "$dir/$name.gpus") - 1))) $envs"

@@ -259,7 +259,9 @@ if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ] && [ -z 
 fi
 
 for src in $pending; do
-    note "awaiting a recording on a machine with $(cat "${src%.cu}.gpus") GPUs: $src (ran cleanly)"
+    mpi=""
+    [ -f "${src%.cu}.np" ] && mpi=" and a CUDA-aware MPI"
+    note "awaiting a recording on a machine with $(cat "${src%.cu}.gpus") GPUs$mpi: $src (ran cleanly)"
 done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -290,8 +290,14 @@ static int collective(const struct held *h)
     const void **in = NULL;
     unsigned char *scalars = NULL;
     int e = 0;
+    /* An all-reduce as a reduce-scatter then an all-gather: each process
+     * reduces one segment of every rank's input, in rank order as in one
+     * process (the same bits), and the segments are gathered back: each
+     * process moves and reduces its share, not everyone's. */
+    size_t seg = (p->count + (size_t)n - 1) / (size_t)n, sb = seg * es;
+    char *pad = NULL, *mine = NULL;
     if (h->kind != K_BROADCAST) {
-        all = malloc((size_t)n * bytes + 1);
+        all = malloc((size_t)n * (bytes + es) + 1);
         in = malloc(2 * (size_t)n * sizeof *in);
         scalars = calloc((size_t)n, 8);
         if (!all || !in || !scalars) {
@@ -309,7 +315,16 @@ static int collective(const struct held *h)
         if (!(e = mpi_allgather(c, p->send, all, bytes)))
             memcpy(p->recv, all, (size_t)n * bytes);
         break;
-    case K_ALLREDUCE: e = mpi_allgather(c, p->send, all, bytes); break;
+    case K_ALLREDUCE:
+        pad = calloc((size_t)n, sb + 1);
+        mine = malloc(sb + 1);
+        if (!pad || !mine) {
+            e = -1;
+            break;
+        }
+        memcpy(pad, p->send, bytes);
+        e = mpi_alltoall(c, pad, all, sb);
+        break;
     case K_REDUCE: e = mpi_gather(c, p->send, all, bytes, p->root); break;
     case K_REDUCESCATTER: e = mpi_alltoall(c, p->send, all, bytes); break;
     case K_P2P: break;
@@ -317,23 +332,32 @@ static int collective(const struct held *h)
     if (e || !reduces)
         goto out;
     if (p->op == RED_PREMULSUM) {
-        unsigned char mine[8] = {0};
-        memcpy(mine, nccl_scalar_of(p), es);
+        unsigned char own[8] = {0};
+        memcpy(own, nccl_scalar_of(p), es);
         if (h->kind == K_REDUCE)
-            e = mpi_gather(c, mine, scalars, 8, p->root);
+            e = mpi_gather(c, own, scalars, 8, p->root);
         else
-            e = mpi_allgather(c, mine, scalars, 8);
+            e = mpi_allgather(c, own, scalars, 8);
         if (e)
             goto out;
     }
     if (h->kind == K_REDUCE && me != p->root)
         goto out;
+    size_t block = h->kind == K_ALLREDUCE ? sb : bytes;
     for (int r = 0; r < n; r++) {
-        in[r] = all + (size_t)r * bytes;
+        in[r] = all + (size_t)r * block;
         in[n + r] = scalars + 8 * (size_t)r;
     }
-    red_apply(p->recv, in, n, p->count, p->type, p->op, in + n);
+    if (h->kind != K_ALLREDUCE) {
+        red_apply(p->recv, in, n, p->count, p->type, p->op, in + n);
+    } else {
+        red_apply(mine, in, n, seg, p->type, p->op, in + n);
+        if (!(e = mpi_allgather(c, mine, pad, sb)))
+            memcpy(p->recv, pad, bytes);
+    }
 out:
+    free(pad);
+    free(mine);
     free(all);
     free(in);
     free(scalars);
