@@ -88,9 +88,10 @@ static struct msg *take(int tag, int src, const ncclUniqueId *id)
 static ncclResult_t no_mpi(const char *api)
 {
     fprintf(stderr,
-            "simt: error: %s: the communicator's unique id was made in another process, and "
-            "simt's NCCL reaches other processes through the program's MPI, but %s: call "
-            "MPI_Init before the first NCCL call and link Open MPI (mpicxx)\n",
+            "simt: error: %s: the communicator's unique id was made under MPI, and simt's "
+            "NCCL reaches the other processes through the program's MPI, but %s: call "
+            "MPI_Init before the first NCCL call, finalize after the last, and link Open MPI "
+            "(mpicxx)\n",
             api, mpi_absent_why());
     return ncclInvalidUsage;
 }
@@ -99,7 +100,13 @@ ncclResult_t remote_announce(const ncclUniqueId *id, int rank)
 {
     struct id_body b;
     memcpy(&b, id, sizeof b);
-    if (mpi_world_rank() < 0 || b.creator < 0)
+    if (b.creator < 0) {
+        fprintf(stderr, "simt: error: ncclCommInitRank: the communicator's unique id was made in "
+                        "another process, outside MPI: simt's NCCL joins processes through MPI; "
+                        "call MPI_Init before ncclGetUniqueId in every process\n");
+        return ncclInvalidUsage;
+    }
+    if (mpi_world_rank() < 0)
         return no_mpi("ncclCommInitRank");
     struct announce a = {*id, rank};
     if (mpi_world_send(b.creator, TAG_ANNOUNCE, &a, sizeof a) != 0)
@@ -169,10 +176,12 @@ ncclResult_t remote_connect(const ncclUniqueId *id, int nranks, int rank, atomic
     struct id_body b;
     memcpy(&b, id, sizeof b);
     *out = NULL;
-    int me = mpi_world_rank();
-    int ours = b.creator < 0 || b.creator == me;
-    if (ours && (b.creator < 0 || me < 0))
+    if (b.creator < 0)
         return ncclSuccess; /* made without MPI: every rank is here */
+    int me = mpi_world_rank();
+    if (me < 0)
+        return no_mpi("ncclCommInitRank"); /* MPI has ended since */
+    int ours = b.creator == me;
     size_t bytes = sizeof(struct answer) + (size_t)nranks * sizeof(int);
     struct answer *ans = calloc(1, bytes);
     if (!ans)
