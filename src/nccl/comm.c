@@ -29,6 +29,7 @@
 #include "nccl/comm.h"
 #include "nccl/reduce.h"
 #include "nccl/remote.h"
+#include "nccl/waits.h"
 #include "nccl/mpi.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
@@ -48,6 +49,7 @@ struct rendezvous {
     struct part *parts;     /* by rank (K_P2P: [0] the sender, [1] the receiver) */
     struct CUstream_st **streams; /* each arrived rank's */
     int mismatch;           /* the ranks disagree: reported once the work runs */
+    atomic_int broken;      /* in a cycle of waits (waits.h): its gate opened, no work */
     struct clique *clique;  /* referenced until the rendezvous is freed */
     struct rendezvous *next;
 };
@@ -578,6 +580,7 @@ static void run_work(void *arg)
 
 static void rendezvous_free(struct rendezvous *z)
 {
+    waits_remove(z);
     cmd_unref(z->gate);
     clique_leave(z->clique);
     free(z->streams);
@@ -591,8 +594,10 @@ static void rank_ready(void *arg)
     struct rendezvous *z = arg;
     if (atomic_fetch_add(&z->ran, 1) + 1 < z->expected)
         return;
-    run_work(z);
-    cmd_complete(z->gate, 0);
+    if (!atomic_load(&z->broken)) {
+        run_work(z);
+        cmd_complete(z->gate, 0);
+    }
     rendezvous_free(z);
 }
 
@@ -626,6 +631,7 @@ static ncclResult_t wait_gate(struct CUstream_st *s, struct cmd *gate)
         return ncclSuccess;
     }
 now:
+    waits_stream(s, gate);
     stream_wait_cmd(s, gate);
     cmd_unref(gate);
     return ncclSuccess;
@@ -634,10 +640,41 @@ now:
 static void wait_deferred(void)
 {
     for (size_t i = 0; i < ndeferred; i++) {
+        waits_stream(deferred[i].s, deferred[i].gate);
         stream_wait_cmd(deferred[i].s, deferred[i].gate);
         cmd_unref(deferred[i].gate);
     }
     ndeferred = 0;
+}
+
+/* Operations that wait for each other forever (waits.h): reported, their
+ * gates opened with no work done, their cliques' asynchronous error set,
+ * so that the streams go on and the program can fail instead of hang. */
+static void break_ring(void **ring, int n)
+{
+    fprintf(stderr,
+            "simt: error: NCCL: %d operations wait for each other forever (a GPU hangs here): "
+            "each needs a rank's command queued in a stream behind the next one\n",
+            n);
+    for (int i = 0; i < n; i++) {
+        struct rendezvous *x = ring[i];
+        if (x->kind == K_P2P)
+            fprintf(stderr, "simt:     ncclSend from rank %d to rank %d and its ncclRecv (the "
+                            "pair's operation %llu)\n",
+                    x->src, x->dst, x->seq + 1);
+        else
+            fprintf(stderr, "simt:     %s, the communicator's collective %llu\n",
+                    nccl_kind_name[x->kind], x->seq + 1);
+    }
+    fprintf(stderr, "simt:     put each rank's sends and receives in one ncclGroupStart/"
+                    "ncclGroupEnd, or give its receives a stream of their own; the operations "
+                    "were not done, and the communicators' asynchronous error is set\n");
+    for (int i = 0; i < n; i++) {
+        struct rendezvous *x = ring[i];
+        atomic_store(&x->clique->error, ncclInvalidUsage);
+        if (atomic_exchange(&x->broken, 1) == 0)
+            cmd_complete(x->gate, 0);
+    }
 }
 
 /* The rank `slot` of rendezvous (kind, src, dst, seq) arrives with its
@@ -681,6 +718,7 @@ static ncclResult_t arrive(ncclComm_t comm, enum kind kind, int src, int dst,
         z->dst = dst;
         z->seq = seq;
         z->expected = expected;
+        waits_add(z, z->gate, expected); /* out of memory: no cycle found through it */
         z->clique = c;
         clique_ref(c); /* N.lock after c->lock: never the other way */
         z->next = c->pending;
@@ -717,11 +755,17 @@ static ncclResult_t arrive(ncclComm_t comm, enum kind kind, int src, int dst,
     cmd_ref(gate);
     pthread_mutex_unlock(&c->lock);
 
+    /* z needs its ready commands, each behind what its stream waits for. */
+    void *ring[8];
+    int nring = waits_arrive(z, slot, s, ring, 8);
+    if (nring > 0)
+        break_ring(ring, nring);
     ready->fn = rank_ready;
     ready->arg = z;
     stream_enqueue(s, ready, NULL);
     cmd_unref(ready);
-    return wait_gate(s, gate);
+    ncclResult_t r = wait_gate(s, gate);
+    return nring > 0 ? fail(ncclInvalidUsage, "the operations wait for each other forever") : r;
 }
 
 /* ---- operations ------------------------------------------------------------------- */
