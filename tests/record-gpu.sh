@@ -8,7 +8,8 @@
 # For tests/cuda/**/NAME.cu it writes OUTDIR/<same path>/NAME.out (stdout),
 # NAME.gpu-stderr and NAME.gpu-rc (a program with NAME.gpus, the GPUs it
 # needs, only on a machine with that many, seeing that many; a program with
-# NAME.np under mpirun, with that many processes); for
+# NAME.np under mpirun, with that many processes, and one with
+# NAME.needs-cuda-aware-mpi only where MPI is CUDA-aware); for
 # tests/projects/NAME it builds with `make NVCC=nvcc` and records app's
 # output as tests/projects/NAME/expected.out.
 # Copy the .out files beside the tests and commit them; never edit them.
@@ -40,8 +41,10 @@ for src in $(find tests/cuda -name '*.cu' | sort); do
             echo "skipped $src: an MPI program, and no mpicxx here"
             continue
         fi
-        # Device pointers passed to an MPI built without CUDA fault.
-        if ! ompi_info --parsable --all 2> /dev/null | grep -q 'mpi_built_with_cuda_support:value:true'; then
+        # Device pointers passed to an MPI built without CUDA fault
+        # (NAME.needs-cuda-aware-mpi: the program passes them).
+        if [ -f "$dir/$name.needs-cuda-aware-mpi" ] &&
+            ! ompi_info --parsable --all 2> /dev/null | grep -q 'mpi_built_with_cuda_support:value:true'; then
             echo "skipped $src: this MPI is not CUDA-aware"
             continue
         fi

@@ -260,7 +260,7 @@ fi
 
 for src in $pending; do
     mpi=""
-    [ -f "${src%.cu}.np" ] && mpi=" and a CUDA-aware MPI"
+    [ -f "${src%.cu}.needs-cuda-aware-mpi" ] && mpi=" and a CUDA-aware MPI"
     note "awaiting a recording on a machine with $(cat "${src%.cu}.gpus") GPUs$mpi: $src (ran cleanly)"
 done
 echo "$pass passed, $fail failed"

@@ -345,6 +345,8 @@ ncclResult_t ncclCommGetAsyncError(ncclComm_t comm, ncclResult_t *asyncError)
     if (!comm || !asyncError)
         return fail(ncclInvalidArgument, "ncclCommGetAsyncError: NULL argument");
     int e = atomic_load(&comm->clique->error);
+    if (!e && comm->clique->remote)
+        e = remote_error(comm->clique->remote);
     *asyncError = (ncclResult_t)(e ? e : atomic_load(&comm->async_error));
     return ncclSuccess;
 }
@@ -820,14 +822,16 @@ static ncclResult_t enter(ncclComm_t comm, const char *api, int type, cudaStream
     *s = stream_resolve_on(stream, comm->device);
     if (!*s)
         return fail(ncclInvalidArgument, "invalid stream");
-    if (stream_is_capturing(*s)) {
+    ncclResult_t r = connect(comm);
+    if (r == ncclSuccess && stream_is_capturing(*s) && !comm->clique->remote) {
         fprintf(stderr,
                 "simt: error: %s in a stream being captured into a CUDA graph: simt's NCCL "
-                "does not capture its operations; call it outside the capture\n",
+                "captures the operations of communicators across processes only; call it "
+                "outside the capture\n",
                 api);
         return fail(ncclInvalidUsage, "stream capture is not supported");
     }
-    return connect(comm);
+    return r;
 }
 
 static ncclResult_t collective(enum kind kind, const void *send, void *recv, size_t count,

@@ -14,12 +14,33 @@
 #include "nccl/remote.h"
 #include "runtime/stream.h"
 
+struct remote;
+
 /* simt's tags on MPI_COMM_WORLD (under 32767, the least MPI_TAG_UB). */
 enum { TAG_ANNOUNCE = 32201, TAG_ANSWER = 32202, TAG_COMM = 32203 };
+
+/* This process's part in an operation, held until its group ends. */
+struct held {
+    struct remote *r;
+    enum kind kind;
+    struct part p;
+    int peer, sending;
+    struct CUstream_st *s;
+};
+
+/* Operations a stream capture recorded: run by a host node of the graph
+ * at each of its launches, kept until their communicator goes. */
+struct batch {
+    int n;
+    struct batch *next;
+    struct held ops[];
+};
 
 struct remote {
     mpi_comm comm; /* its rank i is the communicator's rank i */
     int rank, nranks;
+    atomic_int error;       /* a captured operation failed */
+    struct batch *batches;  /* captured operations (under R.lock) */
 };
 
 struct announce {
@@ -238,18 +259,21 @@ void remote_close(struct remote *r)
     if (!r)
         return;
     mpi_comm_release(r->comm);
+    while (r->batches) {
+        struct batch *b = r->batches;
+        r->batches = b->next;
+        free(b);
+    }
     free(r);
+}
+
+ncclResult_t remote_error(const struct remote *r)
+{
+    return (ncclResult_t)atomic_load(&r->error);
 }
 
 /* ---- operations ------------------------------------------------------------ */
 
-struct held {
-    struct remote *r;
-    enum kind kind;
-    struct part p;
-    int peer, sending;
-    struct CUstream_st *s;
-};
 
 static SIMT_TLS struct held *held;
 static SIMT_TLS int nheld, capheld;
@@ -373,34 +397,89 @@ out:
     return e;
 }
 
-/* Runs the held operations: each stream passes what came before them,
- * then the sends and receives start, the collectives run in order, and
- * the transfers end. */
-static ncclResult_t run_held(void)
+/* The sends and receives start, the collectives run in order, and the
+ * transfers end; 0 on success. */
+static int run_ops(const struct held *ops, int n)
 {
     struct requests q = {0};
     int e = 0;
-    for (int i = 0; i < nheld; i++)
-        stream_sync(held[i].s);
-    for (int i = 0; i < nheld && !e; i++)
-        if (held[i].kind == K_P2P)
-            e = post(&q, &held[i]);
-    for (int i = 0; i < nheld && !e; i++)
-        if (held[i].kind != K_P2P)
-            e = collective(&held[i]);
+    for (int i = 0; i < n && !e; i++)
+        if (ops[i].kind == K_P2P)
+            e = post(&q, &ops[i]);
+    for (int i = 0; i < n && !e; i++)
+        if (ops[i].kind != K_P2P)
+            e = collective(&ops[i]);
     if (mpi_waitall(q.v, q.n) != 0)
         e = -1;
     if (!e && hook_checking())
-        for (int i = 0; i < nheld; i++)
-            nccl_mark_written(held[i].kind, &held[i].p, held[i].r->rank, held[i].r->nranks);
+        for (int i = 0; i < n; i++)
+            nccl_mark_written(ops[i].kind, &ops[i].p, ops[i].r->rank, ops[i].r->nranks);
     if (e)
         fprintf(stderr,
                 "simt: error: NCCL: an operation across processes failed in MPI (%s of rank %d; "
                 "a send and its receive of different sizes, or out of memory)\n",
-                nccl_kind_name[held[0].kind], held[0].r->rank);
+                nccl_kind_name[ops[0].kind], ops[0].r->rank);
     free(q.v);
+    return e;
+}
+
+static void run_batch(void *arg)
+{
+    const struct batch *b = arg;
+    if (run_ops(b->ops, b->n))
+        atomic_store(&b->ops[0].r->error, ncclSystemError);
+}
+
+/* The held operations recorded into the capture of their stream, as one
+ * host node (they must all be in that stream). */
+static ncclResult_t capture_held(void)
+{
+    struct CUstream_st *s = held[0].s;
+    for (int i = 1; i < nheld; i++)
+        if (held[i].s != s) {
+            fprintf(stderr, "simt: error: NCCL: a group of operations across processes that a "
+                            "stream capture records uses several streams; simt records such a "
+                            "group in one stream: give its operations the captured stream\n");
+            return ncclInvalidUsage;
+        }
+    struct batch *b = malloc(sizeof *b + (size_t)nheld * sizeof *b->ops);
+    if (!b)
+        return ncclSystemError;
+    b->n = nheld;
+    memcpy(b->ops, held, (size_t)nheld * sizeof *b->ops);
+    struct remote *r = held[0].r;
+    if (cudaLaunchHostFunc((cudaStream_t)s, run_batch, b) != cudaSuccess) {
+        free(b);
+        return ncclUnhandledCudaError;
+    }
+    pthread_mutex_lock(&R.lock);
+    b->next = r->batches;
+    r->batches = b;
+    pthread_mutex_unlock(&R.lock);
+    return ncclSuccess;
+}
+
+/* Runs the held operations once each stream has passed what came before
+ * them; in a stream being captured, records them instead. */
+static ncclResult_t run_held(void)
+{
+    int captured = 0;
+    for (int i = 0; i < nheld; i++)
+        captured += stream_is_capturing(held[i].s) != 0;
+    ncclResult_t r;
+    if (captured == nheld) {
+        r = capture_held();
+    } else if (captured) {
+        fprintf(stderr, "simt: error: NCCL: a group of operations across processes mixes "
+                        "streams being captured and streams that are not\n");
+        r = ncclInvalidUsage;
+    } else {
+        for (int i = 0; i < nheld; i++)
+            stream_sync(held[i].s);
+        r = run_ops(held, nheld) ? ncclSystemError : ncclSuccess;
+    }
     nheld = 0;
-    return e ? ncclSystemError : ncclSuccess;
+    return r;
 }
 
 ncclResult_t remote_op(struct remote *r, enum kind kind, const struct part *p, int peer,

@@ -9,7 +9,10 @@
  * stream has passed everything before them, the ranks' processes exchange
  * their buffers through MPI and each reduces what it received, in rank
  * order, as simt's NCCL does in one process.  In a group, they run at
- * ncclGroupEnd, the group's sends and receives together.
+ * ncclGroupEnd, the group's sends and receives together.  In a stream
+ * being captured into a graph, they become a host node of the graph,
+ * which does the same at each launch (on a worker: the program must not
+ * be inside MPI then, as when it waits for the stream).
  */
 #ifndef SIMT_NCCL_REMOTE_H
 #define SIMT_NCCL_REMOTE_H
@@ -36,6 +39,9 @@ ncclResult_t remote_connect(const ncclUniqueId *id, int nranks, int rank, atomic
                             struct remote **out);
 
 void remote_close(struct remote *r);
+
+/* What a captured operation's failure left (ncclSuccess: none). */
+ncclResult_t remote_error(const struct remote *r);
 
 /* An operation of a communicator across processes, this process's rank's
  * part in it (peer: K_P2P's other rank); in a group, held until
