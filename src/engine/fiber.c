@@ -52,7 +52,7 @@ size_t fiber_stack_size(void)
     if (want == (size_t)-1) {
         /* CUDA's limit counts only the kernel's own frames; host code
          * (printf, libm) needs room of its own. */
-        want = limits_stack_size() + 128 * 1024;
+        want = limits_stack_size_max() + 128 * 1024;
         if (want < 256 * 1024)
             want = 256 * 1024;
     }

@@ -344,7 +344,7 @@ cudaError_t cudaDeviceReset(void)
      * output is flushed, allocations and streams go, errors clear.  With
      * several devices, the current device's: the others' memory and
      * streams stay, and what all devices share (the device heap, the
-     * limits, the memory pools) with them. */
+     * memory pools' blocks) with them. */
     int d = device_current();
     if (device_count() == 1) {
         timeline_wait_all();
@@ -352,12 +352,13 @@ cudaError_t cudaDeviceReset(void)
         stream_reset_all();
         mem_reset(-1);
         devheap_reset();
-        limits_reset();
+        limits_reset(-1);
     } else {
         stream_reset_device(d);
         printf_flush();
         mem_reset(d);
         device_peer_reset(d);
+        limits_reset(d);
     }
     device_flags[d] = 0;
     cache_config[d] = cudaFuncCachePreferNone;

@@ -6,37 +6,76 @@
  * cannot go below 4 MiB and 512 KiB.  The stack limit also sizes the
  * fibers CUDA threads run on (with headroom for host code).  Once device
  * code has allocated from the malloc heap, its size is fixed until
- * cudaDeviceReset (an H100 refuses to change it then).
+ * cudaDeviceReset (an H100 refuses to change it then).  Each device has
+ * its own; the fibers are sized for the largest stack limit of any.
  */
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "runtime/limits.h"
 #include "runtime/runtime.h"
 
-static atomic_size_t stack = 1024, heap = 8388608, fifo = 8650752, pending = 2048,
-                     l2_fetch = 64, l2_persist = 0;
-static atomic_bool heap_fixed;
+/* One device's limits (each device has its own, as each GPU's context). */
+struct limits {
+    atomic_size_t stack, heap, fifo, pending, l2_fetch, l2_persist;
+    atomic_bool heap_fixed;
+};
 
-size_t limits_stack_size(void) { return atomic_load(&stack); }
-size_t limits_heap_size(void) { return atomic_load(&heap); }
-size_t limits_printf_fifo(void) { return atomic_load(&fifo); }
-size_t limits_pending_launches(void) { return atomic_load(&pending); }
-void limits_heap_fix(void) { atomic_store(&heap_fixed, 1); }
+static struct limits L[DEVICE_MAX];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-void limits_reset(void)
+static void set_defaults(struct limits *l)
 {
-    atomic_store(&stack, 1024);
-    atomic_store(&heap, 8388608);
-    atomic_store(&fifo, 8650752);
-    atomic_store(&pending, 2048);
-    atomic_store(&l2_fetch, 64);
-    atomic_store(&l2_persist, 0);
-    atomic_store(&heap_fixed, 0);
+    atomic_store(&l->stack, 1024);
+    atomic_store(&l->heap, 8388608);
+    atomic_store(&l->fifo, 8650752);
+    atomic_store(&l->pending, 2048);
+    atomic_store(&l->l2_fetch, 64);
+    atomic_store(&l->l2_persist, 0);
+    atomic_store(&l->heap_fixed, 0);
+}
+
+static void init(void)
+{
+    for (int d = 0; d < DEVICE_MAX; d++)
+        set_defaults(&L[d]);
+}
+
+/* The current device's limits. */
+static struct limits *cur(void)
+{
+    pthread_once(&once, init);
+    return &L[device_current()];
+}
+
+size_t limits_stack_size(void) { return atomic_load(&cur()->stack); }
+size_t limits_heap_size(void) { return atomic_load(&cur()->heap); }
+size_t limits_printf_fifo(void) { return atomic_load(&cur()->fifo); }
+size_t limits_pending_launches(void) { return atomic_load(&cur()->pending); }
+void limits_heap_fix(void) { atomic_store(&cur()->heap_fixed, 1); }
+
+size_t limits_stack_size_max(void)
+{
+    pthread_once(&once, init);
+    size_t m = 0;
+    for (int d = 0; d < device_count(); d++)
+        if (atomic_load(&L[d].stack) > m)
+            m = atomic_load(&L[d].stack);
+    return m;
+}
+
+void limits_reset(int d)
+{
+    pthread_once(&once, init);
+    for (int i = 0; i < DEVICE_MAX; i++)
+        if (d < 0 || i == d)
+            set_defaults(&L[i]);
 }
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {
     API_ENTER();
+    struct limits *l = cur();
     switch (limit) {
     case cudaLimitStackSize: {
         /* An H100 (tests/cuda/devrt/stack_limit.cu) refuses 512 KiB and
@@ -46,28 +85,28 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
          * back 1008, then 1001). */
         if (value >= 512 * 1024)
             return api_return(cudaErrorInvalidValue);
-        size_t r = (value + 15) & ~(size_t)15, now = atomic_load(&stack);
-        atomic_store(&stack, r == ((now + 15) & ~(size_t)15) ? value : r);
+        size_t r = (value + 15) & ~(size_t)15, now = atomic_load(&l->stack);
+        atomic_store(&l->stack, r == ((now + 15) & ~(size_t)15) ? value : r);
         return cudaSuccess;
     }
     case cudaLimitPrintfFifoSize:
-        atomic_store(&fifo, value < 524288 ? 524288 : value);
+        atomic_store(&l->fifo, value < 524288 ? 524288 : value);
         return cudaSuccess;
     case cudaLimitMallocHeapSize:
-        if (atomic_load(&heap_fixed)) /* the heap is laid out */
+        if (atomic_load(&l->heap_fixed)) /* the heap is laid out */
             return api_return(cudaErrorInvalidValue);
-        atomic_store(&heap, value < 4194304 ? 4194304 : value);
+        atomic_store(&l->heap, value < 4194304 ? 4194304 : value);
         return cudaSuccess;
     case cudaLimitDevRuntimePendingLaunchCount:
-        atomic_store(&pending, value);
+        atomic_store(&l->pending, value);
         return cudaSuccess;
     case cudaLimitMaxL2FetchGranularity:
         if (value > 128)
             return api_return(cudaErrorInvalidValue);
-        atomic_store(&l2_fetch, value);
+        atomic_store(&l->l2_fetch, value);
         return cudaSuccess;
     case cudaLimitPersistingL2CacheSize:
-        atomic_store(&l2_persist, value);
+        atomic_store(&l->l2_persist, value);
         return cudaSuccess;
     case cudaLimitDevRuntimeSyncDepth:
         return api_return(cudaErrorUnsupportedLimit);
@@ -81,13 +120,14 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
     API_ENTER();
     if (!value)
         return api_return(cudaErrorInvalidValue);
+    struct limits *l = cur();
     switch (limit) {
-    case cudaLimitStackSize: *value = atomic_load(&stack); return cudaSuccess;
-    case cudaLimitPrintfFifoSize: *value = atomic_load(&fifo); return cudaSuccess;
-    case cudaLimitMallocHeapSize: *value = atomic_load(&heap); return cudaSuccess;
-    case cudaLimitDevRuntimePendingLaunchCount: *value = atomic_load(&pending); return cudaSuccess;
-    case cudaLimitMaxL2FetchGranularity: *value = atomic_load(&l2_fetch); return cudaSuccess;
-    case cudaLimitPersistingL2CacheSize: *value = atomic_load(&l2_persist); return cudaSuccess;
+    case cudaLimitStackSize: *value = atomic_load(&l->stack); return cudaSuccess;
+    case cudaLimitPrintfFifoSize: *value = atomic_load(&l->fifo); return cudaSuccess;
+    case cudaLimitMallocHeapSize: *value = atomic_load(&l->heap); return cudaSuccess;
+    case cudaLimitDevRuntimePendingLaunchCount: *value = atomic_load(&l->pending); return cudaSuccess;
+    case cudaLimitMaxL2FetchGranularity: *value = atomic_load(&l->l2_fetch); return cudaSuccess;
+    case cudaLimitPersistingL2CacheSize: *value = atomic_load(&l->l2_persist); return cudaSuccess;
     case cudaLimitDevRuntimeSyncDepth: return api_return(cudaErrorUnsupportedLimit);
     default: return api_return(cudaErrorInvalidValue);
     }
