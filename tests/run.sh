@@ -12,7 +12,10 @@
 #                  environment, NAME.rc the expected exit status; NAME.gpus
 #                  the GPUs its recording needs: until a machine with that
 #                  many recorded it, it must run cleanly (exit status, no
-#                  simt: error) and is counted as awaiting its recording
+#                  simt: error but those NAME.expect lists) and is counted
+#                  as awaiting its recording; NAME.np: an MPI program, built
+#                  with Open MPI's flags and run as that many processes
+#                  under mpirun
 #   checks         tests/check/NAME.cu: programs whose behaviour CUDA leaves
 #                  undefined; simt must diagnose them: NAME.expect lists
 #                  lines stderr must contain, NAME.rc the exit status
@@ -122,7 +125,14 @@ run_program() { # dir name kind
         # compared with its twin's GPU-recorded output: NAME.twin names it.
         [ -f "$1/$2.twin" ] && want="$1/$(cat "$1/$2.twin")"
         if [ ! -f "$want" ] && [ -f "$1/$2.gpus" ]; then
-            if grep -q '^simt: error' "$T/$2.stderr"; then
+            # Errors it provokes on purpose are listed in NAME.expect.
+            if [ -f "$1/$2.expect" ]; then
+                while IFS= read -r line; do
+                    if [ -n "$line" ] && ! grep -qF -- "$line" "$T/$2.stderr"; then
+                        bad "$src: stderr lacks: $line"; return
+                    fi
+                done < "$1/$2.expect"
+            elif grep -q '^simt: error' "$T/$2.stderr"; then
                 bad "$src: reports an error"; head -n 20 "$T/$2.stderr"; return
             fi
             pending="$pending $src"

@@ -90,12 +90,16 @@ cudaError_t cudaGetDevice(int *device)
     return cudaSuccess;
 }
 
+/* Another device's lost context does not keep a thread from switching:
+ * the call answers for the device it makes current. */
 cudaError_t cudaSetDevice(int device)
 {
-    API_ENTER();
-    if (!device_valid(device))
+    if (!device_valid(device)) {
+        API_ENTER();
         return api_return(cudaErrorInvalidDevice);
+    }
     current = device;
+    API_ENTER();
     engine_start();
     return cudaSuccess;
 }

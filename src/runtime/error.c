@@ -1,12 +1,13 @@
 /*
- * error.c: error names and strings, the per-thread last error, and the
- * context's sticky error.
+ * error.c: error names and strings, the per-thread last error, and each
+ * device's context's sticky error.
  *
  * Names and strings are those the CUDA 13 runtime returns (recorded from
  * cudaGetErrorName/cudaGetErrorString on an H200).  A sticky error (a
  * kernel fault, trap or failed assert) is returned by every later call that
- * can fail, until cudaDeviceReset; cudaGetLastError clears only the
- * thread's last error, as on a GPU.
+ * can fail while its device is current, until that device's
+ * cudaDeviceReset; the other devices' calls go on, as other GPUs'
+ * contexts do.  cudaGetLastError clears only the thread's last error.
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -159,7 +160,7 @@ static const struct error_text errors[] = {
 };
 
 static SIMT_TLS cudaError_t last_error;
-static atomic_int sticky;
+static atomic_int sticky[DEVICE_MAX]; /* each device's context's sticky error */
 
 static const struct error_text *lookup(cudaError_t e)
 {
@@ -229,20 +230,20 @@ cudaError_t api_sticky(void)
 {
     if (!atomic_load_explicit(&runtime_started, memory_order_relaxed))
         atomic_store_explicit(&runtime_started, 1, memory_order_relaxed);
-    int e = atomic_load_explicit(&sticky, memory_order_acquire);
+    int e = atomic_load_explicit(&sticky[device_current()], memory_order_acquire);
     if (e)
         last_error = (cudaError_t)e;
     return (cudaError_t)e;
 }
 
-void api_fail_context(cudaError_t e)
+void api_fail_device(int d, cudaError_t e)
 {
     int none = 0;
-    atomic_compare_exchange_strong(&sticky, &none, (int)e);
+    atomic_compare_exchange_strong(&sticky[d], &none, (int)e);
 }
 
 void api_clear_context(void)
 {
-    atomic_store(&sticky, 0);
+    atomic_store(&sticky[device_current()], 0);
     last_error = cudaSuccess;
 }

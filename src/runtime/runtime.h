@@ -12,9 +12,11 @@
 #include "simt.h"
 
 cudaError_t api_return(cudaError_t e);
-/* The context's sticky error (also recorded as last error), or success. */
+/* The current device's context's sticky error (also recorded as last
+ * error), or success; device d's context failing with e; the current
+ * device's context cleared (cudaDeviceReset). */
 cudaError_t api_sticky(void);
-void api_fail_context(cudaError_t e);
+void api_fail_device(int d, cudaError_t e);
 void api_clear_context(void);
 /* Whether a runtime API call has been made (the driver API is initialized). */
 int api_runtime_started(void);

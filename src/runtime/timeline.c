@@ -253,11 +253,19 @@ struct cmd *cmd_gate_new(void)
     return c;
 }
 
+/* The device a command is work of: its grid's, or its stream's. */
+static int cmd_device(const struct cmd *c)
+{
+    if (c->kind == CMD_GRID && c->grid)
+        return c->grid->device;
+    return c->stream ? c->stream->ordinal : device_current();
+}
+
 void cmd_complete(struct cmd *c, int error)
 {
     struct ready r = READY_INIT(r);
-    if (error)
-        api_fail_context((cudaError_t)error);
+    if (error) /* the context of the command's device is lost */
+        api_fail_device(cmd_device(c), (cudaError_t)error);
     pthread_mutex_lock(&T.lock);
     complete_locked(c, error, &r);
     pthread_mutex_unlock(&T.lock);
