@@ -32,6 +32,7 @@
 #include "engine/engine.h"
 #include "engine/kstate.h"
 #include "engine/shared.h"
+#include "runtime/runtime.h"
 
 /* The program's first address: access sites are kept as 32-bit offsets
  * from it (report.c turns them back). */
@@ -75,7 +76,13 @@ struct dalloc {
     uintptr_t start;
     size_t size;
     int freed;
+    int device;               /* the device it belongs to */
 };
+
+/* The device arena's 64 KiB regions, each marked with the device whose
+ * allocations it holds (device + 1; 0: none yet; MIXED: several). */
+#define REGION_SHIFT 16
+#define MIXED 0xff
 
 /* A static __shared__ variable of a kernel's layout. */
 struct svar {
@@ -109,6 +116,8 @@ static struct {
     struct cell *data_cells;  /* the program's data segment's race records */
     struct block **blocks;    /* every block record with a shadow */
     size_t nblocks, capblocks;
+    uint8_t *region_dev;      /* by region of the arena: its device (see REGION_SHIFT) */
+    int multi;                /* memory of a device other than 0 exists: peers are checked */
 } C = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void data_init(void);
@@ -136,7 +145,11 @@ static int arena_init(void)
         char *dev = reserve(size);
         uint8_t *meta = dev ? reserve(size / 4) : NULL;
         struct cell *cells = meta ? reserve(size / 4 * sizeof(struct cell)) : NULL;
-        if (cells) {
+        uint8_t *regions = cells ? reserve(size >> REGION_SHIFT) : NULL;
+        if (cells && !regions)
+            munmap(cells, size / 4 * sizeof(struct cell));
+        if (regions) {
+            C.region_dev = regions;
             C.meta = meta;
             simt__check_dev_meta = meta;
             C.cells = cells;
@@ -240,10 +253,15 @@ static void mark(uint8_t *meta, uintptr_t base, uintptr_t a, size_t n, int ok)
     }
 }
 
-void *check_dev_alloc(size_t size)
+void *check_dev_alloc(size_t size, int device)
 {
     pthread_mutex_lock(&C.lock);
     uintptr_t p = align_up(C.next, DEV_ALIGN);
+    /* Each device's allocations in regions of their own where they can be:
+     * the owner of an address is then one load. */
+    uint8_t here = C.region_dev[(p - simt__check_dev_lo) >> REGION_SHIFT];
+    if (here && here != device + 1)
+        p = align_up(p, (uintptr_t)1 << REGION_SHIFT) + DEV_REDZONE;
     uintptr_t end = p + align_up(size, DEV_ALIGN) + DEV_REDZONE;
     if (size > simt__check_dev_span || end > simt__check_dev_lo + simt__check_dev_span) {
         pthread_mutex_unlock(&C.lock);
@@ -253,8 +271,21 @@ void *check_dev_alloc(size_t size)
         pthread_mutex_unlock(&C.lock);
         return NULL;
     }
-    C.allocs[C.nallocs++] = (struct dalloc){p, size, 0};
+    C.allocs[C.nallocs++] = (struct dalloc){p, size, 0, device};
     C.next = end;
+    for (uintptr_t r = (p - simt__check_dev_lo) >> REGION_SHIFT;
+         r <= (p + (size ? size : 1) - 1 - simt__check_dev_lo) >> REGION_SHIFT; r++)
+        C.region_dev[r] = C.region_dev[r] == 0 || C.region_dev[r] == device + 1
+                              ? (uint8_t)(device + 1)
+                              : MIXED;
+    if (device != 0 && !C.multi) {
+        /* From now on every device access is looked at here (peer access):
+         * the compiled tier's inline checks and the clean runs it caches
+         * per site are off. */
+        __atomic_store_n(&C.multi, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&simt__check_fast_span, 0, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&simt__check_free_gen, 1, __ATOMIC_RELEASE);
+    }
     mark(C.meta, simt__check_dev_lo, p, size, 1);
     pthread_mutex_unlock(&C.lock);
     return (void *)p;
@@ -842,6 +873,45 @@ static __attribute__((noinline, cold)) void report_memory(const struct cur *c, u
     report_unlock();
 }
 
+/* The device whose allocation holds a (in the arena), or -1. */
+static int owner_of(uintptr_t a)
+{
+    uint8_t v = C.region_dev[(a - simt__check_dev_lo) >> REGION_SHIFT];
+    if (v != MIXED)
+        return (int)v - 1;
+    pthread_mutex_lock(&C.lock);
+    struct dalloc *d = nearest(a);
+    int dev = d && a - d->start < d->size + DEV_REDZONE ? d->device : -1;
+    pthread_mutex_unlock(&C.lock);
+    return dev;
+}
+
+/* A kernel reaching another device's memory needs peer access from its
+ * device (cudaDeviceEnablePeerAccess): a GPU faults without it. */
+static void check_peer(const struct cur *c)
+{
+    int mine = c->b->grid->device, owner = owner_of(c->addr);
+    if (owner < 0 || owner == mine || device_peer_enabled(mine, owner))
+        return;
+    if (!report_first((uint64_t)(uintptr_t)c->pc, 12))
+        return;
+    char what[200], site[512];
+    report_site(c->pc, site, sizeof site);
+    if (!report_first(site_key(site), 12 | 1u << 16))
+        return;
+    snprintf(what, sizeof what,
+             "invalid %s %s of size %zu bytes: device %d's memory, from a kernel on device %d "
+             "without peer access",
+             space_name(c->space), c->kind & ACC_WRITE ? "write" : "read", c->size, owner, mine);
+    report_lock();
+    report_head(c, what, c->addr, site, 0);
+    fprintf(stderr, "simt:     call cudaDeviceEnablePeerAccess(%d, 0) with device %d current "
+                    "before the launch\n",
+            owner, mine);
+    report_count();
+    report_unlock();
+}
+
 static __attribute__((noinline, cold)) void report_misaligned(const struct cur *c)
 {
     if (!report_first((uint64_t)(uintptr_t)c->pc, 8))
@@ -1222,6 +1292,11 @@ static inline int access_fast(uintptr_t a, size_t n, unsigned kind, const void *
     struct block *b = running();
     if (!b)
         return 0;
+    /* Another device's memory (or a region shared by several): the
+     * general path looks at peer access. */
+    if (__builtin_expect(C.multi, 0) &&
+        C.region_dev[(a - simt__check_dev_lo) >> REGION_SHIFT] != b->grid->device + 1)
+        return 0;
     unsigned ncells = (unsigned)n / 4;
     uint8_t *meta = dmeta(a);
     int write = (kind & (ACC_WRITE | ACC_RMW)) == ACC_WRITE;
@@ -1333,6 +1408,8 @@ static __attribute__((noinline)) void access_slow(uintptr_t a, size_t n, unsigne
     c.pc = pc;
     dim3 bd = b->grid->block_dim;
     c.t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
+    if (C.multi && c.space == SP_GLOBAL && !c.data && (on & CHECK_MEMORY))
+        check_peer(&c);
 
     /* An access the compiler emitted for a naturally aligned address (a
      * GPU's loads and stores need it; 16-byte ones count from 8, as

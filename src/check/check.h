@@ -84,7 +84,7 @@ void check_bad_free(const void *p, const char *api, const void *caller);
 struct block;
 
 /* For the runtime and the engine (through hooks.h). */
-void *check_dev_alloc(size_t size);
+void *check_dev_alloc(size_t size, int device);
 int check_dev_owns(const void *p);
 void check_dev_free(const void *p);
 void check_written(const void *p, size_t n);

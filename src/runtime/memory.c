@@ -288,7 +288,7 @@ static cudaError_t track_alloc_on(void **out, size_t size, enum mem_type type, u
     /* A checking build's device memory comes from the checker's arena
      * (redzones, addresses never reused). */
     void *p = type == MEM_DEVICE && hook_checking() && simt__check_dev_span
-                  ? check_dev_alloc(size)
+                  ? check_dev_alloc(size, d)
                   : raw_alloc(size, &b.mapped);
     b.start = (uintptr_t)p;
     pthread_rwlock_wrlock(&M.lock);
