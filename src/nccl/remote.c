@@ -222,8 +222,21 @@ ncclResult_t remote_connect(const ncclUniqueId *id, int nranks, int rank, atomic
         }
     } else {
         struct msg *m;
-        while (!(m = take(TAG_ANSWER, b.creator, id)))
+        struct timespec t0, now;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int warned = 0;
+        while (!(m = take(TAG_ANSWER, b.creator, id))) {
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            if (!warned && now.tv_sec - t0.tv_sec >= 30) {
+                warned = 1;
+                fprintf(stderr,
+                        "simt: warning: NCCL: rank %d has waited 30 s for MPI rank %d, which made "
+                        "its communicator's unique id, to start an operation on it; every rank "
+                        "must call ncclCommInitRank and the same operations\n",
+                        rank, b.creator);
+            }
             nanosleep(&(struct timespec){0, 100000}, NULL);
+        }
         if (m->bytes != bytes)
             e = ncclInvalidUsage; /* the ranks disagree on the communicator's size */
         else
