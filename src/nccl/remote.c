@@ -48,10 +48,11 @@ struct announce {
     int rank;
 };
 
-/* An answer: the status, then each rank's world rank. */
+/* An answer: the status (and why it failed), then each rank's world rank. */
+enum { WHY_DISAGREE, WHY_SHARED };
 struct answer {
     ncclUniqueId id;
-    int status;
+    int status, why;
     int world[];
 };
 
@@ -172,6 +173,7 @@ static ncclResult_t gather(const ncclUniqueId *id, int nranks, int rank, atomic_
                         "the process's ranks a communicator of their own, ncclCommInitAll)\n",
                         local);
                 ans->status = ncclInvalidUsage;
+                ans->why = WHY_SHARED;
             }
             break;
         }
@@ -188,6 +190,19 @@ static ncclResult_t gather(const ncclUniqueId *id, int nranks, int rank, atomic_
     }
     *remote_ranks = count;
     ans->world[rank] = me;
+    /* Another process holding two ranks announces the same world rank twice. */
+    for (int r = 0; r < nranks && !ans->status && count > 0; r++)
+        for (int q = r + 1; q < nranks; q++)
+            if (ans->world[r] >= 0 && ans->world[r] == ans->world[q]) {
+                ans->status = ncclInvalidUsage;
+                ans->why = WHY_SHARED;
+                fprintf(stderr,
+                        "simt: error: ncclCommInitRank: MPI rank %d holds ranks %d and %d of a "
+                        "communicator whose ranks are in several processes; simt's NCCL runs "
+                        "one rank per process there\n",
+                        ans->world[r], r, q);
+                break;
+            }
     return (ncclResult_t)ans->status;
 }
 
@@ -212,10 +227,14 @@ ncclResult_t remote_connect(const ncclUniqueId *id, int nranks, int rank, atomic
     if (ours) {
         int remote_ranks = 0;
         e = gather(id, nranks, rank, members, ans, &remote_ranks);
-        for (int r = 0; r < nranks && remote_ranks > 0; r++)
-            if (ans->world[r] >= 0 && ans->world[r] != me &&
+        for (int r = 0; r < nranks && remote_ranks > 0; r++) {
+            int first = 1; /* one answer per process */
+            for (int q = 0; q < r && first; q++)
+                first = ans->world[q] != ans->world[r];
+            if (first && ans->world[r] >= 0 && ans->world[r] != me &&
                 mpi_world_send(ans->world[r], TAG_ANSWER, ans, bytes) != 0)
                 e = ncclSystemError;
+        }
         if (remote_ranks == 0) {
             free(ans);
             return e;
@@ -250,9 +269,16 @@ ncclResult_t remote_connect(const ncclUniqueId *id, int nranks, int rank, atomic
         e = ncclSystemError;
     if (!e && !(r->comm = mpi_comm_of(ans->world, nranks, TAG_COMM)))
         e = ncclSystemError;
+    int why = ans->why;
     free(ans);
     if (e) {
-        if (e == ncclInvalidUsage)
+        if (e == ncclInvalidUsage && why == WHY_SHARED && !ours)
+            fprintf(stderr,
+                    "simt: error: NCCL: rank %d: a process holds several ranks of this "
+                    "communicator across processes, and simt's NCCL runs one rank per process "
+                    "there\n",
+                    rank);
+        else if (e == ncclInvalidUsage && why != WHY_SHARED)
             fprintf(stderr,
                     "simt: error: NCCL: rank %d: the ranks of a communicator across processes "
                     "disagree (a rank given twice, or two sizes): every rank calls "
