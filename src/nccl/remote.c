@@ -136,6 +136,19 @@ ncclResult_t remote_announce(const ncclUniqueId *id, int rank)
     return ncclSuccess;
 }
 
+/* A pause of a waiting loop begun at t0; 1 once, when the wait passes 30
+ * seconds (the caller says what it waits for). */
+static int pause_long(const struct timespec *t0, int *warned)
+{
+    nanosleep(&(struct timespec){0, 100000}, NULL);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (*warned || now.tv_sec - t0->tv_sec < 30)
+        return 0;
+    *warned = 1;
+    return 1;
+}
+
 /* Announced ranks, and this process's; the answer to send to the others. */
 static ncclResult_t gather(const ncclUniqueId *id, int nranks, int rank, atomic_int *members,
                            struct answer *ans, int *remote_ranks)
@@ -143,7 +156,7 @@ static ncclResult_t gather(const ncclUniqueId *id, int nranks, int rank, atomic_
     int me = mpi_world_rank(), count = 0, warned = 0;
     for (int r = 0; r < nranks; r++)
         ans->world[r] = -1;
-    struct timespec t0, now;
+    struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {
         /* All here: no MPI call (the ranks' threads may not be MPI's). */
@@ -177,16 +190,12 @@ static ncclResult_t gather(const ncclUniqueId *id, int nranks, int rank, atomic_
             }
             break;
         }
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        if (!warned && now.tv_sec - t0.tv_sec >= 30) {
-            warned = 1;
+        if (pause_long(&t0, &warned))
             fprintf(stderr,
                     "simt: warning: NCCL: rank %d has waited 30 s for %d of the %d ranks of its "
                     "communicator to call ncclCommInitRank with its unique id; each rank must "
                     "call it, and the process that made the id must hold a rank\n",
                     rank, nranks - local - count, nranks);
-        }
-        nanosleep(&(struct timespec){0, 100000}, NULL);
     }
     *remote_ranks = count;
     ans->world[rank] = me;
@@ -241,21 +250,16 @@ ncclResult_t remote_connect(const ncclUniqueId *id, int nranks, int rank, atomic
         }
     } else {
         struct msg *m;
-        struct timespec t0, now;
+        struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         int warned = 0;
-        while (!(m = take(TAG_ANSWER, b.creator, id))) {
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            if (!warned && now.tv_sec - t0.tv_sec >= 30) {
-                warned = 1;
+        while (!(m = take(TAG_ANSWER, b.creator, id)))
+            if (pause_long(&t0, &warned))
                 fprintf(stderr,
                         "simt: warning: NCCL: rank %d has waited 30 s for MPI rank %d, which made "
                         "its communicator's unique id, to start an operation on it; every rank "
                         "must call ncclCommInitRank and the same operations\n",
                         rank, b.creator);
-            }
-            nanosleep(&(struct timespec){0, 100000}, NULL);
-        }
         if (m->bytes != bytes)
             e = ncclInvalidUsage; /* the ranks disagree on the communicator's size */
         else

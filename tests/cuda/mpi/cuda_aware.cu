@@ -3,17 +3,7 @@
 // memory, a broadcast into managed memory and a gather into pinned memory;
 // each rank checks what it received with a kernel or on the host, and rank
 // 0 prints the ranks' findings.  Exits with 1 on any difference.
-#include <cstdio>
-#include <mpi.h>
-
-#define CUDA_OK(x)                                                                   \
-    do {                                                                             \
-        cudaError_t e_ = (x);                                                        \
-        if (e_ != cudaSuccess) {                                                     \
-            printf("%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));       \
-            MPI_Abort(MPI_COMM_WORLD, 2);                                            \
-        }                                                                            \
-    } while (0)
+#include "common.h"
 
 const int N = 1 << 16;
 
@@ -40,12 +30,8 @@ __global__ void halves(double *x, int n, int rank)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, size, devices;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    CUDA_OK(cudaGetDeviceCount(&devices));
-    CUDA_OK(cudaSetDevice(rank % devices));
+    int rank, size;
+    mpi_start(&argc, &argv, &rank, &size);
     int blocks = (N + 255) / 256;
 
     // A ring of device buffers: each rank receives its left neighbour's.

@@ -3,9 +3,7 @@
 // a kernel that reads their results; the graph is then launched several
 // times, each launch moving the values one rank further.  Rank 0 prints
 // the ranks' findings.  Exits with 1 on any difference.
-#include <mpi.h>
-
-#include "../nccl/common.h"
+#include "common.h"
 
 const int N = 512;
 
@@ -33,18 +31,9 @@ __global__ void check(const int *left_values, const int *sum, int launch, int le
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, size, devices;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    CUDA_OK(cudaGetDeviceCount(&devices));
-    CUDA_OK(cudaSetDevice(rank % devices));
-    ncclUniqueId id;
-    if (rank == 0)
-        NCCL_OK(ncclGetUniqueId(&id));
-    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
-    ncclComm_t comm;
-    NCCL_OK(ncclCommInitRank(&comm, size, id, rank));
+    int rank, size;
+    mpi_start(&argc, &argv, &rank, &size);
+    ncclComm_t comm = nccl_over_mpi(rank, size);
 
     int *mine, *from_left, *sum, *bad;
     CUDA_OK(cudaMalloc(&mine, N * sizeof(int)));

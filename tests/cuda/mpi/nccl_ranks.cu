@@ -5,17 +5,7 @@
 // and receives in a group, and a premultiplied sum.  Each rank compares
 // its buffers with the host's result; rank 0 prints the ranks' findings.
 // Exits with 1 on any difference.
-#include <mpi.h>
-
-#include "../nccl/common.h"
-
-static const ncclRedOp_t ops[] = {ncclSum, ncclProd, ncclMax, ncclMin, ncclAvg};
-
-static double input(int r, size_t i, ncclRedOp_t op)
-{
-    int v = (int)((i * 7 + (size_t)r * 3) % 3);
-    return op == ncclProd ? (v == 0 ? 1 : v) : v;
-}
+#include "common.h"
 
 // The ranks' differences, summed; rank 0 prints them under name.
 static int report(const char *name, int bad, int rank)
@@ -29,18 +19,9 @@ static int report(const char *name, int bad, int rank)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, size, devices;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    CUDA_OK(cudaGetDeviceCount(&devices));
-    CUDA_OK(cudaSetDevice(rank % devices));
-    ncclUniqueId id;
-    if (rank == 0)
-        NCCL_OK(ncclGetUniqueId(&id));
-    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
-    ncclComm_t comm;
-    NCCL_OK(ncclCommInitRank(&comm, size, id, rank));
+    int rank, size;
+    mpi_start(&argc, &argv, &rank, &size);
+    ncclComm_t comm = nccl_over_mpi(rank, size);
     int nranks, me;
     NCCL_OK(ncclCommCount(comm, &nranks));
     NCCL_OK(ncclCommUserRank(comm, &me));
@@ -61,26 +42,17 @@ int main(int argc, char **argv)
         ncclDataType_t t = all_types[ti];
         int bad = 0;
         for (int oi = 0; oi < 5; oi++) {
-            ncclRedOp_t op = ops[oi];
+            ncclRedOp_t op = allreduce_ops[oi];
             for (int pass = 0; pass < 2; pass++) {
                 for (size_t i = 0; i < count; i++)
-                    put(host, i, t, input(rank, i, op));
+                    put(host, i, t, allreduce_input(rank, i, op));
                 CUDA_OK(cudaMemcpy(buf, host, count * type_size(t), cudaMemcpyHostToDevice));
                 NCCL_OK(ncclAllReduce(buf, pass ? buf : out, count, t, op, comm, stream));
                 CUDA_OK(cudaStreamSynchronize(stream));
                 CUDA_OK(cudaMemcpy(host, pass ? buf : out, count * type_size(t),
                                    cudaMemcpyDeviceToHost));
                 for (size_t i = 0; i < count; i++) {
-                    double want = op == ncclProd ? 1 : op == ncclMax ? -1e9 : op == ncclMin ? 1e9 : 0;
-                    for (int q = 0; q < size; q++) {
-                        double x = input(q, i, op);
-                        want = op == ncclProd ? want * x
-                               : op == ncclMax ? (x > want ? x : want)
-                               : op == ncclMin ? (x < want ? x : want)
-                                               : want + x;
-                    }
-                    if (op == ncclAvg)
-                        want = t <= ncclUint64 ? (double)((long long)want / size) : want / size;
+                    double want = allreduce_result(size, i, op, t);
                     bad += get(host, i, t) != want;
                 }
             }

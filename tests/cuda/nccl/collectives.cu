@@ -4,16 +4,7 @@
 // with 1 on any difference.
 #include "common.h"
 
-static const ncclRedOp_t ops[] = {ncclSum, ncclProd, ncclMax, ncclMin, ncclAvg};
 static const char *const op_name[] = {"sum", "prod", "max", "min", "avg"};
-
-// Rank r's element i: 0..2 (1..2 for products), so that sums, products and
-// averages of four stay exact in an 8-bit float.
-static double input(int r, size_t i, ncclRedOp_t op)
-{
-    int v = (int)((i * 7 + (size_t)r * 3) % 3);
-    return op == ncclProd ? (v == 0 ? 1 : v) : v;
-}
 
 int main()
 {
@@ -35,10 +26,10 @@ int main()
         ncclDataType_t t = all_types[ti];
         int bad = 0;
         for (int oi = 0; oi < 5; oi++) {
-            ncclRedOp_t op = ops[oi];
+            ncclRedOp_t op = allreduce_ops[oi];
             for (int r = 0; r < nranks; r++) {
                 for (size_t i = 0; i < count; i++)
-                    put(host, i, t, input(r, i, op));
+                    put(host, i, t, allreduce_input(r, i, op));
                 CUDA_OK(cudaSetDevice(r));
                 CUDA_OK(cudaMemcpy(buf[r], host, count * type_size(t), cudaMemcpyHostToDevice));
             }
@@ -55,18 +46,7 @@ int main()
                     CUDA_OK(cudaMemcpy(host, pass ? buf[r] : out[r], count * type_size(t),
                                        cudaMemcpyDeviceToHost));
                     for (size_t i = 0; i < count; i++) {
-                        double want = op == ncclProd ? 1 : op == ncclMax ? -1e9 : op == ncclMin ? 1e9 : 0;
-                        for (int q = 0; q < nranks; q++) {
-                            double x = input(q, i, op);
-                            want = op == ncclProd ? want * x
-                                   : op == ncclMax ? (x > want ? x : want)
-                                   : op == ncclMin ? (x < want ? x : want)
-                                                   : want + x;
-                        }
-                        if (op == ncclAvg) {
-                            bool integer = t <= ncclUint64;
-                            want = integer ? (double)((long long)want / nranks) : want / nranks;
-                        }
+                        double want = allreduce_result(nranks, i, op, t);
                         if (get(host, i, t) != want) {
                             if (bad < 3)
                                 printf("type %d %s rank %d element %zu: %g, expected %g\n", (int)t,

@@ -106,3 +106,29 @@ static void put(void *p, size_t i, ncclDataType_t t, double v)
     printf("put: %g is not exact in type %d\n", v, (int)t);
     exit(2);
 }
+
+// The all-reduce tests' operations, rank r's element i (0..2, 1..2 for
+// products, so that sums, products and averages of four stay exact in an
+// 8-bit float) and the result every rank must hold.
+static const ncclRedOp_t allreduce_ops[] = {ncclSum, ncclProd, ncclMax, ncclMin, ncclAvg};
+
+static inline double allreduce_input(int r, size_t i, ncclRedOp_t op)
+{
+    int v = (int)((i * 7 + (size_t)r * 3) % 3);
+    return op == ncclProd ? (v == 0 ? 1 : v) : v;
+}
+
+static inline double allreduce_result(int nranks, size_t i, ncclRedOp_t op, ncclDataType_t t)
+{
+    double want = op == ncclProd ? 1 : op == ncclMax ? -1e9 : op == ncclMin ? 1e9 : 0;
+    for (int q = 0; q < nranks; q++) {
+        double x = allreduce_input(q, i, op);
+        want = op == ncclProd ? want * x
+               : op == ncclMax ? (x > want ? x : want)
+               : op == ncclMin ? (x < want ? x : want)
+                               : want + x;
+    }
+    if (op == ncclAvg)
+        want = t <= ncclUint64 ? (double)((long long)want / nranks) : want / nranks;
+    return want;
+}
