@@ -18,16 +18,24 @@ struct site_offset {
     size_t offset;
 };
 
-struct simt_kernel_state {
-    simt_kernel *kernel;              /* NULL for the anonymous C-API kernel */
-    pthread_mutex_t lock;
-    size_t static_bytes;              /* static __shared__ laid out so far */
+/* What cudaFuncSetAttribute and cudaFuncSetCacheConfig set: each device's
+ * own, as each GPU context has its own copy of a kernel. */
+struct kernel_attrs {
     int max_dyn_shmem;                /* cudaFuncAttributeMaxDynamicSharedMemorySize */
     int carveout;                     /* PreferredSharedMemoryCarveout, -1: default */
     int cache_config;                 /* enum cudaFuncCache */
     int nonportable_cluster;
-    int required_cluster[3];
     int cluster_policy;
+};
+
+#define KSTATE_DEVICES 16 /* DEVICE_MAX (runtime.h) */
+
+struct simt_kernel_state {
+    simt_kernel *kernel;              /* NULL for the anonymous C-API kernel */
+    pthread_mutex_t lock;
+    size_t static_bytes;              /* static __shared__ laid out so far */
+    struct kernel_attrs attrs[KSTATE_DEVICES];
+    int required_cluster[3];
     /* Offsets of sites that another kernel laid out first (a __device__
      * function with __shared__ called from several kernels). */
     struct site_offset *extra;

@@ -8,6 +8,7 @@
  * floor(multiprocessors x blocks per multiprocessor / clusterSize).
  */
 #include "engine/kstate.h"
+#include "runtime/func.h"
 #include "runtime/runtime.h"
 
 static unsigned cluster_size(const simt_kernel *k, const cudaLaunchConfig_t *cfg)
@@ -45,7 +46,7 @@ cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
     if (size == 0)
         return api_return(cudaErrorInvalidClusterSize);
     struct simt_kernel_state *ks = kstate_of(k);
-    if (size > (ks && ks->nonportable_cluster ? 16u : 8u))
+    if (size > (ks && func_attrs(ks)->nonportable_cluster ? 16u : 8u))
         return api_return(cudaErrorInvalidClusterSize);
     int per_sm = 0;
     e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -66,6 +67,6 @@ cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *f
     if (e)
         return api_return(e);
     struct simt_kernel_state *ks = kstate_of(k);
-    *clusterSize = ks && ks->nonportable_cluster ? 16 : 8;
+    *clusterSize = ks && func_attrs(ks)->nonportable_cluster ? 16 : 8;
     return cudaSuccess;
 }

@@ -21,6 +21,18 @@
 #define THREADS_PER_SM 2048
 #define BLOCKS_PER_SM 32
 
+_Static_assert(KSTATE_DEVICES == DEVICE_MAX, "a kernel's attributes are per device");
+
+struct kernel_attrs *func_attrs(struct simt_kernel_state *ks)
+{
+    return &ks->attrs[device_current()];
+}
+
+static const struct kernel_attrs *attrs_of(const struct simt_kernel_state *ks)
+{
+    return &ks->attrs[device_current()];
+}
+
 size_t func_static_shared(struct simt_kernel_state *ks)
 {
     pthread_mutex_lock(&ks->lock);
@@ -33,8 +45,9 @@ size_t func_static_shared(struct simt_kernel_state *ks)
 size_t func_dyn_allowed(struct simt_kernel_state *ks)
 {
     size_t st = func_static_shared(ks);
-    if (ks->max_dyn_shmem >= 0)
-        return (size_t)ks->max_dyn_shmem;
+    const struct kernel_attrs *a = func_attrs(ks);
+    if (a->max_dyn_shmem >= 0)
+        return (size_t)a->max_dyn_shmem;
     return st >= SHMEM_DEFAULT ? 0 : SHMEM_DEFAULT - st;
 }
 
@@ -73,12 +86,12 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
     attr->ptxVersion = device_arch();
     attr->binaryVersion = device_arch();
     attr->maxDynamicSharedSizeBytes = (int)func_dyn_allowed(ks);
-    attr->preferredShmemCarveout = ks->carveout;
+    attr->preferredShmemCarveout = func_attrs(ks)->carveout;
     attr->requiredClusterWidth = (int)k->cluster_dims[0];
     attr->requiredClusterHeight = (int)k->cluster_dims[1];
     attr->requiredClusterDepth = (int)k->cluster_dims[2];
-    attr->clusterSchedulingPolicyPreference = ks->cluster_policy;
-    attr->nonPortableClusterSizeAllowed = ks->nonportable_cluster;
+    attr->clusterSchedulingPolicyPreference = func_attrs(ks)->cluster_policy;
+    attr->nonPortableClusterSizeAllowed = func_attrs(ks)->nonportable_cluster;
     return cudaSuccess;
 }
 
@@ -93,22 +106,22 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
     case cudaFuncAttributeMaxDynamicSharedMemorySize:
         if (value < 0 || (size_t)value + func_static_shared(ks) > SHMEM_OPTIN)
             return api_return(cudaErrorInvalidValue);
-        ks->max_dyn_shmem = value;
+        func_attrs(ks)->max_dyn_shmem = value;
         return cudaSuccess;
     case cudaFuncAttributePreferredSharedMemoryCarveout:
         if (value < -1 || value > 100)
             return api_return(cudaErrorInvalidValue);
-        ks->carveout = value;
+        func_attrs(ks)->carveout = value;
         return cudaSuccess;
     case cudaFuncAttributeNonPortableClusterSizeAllowed:
         if (value != 0 && value != 1)
             return api_return(cudaErrorInvalidValue);
-        ks->nonportable_cluster = value;
+        func_attrs(ks)->nonportable_cluster = value;
         return cudaSuccess;
     case cudaFuncAttributeClusterSchedulingPolicyPreference:
         if (value < 0 || value > 2)
             return api_return(cudaErrorInvalidValue);
-        ks->cluster_policy = value;
+        func_attrs(ks)->cluster_policy = value;
         return cudaSuccess;
     case cudaFuncAttributeRequiredClusterWidth:
     case cudaFuncAttributeRequiredClusterHeight:
@@ -128,7 +141,7 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheCon
     cudaError_t e = kernel_of(func, (int)cacheConfig >= 0 && (int)cacheConfig <= 3, &ks);
     if (e)
         return api_return(e);
-    ks->cache_config = (int)cacheConfig;
+    func_attrs(ks)->cache_config = (int)cacheConfig;
     return cudaSuccess;
 }
 
@@ -159,9 +172,9 @@ cudaError_t cudaFuncGetName(const char **name, const void *func)
 static size_t shared_per_sm(const struct simt_kernel_state *ks)
 {
     static const unsigned sizes_kib[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
-    if (ks->carveout < 0)
+    if (attrs_of(ks)->carveout < 0)
         return SHMEM_PER_SM;
-    size_t want = (size_t)ks->carveout * SHMEM_PER_SM / 100;
+    size_t want = (size_t)attrs_of(ks)->carveout * SHMEM_PER_SM / 100;
     for (unsigned i = 0; i < sizeof sizes_kib / sizeof sizes_kib[0]; i++)
         if ((size_t)sizes_kib[i] * 1024 >= want)
             return (size_t)sizes_kib[i] * 1024;

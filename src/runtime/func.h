@@ -10,6 +10,10 @@
 #include "simt.h"
 
 struct simt_kernel_state;
+struct kernel_attrs;
+
+/* The kernel's attributes on the current device (in a kernel: its grid's). */
+struct kernel_attrs *func_attrs(struct simt_kernel_state *ks);
 
 /* The shared memory a block may have in all (sm_90's opt-in limit). */
 #define SHMEM_OPTIN 232448

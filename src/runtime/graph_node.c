@@ -17,6 +17,7 @@
 #include "base/base.h"
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
+#include "runtime/func.h"
 #include "runtime/graph.h"
 #include "runtime/handle.h"
 #include "runtime/memory.h"
@@ -146,7 +147,8 @@ cudaError_t node_kernel_params(const struct cudaKernelNodeParams *p, const struc
     struct simt_kernel_state *ks = kstate_of(k);
     if (!ks)
         return cudaErrorMemoryAllocation;
-    size_t allowed = ks->max_dyn_shmem >= 0 ? (size_t)ks->max_dyn_shmem : 49152;
+    int opted = func_attrs(ks)->max_dyn_shmem;
+    size_t allowed = opted >= 0 ? (size_t)opted : 49152;
     if (p->sharedMemBytes > allowed)
         return cudaErrorInvalidValue;
     if (p->extra)

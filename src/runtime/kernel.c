@@ -75,8 +75,10 @@ static void kstate_init(struct simt_kernel_state *ks, simt_kernel *k)
     memset(ks, 0, sizeof *ks);
     ks->kernel = k;
     pthread_mutex_init(&ks->lock, NULL);
-    ks->max_dyn_shmem = -1;   /* not opted in */
-    ks->carveout = -1;
+    for (int d = 0; d < KSTATE_DEVICES; d++) {
+        ks->attrs[d].max_dyn_shmem = -1; /* not opted in */
+        ks->attrs[d].carveout = -1;
+    }
 }
 
 struct simt_kernel_state *kstate_of(simt_kernel *k)

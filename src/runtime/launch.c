@@ -82,7 +82,7 @@ static cudaError_t validate_groups(const simt_kernel *k, struct simt_kernel_stat
         for (int d = 0; d < 3; d++)
             cl[d] = want[d] ? want[d] : 1;
         unsigned n = cl[0] * cl[1] * cl[2];
-        unsigned cap = ks->nonportable_cluster ? 16 : 8;
+        unsigned cap = func_attrs(ks)->nonportable_cluster ? 16 : 8;
         if (n > cap)
             return cudaErrorInvalidClusterSize;
         if (grid.x % cl[0] || grid.y % cl[1] || grid.z % cl[2])
