@@ -47,14 +47,15 @@ static void graph_xfer_fill(cudaGraphNode_t n, const struct xfer *x)
         .kind = x->kind};
 }
 
+/* The node's memory belongs to `device` (its pool's location). */
 static cudaError_t graph_memalloc_fill(cudaGraphNode_t n, size_t size, void **ptr,
-                                       const void *caller)
+                                       const void *caller, int device)
 {
     struct gmem *m = calloc(1, sizeof *m);
     if (!m)
         return cudaErrorMemoryAllocation;
-    cudaError_t e = mem_alloc_tracked(&m->ptr, size, MEM_DEVICE, "cudaMallocAsync (graph)",
-                                      caller);
+    cudaError_t e = mem_alloc_tracked_on(&m->ptr, size, MEM_DEVICE, "cudaMallocAsync (graph)",
+                                         caller, device);
     if (e != cudaSuccess) {
         free(m);
         return e;
@@ -90,7 +91,9 @@ cudaError_t graph_node_fill(cudaGraphNode_t n, const struct op *op)
         n->u.event = op->u.event.e;
         return cudaSuccess;
     case OP_ALLOC:
-        return graph_memalloc_fill(n, op->u.alloc.size, op->u.alloc.out, op->u.alloc.caller);
+        /* Captured: the capturing stream's device's pool. */
+        return graph_memalloc_fill(n, op->u.alloc.size, op->u.alloc.out, op->u.alloc.caller,
+                                   device_current());
     case OP_FREE:
         n->u.free_ptr = op->u.free_ptr;
         return cudaSuccess;
@@ -758,7 +761,7 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
     if (!n)
         return api_return(cudaErrorMemoryAllocation);
     e = graph_memalloc_fill(n, nodeParams->bytesize, &nodeParams->dptr,
-                            __builtin_return_address(0));
+                            __builtin_return_address(0), nodeParams->poolProps.location.id);
     if (e != cudaSuccess) {
         graph_node_free(n);
         return api_return(e);
