@@ -59,7 +59,7 @@ struct clique {
     int nranks, refs;
     atomic_int members;     /* ranks joined in this process */
     pthread_mutex_t connect_lock;
-    int connected;          /* where the ranks are is known: */
+    atomic_int connected;   /* where the ranks are is known: */
     ncclResult_t connect_error;
     struct remote *remote;  /* NULL: all in this process */
     atomic_int error;       /* an operation failed: every rank's async error */
@@ -800,13 +800,16 @@ static ncclResult_t resolve_op(ncclComm_t comm, ncclRedOp_t op, int type, struct
 static ncclResult_t connect(ncclComm_t comm)
 {
     struct clique *c = comm->clique;
-    pthread_mutex_lock(&c->connect_lock);
-    if (!c->connected) {
-        c->connect_error = remote_connect(&c->id, c->nranks, comm->rank, &c->members, &c->remote);
-        c->connected = 1;
+    if (!atomic_load_explicit(&c->connected, memory_order_acquire)) {
+        pthread_mutex_lock(&c->connect_lock);
+        if (!atomic_load_explicit(&c->connected, memory_order_relaxed)) {
+            c->connect_error =
+                remote_connect(&c->id, c->nranks, comm->rank, &c->members, &c->remote);
+            atomic_store_explicit(&c->connected, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&c->connect_lock);
     }
     ncclResult_t r = c->connect_error;
-    pthread_mutex_unlock(&c->connect_lock);
     return r ? fail(r, "the communicator's ranks in other processes cannot be reached") : r;
 }
 

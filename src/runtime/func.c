@@ -28,10 +28,6 @@ struct kernel_attrs *func_attrs(struct simt_kernel_state *ks)
     return &ks->attrs[device_current()];
 }
 
-static const struct kernel_attrs *attrs_of(const struct simt_kernel_state *ks)
-{
-    return &ks->attrs[device_current()];
-}
 
 size_t func_static_shared(struct simt_kernel_state *ks)
 {
@@ -172,9 +168,10 @@ cudaError_t cudaFuncGetName(const char **name, const void *func)
 static size_t shared_per_sm(const struct simt_kernel_state *ks)
 {
     static const unsigned sizes_kib[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
-    if (attrs_of(ks)->carveout < 0)
+    const struct kernel_attrs *a = &ks->attrs[device_current()];
+    if (a->carveout < 0)
         return SHMEM_PER_SM;
-    size_t want = (size_t)attrs_of(ks)->carveout * SHMEM_PER_SM / 100;
+    size_t want = (size_t)a->carveout * SHMEM_PER_SM / 100;
     for (unsigned i = 0; i < sizeof sizes_kib / sizeof sizes_kib[0]; i++)
         if ((size_t)sizes_kib[i] * 1024 >= want)
             return (size_t)sizes_kib[i] * 1024;

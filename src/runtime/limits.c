@@ -9,7 +9,6 @@
  * cudaDeviceReset (an H100 refuses to change it then).  Each device has
  * its own; the fibers are sized for the largest stack limit of any.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 
 #include "runtime/limits.h"
@@ -21,30 +20,30 @@ struct limits {
     atomic_bool heap_fixed;
 };
 
-static struct limits L[DEVICE_MAX];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+/* An H200's defaults. */
+#define STACK 1024
+#define HEAP 8388608
+#define FIFO 8650752
+#define PENDING 2048
+#define L2_FETCH 64
+#define DEFAULTS {STACK, HEAP, FIFO, PENDING, L2_FETCH, 0, 0}
+
+static struct limits L[DEVICE_MAX] = {[0 ... DEVICE_MAX - 1] = DEFAULTS};
 
 static void set_defaults(struct limits *l)
 {
-    atomic_store(&l->stack, 1024);
-    atomic_store(&l->heap, 8388608);
-    atomic_store(&l->fifo, 8650752);
-    atomic_store(&l->pending, 2048);
-    atomic_store(&l->l2_fetch, 64);
+    atomic_store(&l->stack, STACK);
+    atomic_store(&l->heap, HEAP);
+    atomic_store(&l->fifo, FIFO);
+    atomic_store(&l->pending, PENDING);
+    atomic_store(&l->l2_fetch, L2_FETCH);
     atomic_store(&l->l2_persist, 0);
     atomic_store(&l->heap_fixed, 0);
-}
-
-static void init(void)
-{
-    for (int d = 0; d < DEVICE_MAX; d++)
-        set_defaults(&L[d]);
 }
 
 /* The current device's limits. */
 static struct limits *cur(void)
 {
-    pthread_once(&once, init);
     return &L[device_current()];
 }
 
@@ -56,7 +55,6 @@ void limits_heap_fix(void) { atomic_store(&cur()->heap_fixed, 1); }
 
 size_t limits_stack_size_max(void)
 {
-    pthread_once(&once, init);
     size_t m = 0;
     for (int d = 0; d < device_count(); d++)
         if (atomic_load(&L[d].stack) > m)
@@ -66,7 +64,6 @@ size_t limits_stack_size_max(void)
 
 void limits_reset(int d)
 {
-    pthread_once(&once, init);
     for (int i = 0; i < DEVICE_MAX; i++)
         if (d < 0 || i == d)
             set_defaults(&L[i]);

@@ -56,13 +56,6 @@ struct CUmemPoolHandle_st {
     struct CUmemPoolHandle_st *next; /* created pools */
 };
 
-/* Each device's default pool, then the created pools: every pool once. */
-#define FOR_EACH_POOL(p)                                                                      \
-    for (struct CUmemPoolHandle_st *p = &P.def[0]; p;                                        \
-         p = p >= P.def && p < P.def + DEVICE_MAX - 1 ? p + 1                                 \
-             : p == P.def + DEVICE_MAX - 1            ? P.pools                               \
-                                                      : p->next)
-
 static struct {
     pthread_mutex_t lock;
     pthread_once_t once;
@@ -100,6 +93,15 @@ static struct CUmemPoolHandle_st *def_of(int d)
 static int is_default_pool(cudaMemPool_t p)
 {
     return p >= P.def && p < P.def + DEVICE_MAX;
+}
+
+/* After p, the next pool: each device's default pool, then the created
+ * pools; NULL after the last. */
+static struct CUmemPoolHandle_st *next_pool(struct CUmemPoolHandle_st *p)
+{
+    if (is_default_pool(p))
+        return p + 1 < P.def + DEVICE_MAX ? p + 1 : P.pools;
+    return p->next;
 }
 
 /* Whether p is a default pool or a created pool not yet destroyed. */
@@ -186,7 +188,7 @@ static int forget_block(uintptr_t val, void *arg)
 
 static int is_kept_locked(const void *ptr)
 {
-    FOR_EACH_POOL(p)
+    for (struct CUmemPoolHandle_st *p = P.def; p; p = next_pool(p))
         for (struct pblock *k = p->kept; k; k = k->next)
             if (k->ptr == ptr)
                 return 1;
@@ -287,7 +289,7 @@ void mempool_reset(void)
      * only forgotten. */
     pthread_mutex_lock(&P.lock);
     simt__hmap_filter(&P.live, forget_block, NULL);
-    FOR_EACH_POOL(all) {
+    for (struct CUmemPoolHandle_st *all = P.def; all; all = next_pool(all)) {
         while (all->kept) {
             struct pblock *k = all->kept;
             all->kept = k->next;
