@@ -368,12 +368,14 @@ unsigned long long engine_units_pending(const struct grid *g);
  * the engine's lock. */
 void engine_each_active(void (*fn)(struct grid *g, void *arg), void *arg);
 /* resident.c: grids whose blocks wait for blocks not started.  Whether
- * g is watched; how many threads of the engine's own g gets at
+ * g is watched for that; how many threads of the engine's own g gets at
  * submission (its kernel's earlier stalls; 0 for nearly every grid, read
  * before g is published), and starting them (the caller holds a
- * reference). */
+ * reference).  resident_watch starts the watching thread (a cooperative
+ * grid's submission: it is watched for a stall of its own). */
 int resident_eligible(const struct grid *g);
 unsigned long long resident_wanted(struct grid *g, int nworkers);
+void resident_watch(void);
 void resident_submitted(struct grid *g, unsigned long long n);
 /* Whether grids or tasks are queued (held-back grids included). */
 int engine_has_work(void);

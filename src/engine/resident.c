@@ -25,6 +25,16 @@
  * on the GPU too: it is left to the watchdog (SIMT_WATCHDOG), and a
  * warning says so once.
  *
+ * A cooperative grid is watched too, for another reason: every block of
+ * it is resident on a GPU, and one of its threads may spin on memory that
+ * only another grid writes (conjugateGradientMultiDeviceCG's leaders meet
+ * through host memory, one grid per device).  A worker holding such a
+ * grid's blocks runs nothing else until they end: the spinning thread
+ * never yields, and the others wait at grid.sync() for it.  A stalled
+ * cooperative grid with blocks nobody claimed gets one thread at each
+ * stall; that thread takes more of its blocks as they reach grid.sync()
+ * (engine_claim_more), as a worker does.
+ *
  * A grid that only runs long looks the same for STALL_NS: it then gets
  * threads it did not need, which changes where its blocks run, never what
  * they compute.
@@ -97,7 +107,7 @@ static unsigned nwatched;
 static void add_grid(struct grid *g, void *arg)
 {
     (void)arg;
-    if (g->rs_since || !resident_eligible(g) || nwatched == WATCH_MAX)
+    if (g->rs_since || !(resident_eligible(g) || g->cooperative) || nwatched == WATCH_MAX)
         return;
     g->rs_since = simt__now_ns();
     g->rs_seen = ~0ull;
@@ -130,6 +140,10 @@ static unsigned long long rescue_count(struct grid *g, long long now, int stalle
     }
     if (!stalled || now - g->rs_since < STALL_NS)
         return 0;
+    if (g->cooperative) {
+        g->rs_since = now;
+        return 1;
+    }
     unsigned long long running = claimed > done ? claimed - done : 0;
     unsigned long long left = g->nunits - claimed;
     unsigned long long cap = cap_of(g);
@@ -180,7 +194,8 @@ static void *watch(void *arg)
             struct grid *g = watched[i];
             /* A grid of which an H100 holds one block at a time has no
              * block waiting for another that a GPU would run. */
-            if (atomic_load_explicit(&g->error, memory_order_relaxed) || cap_of(g) <= 1 ||
+            if (atomic_load_explicit(&g->error, memory_order_relaxed) ||
+                (!g->cooperative && cap_of(g) <= 1) ||
                 (engine_units_claimed(g) >= g->nunits && !engine_units_pending(g))) {
                 grid_unref(g); /* nothing left to start */
                 continue;
@@ -207,9 +222,14 @@ int resident_eligible(const struct grid *g)
     return g->unit_blocks == 1 && !g->cooperative && g->nunits > 1;
 }
 
-unsigned long long resident_wanted(struct grid *g, int nworkers)
+void resident_watch(void)
 {
     pthread_once(&once, start);
+}
+
+unsigned long long resident_wanted(struct grid *g, int nworkers)
+{
+    resident_watch();
     unsigned long long want = g->ks ? (unsigned long long)__atomic_load_n(
                                           &g->ks->waits_for_blocks, __ATOMIC_RELAXED) : 0;
     if (want > g->nunits)
