@@ -672,11 +672,7 @@ void engine_submit_grid(struct grid *g)
         split_units(g, (unsigned)E.nworkers);
     /* The completion reference and the active list's (and resident.c's
      * below, while it looks at the grid). */
-    unsigned long long rescue = 0;
-    if (resident_eligible(g))
-        rescue = resident_wanted(g, E.nworkers);
-    else if (g->cooperative)
-        resident_watch();
+    unsigned long long rescue = resident_watched(g) ? resident_wanted(g, E.nworkers) : 0;
     atomic_store_explicit(&g->refs, 2 + (rescue > 0), memory_order_relaxed);
     /* Read before the grid is published: once it is, a worker may run it
      * to completion and free it. */

@@ -300,8 +300,9 @@ struct worker {
     struct worker *guest_next;        /* the pool of idle guest records */
     struct worker *guest_all;         /* every guest record, for the watchdog */
     /* The watchdog (watchdog.h).  Written by the worker, relaxed: blocks
-     * resident, blocks finished, the submission number of the grid of its
-     * latest block. */
+     * resident, progress (blocks finished and blocks released from a
+     * grid.sync()), the submission number of the grid of its latest
+     * block. */
     atomic_uint wd_resident;
     atomic_ullong wd_done;
     atomic_ullong wd_grid;
@@ -367,15 +368,13 @@ unsigned long long engine_units_pending(const struct grid *g);
 /* Calls fn on the active grids (those with units left to claim), under
  * the engine's lock. */
 void engine_each_active(void (*fn)(struct grid *g, void *arg), void *arg);
-/* resident.c: grids whose blocks wait for blocks not started.  Whether
- * g is watched for that; how many threads of the engine's own g gets at
- * submission (its kernel's earlier stalls; 0 for nearly every grid, read
- * before g is published), and starting them (the caller holds a
- * reference).  resident_watch starts the watching thread (a cooperative
- * grid's submission: it is watched for a stall of its own). */
-int resident_eligible(const struct grid *g);
+/* resident.c: grids whose blocks wait for blocks not started (and
+ * cooperative grids nobody started).  Whether g is watched; how many threads of the engine's own g gets
+ * at submission (its kernel's earlier stalls; 0 for nearly every grid,
+ * read before g is published), and starting them (the caller holds a
+ * reference). */
+int resident_watched(const struct grid *g);
 unsigned long long resident_wanted(struct grid *g, int nworkers);
-void resident_watch(void);
 void resident_submitted(struct grid *g, unsigned long long n);
 /* Whether grids or tasks are queued (held-back grids included). */
 int engine_has_work(void);

@@ -9,6 +9,7 @@
 
 #include "check/hooks.h"
 #include "engine/gridsync.h"
+#include "engine/watchdog.h"
 
 int gridbar_create(struct grid *g)
 {
@@ -93,6 +94,7 @@ int gridbar_block_arrived(struct worker *w, struct block *b)
         struct block *list = complete_locked(gb);
         pthread_mutex_unlock(&gb->lock);
         post_all(list);
+        watchdog_progress(w);
         barrier_release(w, b);
         return 1;
     }
@@ -159,6 +161,7 @@ static void take(struct worker *w, struct block *list)
             sched_enter_block(w, b);
             sched_abort_block(w);
         }
+        watchdog_progress(w);
         barrier_release(w, b);
     }
 }

@@ -33,7 +33,8 @@
  * never yields, and the others wait at grid.sync() for it.  A stalled
  * cooperative grid with blocks nobody claimed gets one thread at each
  * stall; that thread takes more of its blocks as they reach grid.sync()
- * (engine_claim_more), as a worker does.
+ * (engine_claim_more), as a worker does; the kernel's later launches get
+ * one at submission.
  *
  * A grid that only runs long looks the same for STALL_NS: it then gets
  * threads it did not need, which changes where its blocks run, never what
@@ -107,7 +108,7 @@ static unsigned nwatched;
 static void add_grid(struct grid *g, void *arg)
 {
     (void)arg;
-    if (g->rs_since || !(resident_eligible(g) || g->cooperative) || nwatched == WATCH_MAX)
+    if (g->rs_since || !resident_watched(g) || nwatched == WATCH_MAX)
         return;
     g->rs_since = simt__now_ns();
     g->rs_seen = ~0ull;
@@ -141,6 +142,9 @@ static unsigned long long rescue_count(struct grid *g, long long now, int stalle
     if (!stalled || now - g->rs_since < STALL_NS)
         return 0;
     if (g->cooperative) {
+        /* Its later launches get their thread at submission. */
+        if (g->ks && !__atomic_load_n(&g->ks->waits_for_blocks, __ATOMIC_RELAXED))
+            __atomic_store_n(&g->ks->waits_for_blocks, 1, __ATOMIC_RELAXED);
         g->rs_since = now;
         return 1;
     }
@@ -217,19 +221,17 @@ static void start(void)
                         "for blocks not started: such a kernel may hang\n");
 }
 
-int resident_eligible(const struct grid *g)
+int resident_watched(const struct grid *g)
 {
-    return g->unit_blocks == 1 && !g->cooperative && g->nunits > 1;
-}
-
-void resident_watch(void)
-{
-    pthread_once(&once, start);
+    return g->cooperative || (g->unit_blocks == 1 && g->nunits > 1);
 }
 
 unsigned long long resident_wanted(struct grid *g, int nworkers)
 {
-    resident_watch();
+    pthread_once(&once, start);
+    if (g->cooperative) /* one thread, if an earlier launch stalled */
+        return g->ks && __atomic_load_n(&g->ks->waits_for_blocks, __ATOMIC_RELAXED) &&
+               g->nunits > 0;
     unsigned long long want = g->ks ? (unsigned long long)__atomic_load_n(
                                           &g->ks->waits_for_blocks, __ATOMIC_RELAXED) : 0;
     if (want > g->nunits)

@@ -2,11 +2,13 @@
  * watchdog.c: stopping kernels that make no progress (SIMT_WATCHDOG).
  *
  * A watching thread looks at every worker (and guest record) a few times a
- * second.  A worker that holds blocks and finished none for the limit is
- * stuck: the watcher marks the grid of its latest block in the worker's
- * wd_kill, does the same for every other worker running a block of that
- * grid (a GPU's timeout ends the whole kernel: each running block is
- * reported), and sends them a signal.  The handler, on the worker's
+ * second.  A worker that holds blocks and made no progress for the limit
+ * (finished no block, and none of its blocks passed a grid.sync(): a
+ * cooperative kernel's blocks finish only at its end) is stuck: the
+ * watcher marks the grid of its latest block in the worker's wd_kill,
+ * does the same for every other worker running a block of that grid (a
+ * GPU's timeout ends the whole kernel: each running block is reported),
+ * and sends them a signal.  The handler, on the worker's
  * alternate stack, leaves the CUDA thread's stack for a fresh fiber as a
  * fault does (sched_escape_fault), which reports where the block's
  * threads are, fails the grid with cudaErrorLaunchTimeout (sticky, as on
@@ -303,7 +305,8 @@ void watchdog_report(struct worker *w)
     else
         diag_symbolize(f->pc, where, sizeof where);
     int n = snprintf(tail, sizeof tail,
-                     ": no block of the kernel finished for %g s (SIMT_WATCHDOG=%g)", seconds,
+                     ": no block of the kernel finished or passed a grid.sync() for %g s "
+                     "(SIMT_WATCHDOG=%g)", seconds,
                      seconds);
     struct engine_failure fl = {cudaErrorLaunchTimeout, "launch timed out", WHO_THREAD, &f->tid,
                                 0, where, tail};

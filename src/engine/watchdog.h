@@ -45,13 +45,22 @@ static inline void watchdog_block_started(struct worker *w, const struct grid *g
                           memory_order_release);
 }
 
+/* Progress: a block finished, or one of w's blocks passed a grid.sync()
+ * (every block of its grid arrived: a cooperative kernel's blocks finish
+ * only at its end, and a long one is not stuck while its grid barriers
+ * complete). */
+static inline void watchdog_progress(struct worker *w)
+{
+    atomic_store_explicit(&w->wd_done, atomic_load_explicit(&w->wd_done, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
+
 static inline void watchdog_block_over(struct worker *w)
 {
     atomic_store_explicit(&w->wd_resident,
                           atomic_load_explicit(&w->wd_resident, memory_order_relaxed) - 1,
                           memory_order_relaxed);
-    atomic_store_explicit(&w->wd_done, atomic_load_explicit(&w->wd_done, memory_order_relaxed) + 1,
-                          memory_order_relaxed);
+    watchdog_progress(w);
 }
 
 /* A point where the running CUDA thread may be stopped (the scheduler's

@@ -44,34 +44,41 @@ int main()
 {
     meet *m;
     cudaHostAlloc(&m, sizeof *m, cudaHostAllocPortable);
-    m->flag[0] = m->flag[1] = 0;
     double *acc[2], *out[2];
     for (int d = 0; d < 2; d++) {
         cudaSetDevice(d);
         cudaMalloc(&acc[d], sizeof(double));
         cudaMalloc(&out[d], ROUNDS * sizeof(double));
     }
-    for (int d = 0; d < 2; d++) {
-        cudaSetDevice(d);
-        int rank = d;
-        void *args[] = {&rank, &m, &acc[d], &out[d]};
-        cudaError_t e = cudaLaunchCooperativeKernel((void *)rounds, dim3(4), dim3(64), args, 0, 0);
-        printf("launch on device %d: %s\n", d, cudaGetErrorName(e));
-        // The first grid reaches its first meeting before the second starts.
-        if (d == 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    // Twice: the kernel's second pair of launches meets as the first did.
+    for (int rep = 0; rep < 2; rep++) {
+        m->flag[0] = m->flag[1] = 0;
+        for (int d = 0; d < 2; d++) {
+            cudaSetDevice(d);
+            int rank = d;
+            void *args[] = {&rank, &m, &acc[d], &out[d]};
+            cudaError_t e =
+                cudaLaunchCooperativeKernel((void *)rounds, dim3(4), dim3(64), args, 0, 0);
+            printf("launch %d on device %d: %s\n", rep, d, cudaGetErrorName(e));
+            // The first grid reaches its first meeting before the second starts.
+            if (d == 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        for (int d = 0; d < 2; d++) {
+            cudaSetDevice(d);
+            printf("device %d synchronize: %s\n", d, cudaGetErrorName(cudaDeviceSynchronize()));
+            double h[ROUNDS];
+            cudaMemcpy(h, out[d], sizeof h, cudaMemcpyDeviceToHost);
+            for (int r = 0; r < ROUNDS; r++)
+                printf("device %d round %d: %.1f\n", d, r + 1, h[r]);
+        }
+        printf("flags %d %d\n", m->flag[0], m->flag[1]);
     }
     for (int d = 0; d < 2; d++) {
         cudaSetDevice(d);
-        printf("device %d synchronize: %s\n", d, cudaGetErrorName(cudaDeviceSynchronize()));
-        double h[ROUNDS];
-        cudaMemcpy(h, out[d], sizeof h, cudaMemcpyDeviceToHost);
-        for (int r = 0; r < ROUNDS; r++)
-            printf("device %d round %d: %.1f\n", d, r + 1, h[r]);
         cudaFree(acc[d]);
         cudaFree(out[d]);
     }
-    printf("flags %d %d\n", m->flag[0], m->flag[1]);
     cudaFreeHost(m);
     return 0;
 }
