@@ -332,6 +332,11 @@ void engine_submit_grid(struct grid *g);
 /* A block of g finished on w: counted now, or with the rest of w's run. */
 void engine_block_done(struct worker *w, struct grid *g);
 void engine_submit_task(struct task *t);
+/* Runs fn(arg, i) for every i < n on the calling thread and the idle
+ * workers (parallel.c); returns once all have run.  Any thread may call
+ * it, a worker running a task too: it never waits for a worker to be
+ * free. */
+void engine_parallel(void (*fn)(void *arg, size_t i), void *arg, size_t n);
 /* The running task's work is over (its copy made, its callback returned):
  * guests may start later grids before the worker is done telling waiters.
  * Called by the task, at most once; the engine calls it after run(). */

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "check/hooks.h"
+#include "engine/engine.h"
 #include "nccl.h"
 #include "nccl/comm.h"
 #include "nccl/reduce.h"
@@ -506,7 +507,22 @@ const void *nccl_scalar_of(const struct part *p)
     return at;
 }
 
-/* out = the reduction of the ranks' inputs from element offset on. */
+/* An operation's work is cut into slices of at most SLICE_BYTES of each
+ * result, run on the idle workers beside the thread that performs it
+ * (engine_parallel): every element is still the reduction of the ranks'
+ * inputs in rank order, the same bits as in one piece. */
+#define SLICE_BYTES ((size_t)256 << 10)
+
+struct sliced {
+    const struct rendezvous *z;
+    size_t es, count, per;   /* element size, elements per rank, per slice */
+    size_t slices;           /* slices of one rank's result (or one copy) */
+    size_t bytes;            /* one rank's result (or one copy) */
+    atomic_int failed;       /* a slice found no memory */
+};
+
+/* out = the reduction of the ranks' inputs from element offset on (in:
+ * room for the inputs and the scalars). */
 static void do_reduce(const struct rendezvous *z, void *out, const void **in, size_t count,
                       size_t offset)
 {
@@ -520,6 +536,57 @@ static void do_reduce(const struct rendezvous *z, void *out, const void **in, si
     red_apply(out, in, n, count, p0->type, p0->op, in + n);
 }
 
+/* Slice i of the result of rank r (a reduce-scatter's; else every rank's):
+ * reduced into scratch, then copied where it goes (a rank's result may be
+ * its own input). */
+static void reduce_slice(void *arg, size_t i)
+{
+    struct sliced *s = arg;
+    const struct rendezvous *z = s->z;
+    const struct part *p = z->parts;
+    int n = z->expected;
+    size_t r = z->kind == K_REDUCESCATTER ? i / s->slices : 0;
+    size_t off = (i % s->slices) * s->per;
+    size_t len = s->count - off < s->per ? s->count - off : s->per;
+    const void **in = malloc(2 * (size_t)n * sizeof *in + len * s->es);
+    if (!in) {
+        atomic_store(&s->failed, 1);
+        return;
+    }
+    void *tmp = in + 2 * (size_t)n;
+    do_reduce(z, tmp, in, len, r * s->count + off);
+    if (z->kind == K_REDUCESCATTER)
+        memcpy((char *)p[r].recv + off * s->es, tmp, len * s->es);
+    else
+        for (int q = 0; q < n; q++)
+            if (z->kind == K_ALLREDUCE || q == p[0].root)
+                memcpy((char *)p[q].recv + off * s->es, tmp, len * s->es);
+    free(in);
+}
+
+/* Slice i of copy c (a broadcast's to rank c, an all-gather's of rank
+ * c % n to rank c / n), unless the copy is in place. */
+static void copy_slice(void *arg, size_t i)
+{
+    struct sliced *s = arg;
+    const struct rendezvous *z = s->z;
+    const struct part *p = z->parts;
+    int n = z->expected;
+    size_t c = i / s->slices, off = (i % s->slices) * SLICE_BYTES;
+    size_t len = s->bytes - off < SLICE_BYTES ? s->bytes - off : SLICE_BYTES;
+    const char *from;
+    char *to;
+    if (z->kind == K_BROADCAST) {
+        from = p[p[0].root].send;
+        to = p[c].recv;
+    } else {
+        from = p[c % (size_t)n].send;
+        to = (char *)p[c / (size_t)n].recv + (c % (size_t)n) * s->bytes;
+    }
+    if (to != from)
+        memmove(to + off, from + off, len);
+}
+
 static void run_work(void *arg)
 {
     struct rendezvous *z = arg;
@@ -530,54 +597,36 @@ static void run_work(void *arg)
         return;
     }
     const struct part *p = z->parts;
-    size_t es = red_type_size(p[0].type), count = p[0].count, bytes = count * es;
-    const void **in = malloc(2 * (size_t)n * sizeof *in); /* inputs, then scalars */
-    void *tmp = malloc(bytes ? bytes : 1);
-    if (!in || !tmp) {
-        free(in);
-        free(tmp);
-        fprintf(stderr, "simt: error: NCCL: out of memory for %s of %zu bytes\n",
-                nccl_kind_name[z->kind], bytes);
-        atomic_store(&z->clique->error, ncclSystemError);
-        return;
-    }
+    struct sliced s = {.z = z, .es = red_type_size(p[0].type), .count = p[0].count};
+    s.bytes = s.count * s.es;
+    s.per = SLICE_BYTES / s.es;
+    atomic_init(&s.failed, 0);
     switch (z->kind) {
     case K_P2P:
-        memmove(p[1].recv, p[0].send, bytes);
+        memmove(p[1].recv, p[0].send, s.bytes); /* the two may overlap */
         break;
     case K_BROADCAST:
-        for (int r = 0; r < n; r++)
-            if (p[r].recv != p[p[0].root].send)
-                memmove(p[r].recv, p[p[0].root].send, bytes);
-        break;
     case K_ALLGATHER:
-        for (int q = 0; q < n; q++)
-            for (int r = 0; r < n; r++) {
-                char *to = (char *)p[q].recv + (size_t)r * bytes;
-                if (to != p[r].send)
-                    memmove(to, p[r].send, bytes);
-            }
+        s.slices = (s.bytes + SLICE_BYTES - 1) / SLICE_BYTES;
+        engine_parallel(copy_slice, &s, s.slices * (size_t)n * (z->kind == K_ALLGATHER ? n : 1));
         break;
     case K_ALLREDUCE:
     case K_REDUCE:
-        do_reduce(z, tmp, in, count, 0);
-        for (int r = 0; r < n; r++)
-            if (z->kind == K_ALLREDUCE || r == p[0].root)
-                memcpy(p[r].recv, tmp, bytes);
-        break;
     case K_REDUCESCATTER:
-        for (int r = 0; r < n; r++) {
-            do_reduce(z, tmp, in, count, (size_t)r * count);
-            memcpy(p[r].recv, tmp, bytes);
-        }
+        s.slices = (s.count + s.per - 1) / s.per;
+        engine_parallel(reduce_slice, &s, s.slices * (z->kind == K_REDUCESCATTER ? (size_t)n : 1));
         break;
+    }
+    if (atomic_load(&s.failed)) {
+        fprintf(stderr, "simt: error: NCCL: out of memory for %s of %zu bytes\n",
+                nccl_kind_name[z->kind], s.bytes);
+        atomic_store(&z->clique->error, ncclSystemError);
+        return;
     }
     /* A checking build's initcheck learns what the host wrote. */
     if (hook_checking())
         for (int r = 0; r < (z->kind == K_P2P ? 2 : n); r++)
             nccl_mark_written(z->kind, &p[r], r, n);
-    free(in);
-    free(tmp);
 }
 
 static void rendezvous_free(struct rendezvous *z)

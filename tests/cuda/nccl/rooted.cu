@@ -3,6 +3,9 @@
 // Each result is checked against the host's; exits with 1 on a difference.
 #include "common.h"
 
+// More than 256 KiB of ints per rank, and not a whole number of 256 KiB.
+#define COUNT 100003
+
 static int value(int r, size_t i)
 {
     return (int)(i * 13 + (size_t)r * 101) % 1000 - 500;
@@ -11,7 +14,7 @@ static int value(int r, size_t i)
 int main()
 {
     const int n = 4;
-    const size_t count = 4096;
+    const size_t count = COUNT;
     ncclComm_t comms[n];
     int devs[n] = {0, 1, 2, 3};
     NCCL_OK(ncclCommInitAll(comms, n, devs));
@@ -88,7 +91,7 @@ int main()
     sync();
     for (int r = 0; r < n; r++)
         expect("allgather", out[r], count * n,
-               [](size_t i, void *) { return value((int)(i / 4096), i % 4096); }, nullptr);
+               [](size_t i, void *) { return value((int)(i / COUNT), i % COUNT); }, nullptr);
     // In place: each rank's part already sits at its offset of the output.
     fill();
     for (int r = 0; r < n; r++)
@@ -102,7 +105,7 @@ int main()
     sync();
     for (int r = 0; r < n; r++)
         expect("allgather in place", out[r], count * n,
-               [](size_t i, void *) { return value((int)(i / 4096), i % 4096); }, nullptr);
+               [](size_t i, void *) { return value((int)(i / COUNT), i % COUNT); }, nullptr);
     printf("allgather checked\n");
 
     // Reduce-scatter: rank r gets the sum of everyone's block r.
@@ -116,9 +119,9 @@ int main()
     for (int r = 0; r < n; r++) {
         block = r;
         expect("reducescatter", out[r], count, [](size_t i, void *) {
-            int m = value(0, block * 4096 + i);
+            int m = value(0, block * COUNT + i);
             for (int q = 1; q < 4; q++)
-                m = value(q, block * 4096 + i) > m ? value(q, block * 4096 + i) : m;
+                m = value(q, block * COUNT + i) > m ? value(q, block * COUNT + i) : m;
             return m;
         }, nullptr);
     }
@@ -133,7 +136,7 @@ int main()
         expect("reducescatter in place", in[r] + r * count, count, [](size_t i, void *) {
             int t = 0;
             for (int q = 0; q < 4; q++)
-                t += value(q, block * 4096 + i);
+                t += value(q, block * COUNT + i);
             return t;
         }, nullptr);
     }
