@@ -507,15 +507,18 @@ const void *nccl_scalar_of(const struct part *p)
     return at;
 }
 
-/* An operation's work is cut into slices of at most SLICE_BYTES of each
- * result, run on the idle workers beside the thread that performs it
- * (engine_parallel): every element is still the reduction of the ranks'
- * inputs in rank order, the same bits as in one piece. */
-#define SLICE_BYTES ((size_t)256 << 10)
+/* An operation's work is cut into slices of each result, run on the idle
+ * workers beside the thread that performs it (engine_parallel): every
+ * element is still the reduction of the ranks' inputs in rank order, the
+ * same bits as in one piece.  About two slices per worker, of SLICE_MIN
+ * to SLICE_MAX bytes (a slice's scratch stays in a core's cache). */
+#define SLICE_MIN ((size_t)32 << 10)
+#define SLICE_MAX ((size_t)256 << 10)
 
 struct sliced {
     const struct rendezvous *z;
     size_t es, count, per;   /* element size, elements per rank, per slice */
+    size_t slice;            /* bytes per slice: per * es */
     size_t slices;           /* slices of one rank's result (or one copy) */
     size_t bytes;            /* one rank's result (or one copy) */
     atomic_int failed;       /* a slice found no memory */
@@ -572,8 +575,8 @@ static void copy_slice(void *arg, size_t i)
     const struct rendezvous *z = s->z;
     const struct part *p = z->parts;
     int n = z->expected;
-    size_t c = i / s->slices, off = (i % s->slices) * SLICE_BYTES;
-    size_t len = s->bytes - off < SLICE_BYTES ? s->bytes - off : SLICE_BYTES;
+    size_t c = i / s->slices, off = (i % s->slices) * s->slice;
+    size_t len = s->bytes - off < s->slice ? s->bytes - off : s->slice;
     const char *from;
     char *to;
     if (z->kind == K_BROADCAST) {
@@ -599,7 +602,10 @@ static void run_work(void *arg)
     const struct part *p = z->parts;
     struct sliced s = {.z = z, .es = red_type_size(p[0].type), .count = p[0].count};
     s.bytes = s.count * s.es;
-    s.per = SLICE_BYTES / s.es;
+    size_t slice = s.bytes / (2 * (size_t)engine_workers());
+    slice = slice < SLICE_MIN ? SLICE_MIN : slice > SLICE_MAX ? SLICE_MAX : slice;
+    s.per = slice / s.es;
+    s.slice = s.per * s.es;
     atomic_init(&s.failed, 0);
     switch (z->kind) {
     case K_P2P:
@@ -607,7 +613,7 @@ static void run_work(void *arg)
         break;
     case K_BROADCAST:
     case K_ALLGATHER:
-        s.slices = (s.bytes + SLICE_BYTES - 1) / SLICE_BYTES;
+        s.slices = (s.bytes + s.slice - 1) / s.slice;
         engine_parallel(copy_slice, &s, s.slices * (size_t)n * (z->kind == K_ALLGATHER ? n : 1));
         break;
     case K_ALLREDUCE:

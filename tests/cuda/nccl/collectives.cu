@@ -9,7 +9,7 @@ static const char *const op_name[] = {"sum", "prod", "max", "min", "avg"};
 int main()
 {
     const int nranks = 4;
-    const size_t count = 262147; // slices of 256 KiB and a tail in every type
+    const size_t count = 262147; // several slices and a tail in every type
     ncclComm_t comms[nranks];
     NCCL_OK(ncclCommInitAll(comms, nranks, nullptr));
     cudaStream_t streams[nranks];

@@ -3,7 +3,7 @@
 // Each result is checked against the host's; exits with 1 on a difference.
 #include "common.h"
 
-// More than 256 KiB of ints per rank, and not a whole number of 256 KiB.
+// Large enough that an operation is cut in several slices, with a tail.
 #define COUNT 100003
 
 static int value(int r, size_t i)
