@@ -10,6 +10,10 @@
 //            myocyte), against the same arithmetic in a plain loop
 //   vecadd   vector add of 2^26 floats, all workers, against an OpenMP loop
 //            on the same cores
+//   copy     cudaMemcpy of 64 MiB host to device, device to host and
+//            device to device, and a cudaMemset, all workers, against a
+//            memcpy and a memset of the same bytes on one thread and an
+//            OpenMP loop of memcpy slices on the same cores
 //   shfl     a full-warp __shfl_down_sync reduction (5 steps), per lane per
 //            collective
 #include <cstdio>
@@ -169,6 +173,57 @@ int main(int argc, char **argv)
         printf("step: %.2f us per copy in + <<<2, 32>>> + copy out; the arithmetic alone %.2f us\n",
                best * 1e6, loop * 1e6);
         cudaFree(d);
+    }
+    if (all || !strcmp(what, "copy")) {
+        const size_t bytes = (size_t)64 << 20;
+        char *h = (char *)malloc(bytes), *h2 = (char *)malloc(bytes), *d, *d2;
+        cudaMalloc(&d, bytes);
+        cudaMalloc(&d2, bytes);
+        memset(h, 1, bytes);
+        memset(h2, 2, bytes);
+        cudaMemset(d, 3, bytes);
+        cudaMemset(d2, 4, bytes);
+        const char *name[] = {"host to device", "device to host", "device to device", "memset"};
+        double best[4] = {1e9, 1e9, 1e9, 1e9}, mc = 1e9, ms = 1e9, om = 1e9;
+        for (int round = 0; round < 5; round++) {
+            for (int k = 0; k < 4; k++) {
+                double t0 = now();
+                if (k == 0)
+                    cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice);
+                else if (k == 1)
+                    cudaMemcpy(h2, d, bytes, cudaMemcpyDeviceToHost);
+                else if (k == 2)
+                    cudaMemcpy(d2, d, bytes, cudaMemcpyDeviceToDevice);
+                else
+                    cudaMemset(d2, round, bytes);
+                cudaDeviceSynchronize();
+                double t = now() - t0;
+                best[k] = t < best[k] ? t : best[k];
+            }
+            double t0 = now();
+            memcpy(h2, h, bytes);
+            double t = now() - t0;
+            mc = t < mc ? t : mc;
+            t0 = now();
+            memset(h2, round, bytes);
+            t = now() - t0;
+            ms = t < ms ? t : ms;
+            t0 = now();
+#pragma omp parallel for
+            for (long i = 0; i < 64; i++)
+                memcpy(h2 + (i << 20), h + (i << 20), (size_t)1 << 20);
+            t = now() - t0;
+            om = t < om ? t : om;
+        }
+        for (int k = 0; k < 4; k++)
+            printf("copy: %-16s %6.2f GB/s (one-thread %s %6.2f GB/s, ratio %.2f; OpenMP memcpy %6.2f "
+                   "GB/s)\n",
+                   name[k], bytes / best[k] / 1e9, k == 3 ? "memset" : "memcpy",
+                   bytes / (k == 3 ? ms : mc) / 1e9, (k == 3 ? ms : mc) / best[k], bytes / om / 1e9);
+        cudaFree(d);
+        cudaFree(d2);
+        free(h);
+        free(h2);
     }
     if (all || !strcmp(what, "vecadd")) {
         vec v = make_vec(1 << 26);

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "check/hooks.h"
+#include "engine/engine.h"
 #include "engine/sync.h"
 #include "runtime/array.h"
 #include "runtime/copy.h"
@@ -36,6 +37,56 @@
 #include "runtime/runtime.h"
 #include "runtime/stream.h"
 #include "runtime/streamrace.h"
+
+/* One row's bytes: copied, or set to the value of x. */
+static void row_fill(const struct xfer *x, char *d, const char *src, size_t width)
+{
+    if (src) {
+        memmove(d, src, width);
+    } else if (x->elem == 2) {
+        uint16_t v = (uint16_t)x->value;
+        for (size_t i = 0; i < width / 2; i++)
+            memcpy(d + 2 * i, &v, 2);
+    } else if (x->elem == 4) {
+        uint32_t v = x->value;
+        for (size_t i = 0; i < width / 4; i++)
+            memcpy(d + 4 * i, &v, 4);
+    } else {
+        memset(d, (int)(x->value & 0xff), width);
+    }
+}
+
+/* A row of ROW_SPLIT bytes or more is cut into slices of ROW_SLICE that
+ * the calling thread and the idle workers share (engine_parallel): one
+ * thread's memcpy is a fraction of the machine's memory bandwidth.  A
+ * slice is a whole number of elements of any set. */
+#define ROW_SPLIT ((size_t)4 << 20)
+#define ROW_SLICE ((size_t)1 << 20)
+
+struct row {
+    const struct xfer *x;
+    char *d;
+    const char *src;
+    size_t width;
+};
+
+static void row_slice(void *arg, size_t i)
+{
+    const struct row *r = arg;
+    size_t off = i * ROW_SLICE, len = r->width - off < ROW_SLICE ? r->width - off : ROW_SLICE;
+    row_fill(r->x, r->d + off, r->src ? r->src + off : NULL, len);
+}
+
+static void row_run(const struct xfer *x, char *d, const char *src, size_t width)
+{
+    /* Overlapping ranges are copied as memmove does, in one piece. */
+    if (width < ROW_SPLIT || (src && src < d + width && d < src + width)) {
+        row_fill(x, d, src, width);
+        return;
+    }
+    struct row r = {x, d, src, width};
+    engine_parallel(row_slice, &r, (width + ROW_SLICE - 1) / ROW_SLICE);
+}
 
 void xfer_run(void *arg)
 {
@@ -49,19 +100,7 @@ void xfer_run(void *arg)
     for (size_t z = 0; z < x->depth; z++) {
         for (size_t y = 0; y < height; y++) {
             char *d = x->dst + z * x->dslice + y * x->dpitch;
-            if (x->src) {
-                memmove(d, x->src + z * x->sslice + y * x->spitch, width);
-            } else if (x->elem == 2) {
-                uint16_t v = (uint16_t)x->value;
-                for (size_t i = 0; i < width / 2; i++)
-                    memcpy(d + 2 * i, &v, 2);
-            } else if (x->elem == 4) {
-                uint32_t v = x->value;
-                for (size_t i = 0; i < width / 4; i++)
-                    memcpy(d + 4 * i, &v, 4);
-            } else {
-                memset(d, (int)(x->value & 0xff), width);
-            }
+            row_run(x, d, x->src ? x->src + z * x->sslice + y * x->spitch : NULL, width);
             if (hook_checking()) {
                 check_written(d, width);
                 uint32_t key = streamrace_running();
