@@ -163,8 +163,8 @@ static cudaError_t stage(struct xfer *x, char **buffer)
         return cudaErrorMemoryAllocation;
     for (size_t z = 0; z < x->depth; z++)
         for (size_t y = 0; y < x->height; y++)
-            memcpy(b + (z * x->height + y) * x->width, x->src + z * x->sslice + y * x->spitch,
-                   x->width);
+            row_run(x, b + (z * x->height + y) * x->width, x->src + z * x->sslice + y * x->spitch,
+                    x->width);
     x->src = b;
     x->spitch = x->width;
     x->sslice = x->width * x->height;

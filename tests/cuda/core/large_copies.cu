@@ -1,7 +1,7 @@
 // Copies and sets of tens of MiB, each checked whole: host to device,
 // device to host, device to device (into the middle of a larger buffer),
-// pitched rows that touch one another, asynchronous copies in a stream,
-// and cudaMemset, cuMemsetD16 and cuMemsetD32 of lengths that are no
+// pitched rows that touch one another, asynchronous copies in a stream
+// (from pageable memory too), and cudaMemset, cuMemsetD16 and cuMemsetD32 of lengths that are no
 // whole number of MiB.
 #include <cstdio>
 #include <cstdlib>
@@ -62,6 +62,14 @@ int main()
         bad += back[4 * i] != 4 || back[4 * i + 1] != 3 || back[4 * i + 2] != 2 || back[4 * i + 3] != 1;
     printf("cuMemsetD32: %zu elements differ, tail %02x %02x\n", bad, back[n - 20], back[n - 1]);
     printf("checksum %llu\n", sum(back, n));
+    // From pageable memory the call returns once the source is taken: the
+    // buffer may change at once.
+    unsigned long long before = sum(h, n);
+    cudaMemcpyAsync(d, h, n, cudaMemcpyHostToDevice, s);
+    memset(h, 0, n);
+    cudaStreamSynchronize(s);
+    cudaMemcpy(back, d, n, cudaMemcpyDeviceToHost);
+    printf("pageable to device, source reused: %s\n", sum(back, n) == before ? "same" : "differs");
     printf("errors: %s\n", cudaGetErrorName(cudaGetLastError()));
     cudaStreamDestroy(s);
     cudaFreeHost(pinned);
