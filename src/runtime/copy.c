@@ -56,60 +56,107 @@ static void row_fill(const struct xfer *x, char *d, const char *src, size_t widt
     }
 }
 
-/* A row of ROW_SPLIT bytes or more is cut into slices of ROW_SLICE that
- * the calling thread and the idle workers share (engine_parallel): one
- * thread's memcpy is a fraction of the machine's memory bandwidth.  A
- * slice is a whole number of elements of any set. */
-#define ROW_SPLIT ((size_t)4 << 20)
-#define ROW_SLICE ((size_t)1 << 20)
+/* A transfer of SPLIT bytes or more is cut into pieces of about SLICE
+ * bytes (slices of a single row, or groups of rows) that the calling
+ * thread and the idle workers share (engine_parallel): one thread's
+ * memcpy is a fraction of the machine's memory bandwidth.  A slice is a
+ * whole number of elements of any set. */
+#define SPLIT ((size_t)4 << 20)
+#define SLICE ((size_t)1 << 20)
 
-struct row {
+struct shape {
     const struct xfer *x;
-    char *d;
-    const char *src;
-    size_t width;
+    size_t width, height;     /* after merging rows that touch */
+    size_t rows;              /* height * depth */
+    size_t per;               /* rows per piece (rows > 1) */
 };
 
-static void row_slice(void *arg, size_t i)
+static char *dst_row(const struct shape *s, size_t k)
 {
-    const struct row *r = arg;
-    size_t off = i * ROW_SLICE, len = r->width - off < ROW_SLICE ? r->width - off : ROW_SLICE;
-    row_fill(r->x, r->d + off, r->src ? r->src + off : NULL, len);
+    return s->x->dst + k / s->height * s->x->dslice + k % s->height * s->x->dpitch;
 }
 
-static void row_run(const struct xfer *x, char *d, const char *src, size_t width)
+static const char *src_row(const struct shape *s, size_t k)
 {
-    /* Overlapping ranges are copied as memmove does, in one piece. */
-    if (width < ROW_SPLIT || (src && src < d + width && d < src + width)) {
-        row_fill(x, d, src, width);
+    const struct xfer *x = s->x;
+    return x->src ? x->src + k / s->height * x->sslice + k % s->height * x->spitch : NULL;
+}
+
+static void piece(void *arg, size_t i)
+{
+    const struct shape *s = arg;
+    if (s->rows == 1) {
+        size_t off = i * SLICE, len = s->width - off < SLICE ? s->width - off : SLICE;
+        const char *src = src_row(s, 0);
+        row_fill(s->x, dst_row(s, 0) + off, src ? src + off : NULL, len);
         return;
     }
-    struct row r = {x, d, src, width};
-    engine_parallel(row_slice, &r, (width + ROW_SLICE - 1) / ROW_SLICE);
+    size_t end = (i + 1) * s->per < s->rows ? (i + 1) * s->per : s->rows;
+    for (size_t k = i * s->per; k < end; k++)
+        row_fill(s->x, dst_row(s, k), src_row(s, k), s->width);
+}
+
+/* Whether the spans of the source and destination rows meet: then the
+ * rows go one after another, each as memmove does. */
+static int spans_meet(const struct shape *s)
+{
+    if (!s->x->src)
+        return 0;
+    const char *d = dst_row(s, 0), *src = src_row(s, 0);
+    const char *dend = dst_row(s, s->rows - 1) + s->width;
+    const char *send = src_row(s, s->rows - 1) + s->width;
+    return src < dend && d < send;
+}
+
+/* x's rows, those that touch one another merged into one. */
+static struct shape shape_of(const struct xfer *x)
+{
+    struct shape s = {x, x->width, x->height, 0, 1};
+    if (s.height > 1 && x->dpitch == s.width && (!x->src || x->spitch == s.width)) {
+        s.width *= s.height;
+        s.height = 1;
+    }
+    s.rows = s.height * x->depth;
+    return s;
+}
+
+/* x's bytes moved (or set), without the checker's hooks. */
+static void xfer_move(const struct xfer *x)
+{
+    struct shape s = shape_of(x);
+    if (!s.rows || !s.width)
+        return;
+    if (s.width * s.rows < SPLIT || spans_meet(&s)) {
+        for (size_t k = 0; k < s.rows; k++)
+            row_fill(x, dst_row(&s, k), src_row(&s, k), s.width);
+        return;
+    }
+    size_t pieces;
+    if (s.rows == 1) {
+        pieces = (s.width + SLICE - 1) / SLICE;
+    } else {
+        s.per = s.width >= SLICE ? 1 : SLICE / s.width;
+        pieces = (s.rows + s.per - 1) / s.per;
+    }
+    engine_parallel(piece, &s, pieces);
 }
 
 void xfer_run(void *arg)
 {
     const struct xfer *x = arg;
-    size_t width = x->width, height = x->height;
-    /* Rows that touch one another are one row. */
-    if (height > 1 && x->dpitch == width && (!x->src || x->spitch == width)) {
-        width *= height;
-        height = 1;
-    }
-    for (size_t z = 0; z < x->depth; z++) {
-        for (size_t y = 0; y < height; y++) {
-            char *d = x->dst + z * x->dslice + y * x->dpitch;
-            row_run(x, d, x->src ? x->src + z * x->sslice + y * x->spitch : NULL, width);
-            if (hook_checking()) {
-                check_written(d, width);
-                uint32_t key = streamrace_running();
-                if (key && x->src)
-                    check_transfer(x->src + z * x->sslice + y * x->spitch, width, 0, key);
-                if (key)
-                    check_transfer(d, width, 1, key);
-            }
-        }
+    xfer_move(x);
+    if (!hook_checking())
+        return;
+    /* The checker learns of every row, on the thread that ran the copy. */
+    struct shape s = shape_of(x);
+    uint32_t key = streamrace_running();
+    for (size_t k = 0; k < s.rows; k++) {
+        char *d = dst_row(&s, k);
+        check_written(d, s.width);
+        if (key && x->src)
+            check_transfer(src_row(&s, k), s.width, 0, key);
+        if (key)
+            check_transfer(d, s.width, 1, key);
     }
 }
 
@@ -161,10 +208,11 @@ static cudaError_t stage(struct xfer *x, char **buffer)
     char *b = malloc(n ? n : 1);
     if (!b)
         return cudaErrorMemoryAllocation;
-    for (size_t z = 0; z < x->depth; z++)
-        for (size_t y = 0; y < x->height; y++)
-            row_run(x, b + (z * x->height + y) * x->width, x->src + z * x->sslice + y * x->spitch,
-                    x->width);
+    struct xfer packed = *x;
+    packed.dst = b;
+    packed.dpitch = x->width;
+    packed.dslice = x->width * x->height;
+    xfer_move(&packed);
     x->src = b;
     x->spitch = x->width;
     x->sslice = x->width * x->height;
