@@ -1,6 +1,6 @@
 // Copies and sets of tens of MiB, each checked whole: host to device,
 // device to host, device to device (into the middle of a larger buffer),
-// pitched rows that touch one another, asynchronous copies in a stream
+// pitched rows that touch one another and rows apart, asynchronous copies in a stream
 // (from pageable memory too), and cudaMemset, cuMemsetD16 and cuMemsetD32 of lengths that are no
 // whole number of MiB.
 #include <cstdio>
@@ -38,6 +38,21 @@ int main()
     cudaMemcpy2D(d2, 4096, h, 4096, 4096, 6000, cudaMemcpyHostToDevice);
     cudaMemcpy(back, d2, 4096 * 6000, cudaMemcpyDeviceToHost);
     printf("pitched rows: %s\n", memcmp(h, back, 4096 * 6000) ? "differs" : "same");
+    // Pitched rows apart from one another: 2000 rows of 3000 bytes.
+    size_t pitch;
+    unsigned char *p2;
+    cudaMallocPitch(&p2, &pitch, 3000, 2000);
+    cudaMemcpy2D(p2, pitch, h, 3000, 3000, 2000, cudaMemcpyHostToDevice);
+    memset(back, 0, n);
+    cudaMemcpy2D(back, 3000, p2, pitch, 3000, 2000, cudaMemcpyDeviceToHost);
+    printf("rows apart: %s\n", memcmp(h, back, 3000 * 2000) ? "differs" : "same");
+    cudaMemset2D(p2, pitch, 0x33, 3000, 2000);
+    cudaMemcpy2D(back, 3000, p2, pitch, 3000, 2000, cudaMemcpyDeviceToHost);
+    size_t off = 0;
+    for (size_t i = 0; i < 3000 * 2000; i++)
+        off += back[i] != 0x33;
+    printf("rows apart set: %zu bytes differ\n", off);
+    cudaFree(p2);
     unsigned char *pinned;
     cudaMallocHost(&pinned, n);
     cudaStream_t s;
