@@ -374,10 +374,10 @@ unsigned long long engine_units_pending(const struct grid *g);
  * the engine's lock. */
 void engine_each_active(void (*fn)(struct grid *g, void *arg), void *arg);
 /* resident.c: grids whose blocks wait for blocks not started (and
- * cooperative grids nobody started).  Whether g is watched; how many threads of the engine's own g gets
- * at submission (its kernel's earlier stalls; 0 for nearly every grid,
- * read before g is published), and starting them (the caller holds a
- * reference). */
+ * cooperative grids nobody started).  Whether g is watched; how many
+ * threads of the engine's own g gets at submission (its kernel's earlier
+ * stalls; 0 for nearly every grid, read before g is published), and
+ * starting them (the caller holds a reference). */
 int resident_watched(const struct grid *g);
 unsigned long long resident_wanted(struct grid *g, int nworkers);
 void resident_submitted(struct grid *g, unsigned long long n);
