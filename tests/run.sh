@@ -26,7 +26,8 @@
 # some folders (a folder that does not exist: none; tests/cuda/sanitizer's
 # programs run again built with --check=all unless SIMT_TEST_DIRS is set,
 # or when SIMT_CHECK_TWINS=1); SIMT_QUICK=1 leaves out the unit, driver, project and nvcc
-# sections (CI's reruns of a subset on the other tier and worker counts).
+# sections (CI's reruns of a subset on the other tier and worker counts);
+# SIMT_BUILT=DIR keeps the programs built, for such reruns.
 B=${B:-build}
 case "$B" in /*) SIMTCC="$B/bin/simtcc" ;; *) SIMTCC="$(pwd)/$B/bin/simtcc" ;; esac
 # SIMT_CHECK_ALL_AS=LIST: a test's --check=all (its NAME.flags) becomes
@@ -102,8 +103,19 @@ run_program() { # dir name kind
     fi
     # Built from the test's folder, as a user builds it: __FILE__ (and so
     # the file:line in diagnostics) is the bare file name.
-    if ! (cd "$1" && $SIMTCC $SIMTCC_FLAGS $flags "$2.cu" -o "$exe") > "$T/$2.build" 2>&1; then
+    # SIMT_BUILT=DIR keeps each program built there, named by what built
+    # it (build folder, flags, source): a later run with only the run-time
+    # environment changed (SIMT_TIER, SIMT_WORKERS, SIMT_SCHEDULE) reuses it.
+    key=""
+    if [ -n "${SIMT_BUILT:-}" ]; then
+        key="$SIMT_BUILT/$(printf '%s\n' "$SIMTCC" "$SIMTCC_FLAGS" "$flags" "$src" | cksum | tr ' ' _)"
+    fi
+    if [ -n "$key" ] && [ -x "$key" ]; then
+        cp "$key" "$exe"
+    elif ! (cd "$1" && $SIMTCC $SIMTCC_FLAGS $flags "$2.cu" -o "$exe") > "$T/$2.build" 2>&1; then
         bad "$src: simtcc failed"; head -n 20 "$T/$2.build"; return
+    elif [ -n "$key" ]; then
+        cp "$exe" "$key"
     fi
     [ -f "$1/$2.env" ] && envs="$envs $(cat "$1/$2.env")"
     args=""
