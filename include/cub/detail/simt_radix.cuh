@@ -151,11 +151,15 @@ inline cudaError_t count_digits(const char *name, const chunks &c, index_t *tabl
                                 cudaStream_t stream)
 {
     return launch(name, c.count, stream, [=](unsigned b) {
-        index_t *h = table + (size_t)b * D;
+        /* locals: the counts' stores would make the loop reload members */
+        index_t *const h = table + (size_t)b * D;
+        const index_t lo = c.lo(b), hi = c.hi(b);
+        const K *const keys = ksrc;
+        const Digit dg = digit;
         for (int d = 0; d < D; d++)
             h[d] = 0;
-        for (index_t i = c.lo(b); i < c.hi(b); i++)
-            h[digit(ksrc[i])]++;
+        for (index_t i = lo; i < hi; i++)
+            h[dg(keys[i])]++;
     });
 }
 
@@ -168,11 +172,17 @@ inline cudaError_t radix_pass(const char *name, const chunks &c, index_t *table,
     const index_t n = c.n;
     auto digit = [=](const K &k) { return (unsigned)rk::field(k, descending, shift, shift + width); };
     auto scatter = [=](unsigned b, index_t *off) {
-        for (index_t i = c.lo(b); i < c.hi(b); i++) {
-            index_t to = off[digit(ksrc[i])]++;
-            kdst[to] = ksrc[i];
+        const index_t lo = c.lo(b), hi = c.hi(b);
+        const K *const ks = ksrc;
+        const V *const vs = vsrc;
+        K *const kd = kdst;
+        V *const vd = vdst;
+        for (index_t i = lo; i < hi; i++) {
+            const K k = ks[i];
+            const index_t to = off[digit(k)]++;
+            kd[to] = k;
             if constexpr (!::std::is_same<V, ::cub::NullType>::value)
-                vdst[to] = vsrc[i];
+                vd[to] = vs[i];
         }
     };
     if (c.count == 1)
@@ -218,19 +228,21 @@ inline cudaError_t radix_pass(const char *name, const chunks &c, index_t *table,
  * skipped, and the buffers alternate so that the last pass writes kfin
  * (a scratch buffer of m items takes the first pass where kx would be
  * both its source and its destination). */
-template <class K, class V>
-inline void sort_bucket(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit, int below, bool descending)
+template <class C, class K, class V>
+inline void sort_bucket_counted(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit, int below,
+                                bool descending)
 {
     typedef radix_key<K> rk;
     typedef typename rk::U U;
     constexpr bool pairs = !::std::is_same<V, ::cub::NullType>::value;
-    constexpr int max_passes = (rk::bits_total + 10) / 11;
+    constexpr int most = 11;
+    constexpr int max_passes = (rk::bits_total + most - 1) / most;
     const int bits = below - begin_bit;
-    int passes = bits > 0 ? (bits + 10) / 11 : 0;
+    int passes = bits > 0 ? (bits + most - 1) / most : 0;
     const int width = passes ? (bits + passes - 1) / passes : 0;
     const size_t D = (size_t)1 << width;
     const U dm = U((U(1) << width) - 1);
-    ::std::vector<index_t> count((size_t)passes * D);
+    ::std::vector<C> count((size_t)passes * D);
     for (index_t i = 0; i < m; i++) {
         const U u = U(rk::ordered(kx[i], descending) >> begin_bit);
         for (int p = 0; p < passes; p++)
@@ -282,17 +294,18 @@ inline void sort_bucket(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit
             if constexpr (pairs)
                 vdst = vscratch.data();
         }
-        index_t *off = &count[(size_t)p * D];
-        index_t run = 0;
+        C *off = &count[(size_t)p * D];
+        C run = 0;
         for (size_t i = 0; i < D; i++) {
-            const index_t t = off[i];
+            const C t = off[i];
             off[i] = run;
             run += t;
         }
         const int sh = begin_bit + p * width;
         for (index_t i = 0; i < m; i++) {
-            const index_t to = off[(size_t)(U(rk::ordered(kcur[i], descending) >> sh) & dm)]++;
-            kdst[to] = kcur[i];
+            const K k = kcur[i];
+            const C to = off[(size_t)(U(rk::ordered(k, descending) >> sh) & dm)]++;
+            kdst[to] = k;
             if constexpr (pairs)
                 vdst[to] = vcur[i];
         }
@@ -306,23 +319,53 @@ inline void sort_bucket(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit
     }
 }
 
+/* Counts of 32 bits where the bucket's size allows: half the cache. */
+template <class K, class V>
+inline void sort_bucket(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit, int below, bool descending)
+{
+    if (m < ((index_t)1 << 32))
+        sort_bucket_counted<uint32_t>(kx, vx, kfin, vfin, m, begin_bit, below, descending);
+    else
+        sort_bucket_counted<index_t>(kx, vx, kfin, vfin, m, begin_bit, below, descending);
+}
+
 /* Large sorts: one pass on the most significant digit that varies, then
  * each digit's bucket sorted alone.  The buckets of a large input fit a
  * worker's cache, so only the first pass streams through memory; an LSD
- * sort streams through it once for each digit.  The top digit is the 8
- * bits ending at the highest bit that varies; which bit that is, a sample
- * of the keys tells first (its highest varying bit is never above the
- * input's), so that one read of the input counts each chunk's top digits
- * and finds the bits that vary (each chunk's OR of every key XOR the
- * first) together; only where the sample missed a higher bit are the
- * digits counted again.  Then the digit-major prefix of the counts, the
- * stable scatter of src into x; then one block per bucket sorts its items
- * in its cache (sort_bucket) and leaves them in `fin` (x or y: the
- * caller's choice).  src may be y, never x.  `table` holds
- * msd_table_items(c) items. */
-inline size_t msd_table_items(const chunks &c)
+ * sort streams through it once for each digit.  The top digit is the
+ * msd_top_bits(n) bits ending at the highest bit that varies; which bit
+ * that is, a sample of the keys tells first (its highest varying bit is
+ * never above the input's), so that one read of the input counts each
+ * chunk's top digits and finds the bits that vary (each chunk's OR of
+ * every key XOR the first) together; only where the sample missed a
+ * higher bit are the digits counted again.  Then the digit-major prefix
+ * of the counts, the stable scatter of src into x; then one block per
+ * bucket sorts its items in its cache (sort_bucket) and leaves them in
+ * `fin` (x or y: the caller's choice).  src may be y, never x.  `table`
+ * holds msd_table_items(c, bits) items. */
+constexpr int msd_top_bits_max = 12;
+
+/* The top digit's width: buckets of about 64 KiB of items, which a core's
+ * second-level cache holds with the bucket's scratch and counts (8 bits
+ * at least, 12 at most: the scatter's line buffers, 64 bytes a digit,
+ * stay in that cache too).  2^24 ints on the 16-core Xeon, 16 workers,
+ * copy + sort: 8 bits 22.5-23.4 ms, 10 bits 21.1-22.1, 11 bits 22.5-23.2
+ * (docs/PERFORMANCE.md). */
+inline int msd_top_bits(index_t n, size_t item_bytes)
 {
-    return (size_t)c.count * 256 + c.count + 261;
+    const size_t bytes = (size_t)n * item_bytes;
+    int tb = 8;
+    while (tb < msd_top_bits_max && (bytes >> tb) > ((size_t)64 << 10))
+        tb++;
+    return tb;
+}
+
+/* counts [digit][chunk], chunk masks, 4 words of the top digit's place,
+ * bucket starts [digit + 1] */
+inline size_t msd_table_items(const chunks &c, int bits)
+{
+    const size_t D = (size_t)1 << bits;
+    return (size_t)c.count * D + c.count + 4 + D + 1;
 }
 
 template <class K, class V>
@@ -333,13 +376,15 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     typedef radix_key<K> rk;
     typedef typename rk::U U;
     constexpr bool pairs = !::std::is_same<V, ::cub::NullType>::value;
+    const int tb = msd_top_bits(c.n, sizeof(K) + (pairs ? sizeof(V) : 0));
+    const unsigned D = 1u << tb;
     const U span_mask = U(((end_bit - begin_bit >= rk::bits_total) ? U(~U(0)) : U((U(1) << (end_bit - begin_bit)) - 1))
                           << begin_bit);
-    index_t *count = table;                               /* [chunk][digit] */
-    index_t *masks = table + (size_t)c.count * 256;       /* [chunk] */
-    index_t *top = masks + c.count;                       /* shift, width, highest bit, recount */
-    index_t *start = top + 4;                             /* [digit + 1]: bucket starts */
     const unsigned chunks_n = c.count;
+    index_t *count = table;                               /* [digit][chunk] */
+    index_t *masks = table + (size_t)chunks_n * D;        /* [chunk] */
+    index_t *top = masks + chunks_n;                      /* shift, width, highest bit, recount */
+    index_t *start = top + 4;                             /* [digit + 1]: bucket starts */
     const index_t n = c.n;
     /* the top digit of the keys whose varying bits are m */
     auto place = [=](U m) {
@@ -349,7 +394,7 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
                 hi = bit + 1;
                 break;
             }
-        int shift = hi - 8 > begin_bit ? hi - 8 : begin_bit;
+        int shift = hi - tb > begin_bit ? hi - tb : begin_bit;
         top[0] = shift;
         top[1] = hi - shift;
         top[2] = hi;
@@ -357,17 +402,52 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     auto digit_of = [=](U u, int shift, int width) -> unsigned {
         return width ? (unsigned)(U(u >> shift) & U((1u << width) - 1)) : 0u;
     };
+    /* digit-major, so that the scatter is stable: a digit's items from
+     * chunk 0 first */
     auto prefix = [=] {
         index_t run = 0;
-        for (int d = 0; d < 256; d++) {
+        for (unsigned d = 0; d < D; d++) {
             start[d] = run;
+            index_t *col = count + (size_t)d * chunks_n;
             for (unsigned b = 0; b < chunks_n; b++) {
-                index_t t = count[(size_t)b * 256 + d];
-                count[(size_t)b * 256 + d] = run;
+                index_t t = col[b];
+                col[b] = run;
                 run += t;
             }
         }
-        start[256] = run;
+        start[D] = run;
+    };
+    /* Chunk b's digit counts into its column of the table, through counts
+     * of its own; returns the OR of every key XOR `first` (the bits that
+     * vary).  Everything the loop reads is a local: its stores then alias
+     * nothing the compiler must reload (the closure's members would be). */
+    auto tally = [=](unsigned b, int shift, int width, U first) -> U {
+        const index_t lo = c.lo(b), hi = c.hi(b);
+        const K *const keys = ksrc;
+        const bool desc = descending;
+        ::std::vector<uint32_t> h32(hi - lo < ((index_t)1 << 32) ? D : 0);
+        ::std::vector<index_t> h64(h32.empty() ? D : 0);
+        U m = 0;
+        if (!h32.empty()) {
+            uint32_t *const h = h32.data();
+            for (index_t i = lo; i < hi; i++) {
+                const U u = rk::ordered(keys[i], desc);
+                m |= U(u ^ first);
+                h[digit_of(u, shift, width)]++;
+            }
+            for (unsigned d = 0; d < D; d++)
+                count[(size_t)d * chunks_n + b] = h[d];
+        } else {
+            index_t *const h = h64.data();
+            for (index_t i = lo; i < hi; i++) {
+                const U u = rk::ordered(keys[i], desc);
+                m |= U(u ^ first);
+                h[digit_of(u, shift, width)]++;
+            }
+            for (unsigned d = 0; d < D; d++)
+                count[(size_t)d * chunks_n + b] = h[d];
+        }
+        return m;
     };
     cudaError_t e = launch(name, 1, stream, [=](unsigned) {
         const U first = rk::ordered(ksrc[0], descending);
@@ -380,18 +460,10 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     });
     if (e != cudaSuccess)
         return e;
-    e = launch(name, c.count, stream, [=](unsigned b) {
+    e = launch(name, chunks_n, stream, [=](unsigned b) {
         const U first = rk::ordered(ksrc[0], descending);
         const int shift = (int)top[0], width = (int)top[1];
-        index_t h[256] = {0};
-        U m = 0;
-        for (index_t i = c.lo(b); i < c.hi(b); i++) {
-            const U u = rk::ordered(ksrc[i], descending);
-            m |= U(u ^ first);
-            h[digit_of(u, shift, width)]++;
-        }
-        memcpy(count + (size_t)b * 256, h, sizeof h);
-        masks[b] = (index_t)(m & span_mask);
+        masks[b] = (index_t)(tally(b, shift, width, first) & span_mask);
     });
     if (e != cudaSuccess)
         return e;
@@ -409,14 +481,10 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     if (e != cudaSuccess)
         return e;
     /* the sample missed the highest varying bit: count again */
-    e = launch(name, c.count, stream, [=](unsigned b) {
+    e = launch(name, chunks_n, stream, [=](unsigned b) {
         if (!top[3])
             return;
-        const int shift = (int)top[0], width = (int)top[1];
-        index_t h[256] = {0};
-        for (index_t i = c.lo(b); i < c.hi(b); i++)
-            h[digit_of(rk::ordered(ksrc[i], descending), shift, width)]++;
-        memcpy(count + (size_t)b * 256, h, sizeof h);
+        tally(b, (int)top[0], (int)top[1], rk::ordered(ksrc[0], descending));
     });
     if (e != cudaSuccess)
         return e;
@@ -426,9 +494,6 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     });
     if (e != cudaSuccess)
         return e;
-    auto digit = [=](const K &k, int shift, int width) -> unsigned {
-        return digit_of(rk::ordered(k, descending), shift, width);
-    };
     /* Large inputs with several workers: the scatter's full lines go
      * around the cache (non-temporal stores: no read of each line before
      * it is written, no cache lines taken from the workers' other data).
@@ -436,83 +501,98 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
      * ms against 22.8-27.4, 4 workers 68.6 against 85.4; one worker was
      * slower (its buckets then come back from memory), so it keeps the
      * cached stores, as do inputs that a cache holds. */
-    const bool stream_lines = workers() >= 4 && (size_t)n * sizeof(K) >= ((size_t)16 << 20);
-    e = launch(name, c.count, stream, [=](unsigned b) {
+    const bool this_stream = workers() >= 4 && (size_t)n * sizeof(K) >= ((size_t)16 << 20);
+    const K *const this_ksrc = ksrc;
+    const V *const this_vsrc = vsrc;
+    K *const this_kx = kx;
+    V *const this_vx = vx;
+    e = launch(name, chunks_n, stream, [=](unsigned b) {
+        /* locals, not the closure's members: the stores below (memcpy's
+         * bytes alias everything) would make the loop reload them */
         const int shift = (int)top[0], width = (int)top[1];
-        index_t off[256];
-        for (int d = 0; d < 256; d++)
-            off[d] = count[(size_t)b * 256 + d];
+        const index_t lo = c.lo(b), hi = c.hi(b);
+        const K *const ksrc = this_ksrc;
+        const V *const vsrc = this_vsrc;
+        K *const kx = this_kx;
+        V *const vx = this_vx;
+        const bool stream_lines = this_stream;
+        auto digit = [shift, width, desc = descending](const K &k) -> unsigned {
+            return width ? (unsigned)(U(rk::ordered(k, desc) >> shift) & U((1u << width) - 1)) : 0u;
+        };
+        ::std::vector<index_t> offv(D);
+        index_t *off = offv.data();
+        for (unsigned d = 0; d < D; d++)
+            off[d] = count[(size_t)d * chunks_n + b];
         if constexpr (!pairs || ::std::is_trivially_copyable<V>::value) {
             /* Through a cache line's worth of items per digit, written out
-             * whole when full: 256 streams of single stores miss the cache
-             * (and the TLB) at nearly every store (a 256-way scatter of 2^22
-             * ints on the development VM: 110 ms, buffered 36 ms).  A
-             * digit's lines are the destination's own: its first is
-             * written from the slot where the digit's items start, so
-             * that every full line is one aligned 64-byte store and never
-             * half of two lines. */
+             * whole when full: a scatter of single stores to hundreds of
+             * streams misses the cache (and the TLB) at nearly every store
+             * (a 256-way scatter of 2^22 ints on the development VM: 110
+             * ms, buffered 36 ms).  A digit's lines are the destination's
+             * own: its first is written from the slot where the digit's
+             * items start, so that every full line is one aligned 64-byte
+             * store and never half of two lines. */
             constexpr int L = sizeof(K) >= 64 ? 1 : (int)(64 / sizeof(K));
-            struct lines {
-                alignas(64) K k[256][L];
-                alignas(64) typename ::std::conditional<pairs, V, char>::type v[pairs ? 256 : 1][L];
-                unsigned char fill[256], first[256];
-            };
-            lines *w = new lines;
-            for (int d = 0; d < 256; d++) {
+            typedef typename ::std::conditional<pairs, V, char>::type VL;
+            struct alignas(64) kline { K k[L]; };
+            struct alignas(64) vline { VL v[pairs ? L : 1]; };
+            ::std::vector<kline> kl(D);
+            ::std::vector<vline> vl(pairs ? D : 0);
+            ::std::vector<unsigned char> fill(D), first(D);
+            for (unsigned d = 0; d < D; d++) {
                 /* off[d]: where the digit's current line starts */
                 const unsigned mis =
                     64 % sizeof(K) == 0 ? (unsigned)(((uintptr_t)(kx + off[d]) % 64) / sizeof(K)) : 0u;
-                w->fill[d] = w->first[d] = (unsigned char)mis;
+                fill[d] = first[d] = (unsigned char)mis;
                 off[d] -= mis;
             }
-            for (index_t i = c.lo(b); i < c.hi(b); i++) {
-                const unsigned d = digit(ksrc[i], shift, width);
-                unsigned f = w->fill[d];
-                memcpy((void *)&w->k[d][f], (const void *)&ksrc[i], sizeof(K));
+            for (index_t i = lo; i < hi; i++) {
+                const unsigned d = digit(ksrc[i]);
+                unsigned f = fill[d];
+                memcpy((void *)&kl[d].k[f], (const void *)&ksrc[i], sizeof(K));
                 if constexpr (pairs)
-                    memcpy((void *)&w->v[d][f], (const void *)&vsrc[i], sizeof(V));
+                    memcpy((void *)&vl[d].v[f], (const void *)&vsrc[i], sizeof(V));
                 if (++f == (unsigned)L) {
-                    const unsigned s0 = w->first[d];
+                    const unsigned s0 = first[d];
                     if (s0 == 0) {
 #if defined(__SSE2__)
-                        if (stream_lines && sizeof w->k[d] == 64 && (uintptr_t)(kx + off[d]) % 64 == 0) {
+                        if (stream_lines && sizeof(kline) == 64 && (uintptr_t)(kx + off[d]) % 64 == 0) {
                             __m128i *to = (__m128i *)(void *)(kx + off[d]);
-                            const __m128i *fr = (const __m128i *)(const void *)w->k[d];
+                            const __m128i *fr = (const __m128i *)(const void *)kl[d].k;
                             _mm_stream_si128(to, fr[0]);
                             _mm_stream_si128(to + 1, fr[1]);
                             _mm_stream_si128(to + 2, fr[2]);
                             _mm_stream_si128(to + 3, fr[3]);
                         } else
 #endif
-                        memcpy((void *)(kx + off[d]), (const void *)w->k[d], sizeof w->k[d]);
+                        memcpy((void *)(kx + off[d]), (const void *)kl[d].k, L * sizeof(K));
                         if constexpr (pairs)
-                            memcpy((void *)(vx + off[d]), (const void *)w->v[d], sizeof w->v[d]);
+                            memcpy((void *)(vx + off[d]), (const void *)vl[d].v, L * sizeof(V));
                     } else {
-                        memcpy((void *)(kx + off[d] + s0), (const void *)&w->k[d][s0], (L - s0) * sizeof(K));
+                        memcpy((void *)(kx + off[d] + s0), (const void *)&kl[d].k[s0], (L - s0) * sizeof(K));
                         if constexpr (pairs)
-                            memcpy((void *)(vx + off[d] + s0), (const void *)&w->v[d][s0], (L - s0) * sizeof(V));
-                        w->first[d] = 0;
+                            memcpy((void *)(vx + off[d] + s0), (const void *)&vl[d].v[s0], (L - s0) * sizeof(V));
+                        first[d] = 0;
                     }
                     off[d] += L;
                     f = 0;
                 }
-                w->fill[d] = (unsigned char)f;
+                fill[d] = (unsigned char)f;
             }
-            for (int d = 0; d < 256; d++) {
-                const unsigned s0 = w->first[d];
-                memcpy((void *)(kx + off[d] + s0), (const void *)&w->k[d][s0], (w->fill[d] - s0) * sizeof(K));
+            for (unsigned d = 0; d < D; d++) {
+                const unsigned s0 = first[d];
+                memcpy((void *)(kx + off[d] + s0), (const void *)&kl[d].k[s0], (fill[d] - s0) * sizeof(K));
                 if constexpr (pairs)
-                    memcpy((void *)(vx + off[d] + s0), (const void *)&w->v[d][s0], (w->fill[d] - s0) * sizeof(V));
+                    memcpy((void *)(vx + off[d] + s0), (const void *)&vl[d].v[s0], (fill[d] - s0) * sizeof(V));
             }
 #if defined(__SSE2__)
             /* the streamed lines are seen before the buckets' step reads them */
             if (stream_lines)
                 _mm_sfence();
 #endif
-            delete w;
         } else {
-            for (index_t i = c.lo(b); i < c.hi(b); i++) {
-                index_t to = off[digit(ksrc[i], shift, width)]++;
+            for (index_t i = lo; i < hi; i++) {
+                index_t to = off[digit(ksrc[i])]++;
                 kx[to] = ksrc[i];
                 vx[to] = vsrc[i];
             }
@@ -520,7 +600,7 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     });
     if (e != cudaSuccess)
         return e;
-    return launch(name, 256, stream, [=](unsigned d) {
+    return launch(name, D, stream, [=](unsigned d) {
         const index_t lo = start[d], m = start[d + 1] - lo;
         if (m == 0)
             return;
@@ -549,8 +629,11 @@ inline cudaError_t radix_sort(const char *name, void *d_temp, size_t &temp_bytes
     bool need_alt = !overwrite && passes > 1;
     void *p[3];
     size_t table_sz = radix_plan<K, V>::table_bytes(c);
-    if (msd && msd_table_items(c) * sizeof(index_t) > table_sz)
-        table_sz = msd_table_items(c) * sizeof(index_t);
+    if (msd) {
+        const size_t items = msd_table_items(c, msd_top_bits(n, sizeof(K) + (pairs ? sizeof(V) : 0)));
+        if (items * sizeof(index_t) > table_sz)
+            table_sz = items * sizeof(index_t);
+    }
     size_t sz[3] = {table_sz, need_alt ? (size_t)n * sizeof(K) : 0,
                     need_alt && pairs ? (size_t)n * sizeof(V) : 0};
     cudaError_t e = alias(d_temp, temp_bytes, p, sz);
