@@ -528,21 +528,23 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
      * ms against 22.8-27.4, 4 workers 68.6 against 85.4; one worker was
      * slower (its buckets then come back from memory), so it keeps the
      * cached stores, as do inputs that a cache holds. */
-    const bool this_stream = workers() >= 4 && (size_t)n * sizeof(K) >= ((size_t)16 << 20);
-    const K *const this_ksrc = ksrc;
-    const V *const this_vsrc = vsrc;
-    K *const this_kx = kx;
-    V *const this_vx = vx;
+    const bool cap_stream = workers() >= 4 && (size_t)n * sizeof(K) >= ((size_t)16 << 20);
+    const K *const cap_ksrc = ksrc;
+    const V *const cap_vsrc = vsrc;
+    K *const cap_kx = kx;
+    V *const cap_vx = vx;
     e = launch(name, chunks_n, stream, [=](unsigned b) {
-        /* locals, not the closure's members: the stores below (memcpy's
-         * bytes alias everything) would make the loop reload them */
+        /* The closure captures cap_*; the loop reads locals of the
+         * usual names: the line buffers' memcpy stores bytes, which alias
+         * every member of the closure, so a member read in the loop is
+         * reloaded at each key. */
         const int shift = (int)top[0], width = (int)top[1];
         const index_t lo = c.lo(b), hi = c.hi(b);
-        const K *const ksrc = this_ksrc;
-        const V *const vsrc = this_vsrc;
-        K *const kx = this_kx;
-        V *const vx = this_vx;
-        const bool stream_lines = this_stream;
+        const K *const ksrc = cap_ksrc;
+        const V *const vsrc = cap_vsrc;
+        K *const kx = cap_kx;
+        V *const vx = cap_vx;
+        const bool stream_lines = cap_stream;
         auto digit = [shift, width, desc = descending](const K &k) -> unsigned {
             return width ? (unsigned)(U(rk::ordered(k, desc) >> shift) & U((1u << width) - 1)) : 0u;
         };
