@@ -23,6 +23,7 @@
 #pragma GCC system_header
 
 #include <string.h>
+#include <unistd.h>
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -372,17 +373,32 @@ inline void sort_bucket(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit
  * holds msd_table_items(c, bits) items. */
 constexpr int msd_top_bits_max = 12;
 
-/* The top digit's width: buckets of about 64 KiB of items, which a core's
- * second-level cache holds with the bucket's scratch and counts (8 bits
- * at least, 12 at most: the scatter's line buffers, 64 bytes a digit,
- * stay in that cache too).  2^24 ints on the 16-core Xeon, 16 workers,
- * copy + sort: 8 bits 22.5-23.4 ms, 10 bits 21.1-22.1, 11 bits 22.5-23.2
- * (docs/PERFORMANCE.md). */
+/* The first-level data cache of a core, in bytes (32 KiB where the system
+ * does not say). */
+inline size_t l1_data_bytes()
+{
+    static const size_t bytes = [] {
+        const long v = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+        return v >= 4096 ? (size_t)v : (size_t)32 << 10;
+    }();
+    return bytes;
+}
+
+/* The top digit's width, 8 bits at least and 12 at most (the scatter's
+ * line buffers, 64 bytes a digit, stay in the second-level cache).  With
+ * few workers the buckets' passes, which run in a core's cache, take most
+ * of the time: buckets that fit the first-level cache.  With many, the top
+ * pass, which streams through memory and has more to do the more digits
+ * it has, takes more: buckets of twice that.  2^24 ints on the 16-core
+ * Xeon (48 KiB L1), copy + sort: one worker, 10 bits (64 KiB buckets) 174
+ * ms, 11 bits 127 ms; 16 workers, 10 bits 20.2-22.3 ms, 11 bits 23.2-24.0;
+ * equal at 8 (docs/PERFORMANCE.md). */
 inline int msd_top_bits(index_t n, size_t item_bytes)
 {
     const size_t bytes = (size_t)n * item_bytes;
+    const size_t fit = l1_data_bytes() * (workers() >= 8 ? 2 : 1);
     int tb = 8;
-    while (tb < msd_top_bits_max && (bytes >> tb) > ((size_t)64 << 10))
+    while (tb < msd_top_bits_max && (bytes >> tb) > fit)
         tb++;
     return tb;
 }
