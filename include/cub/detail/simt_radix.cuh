@@ -468,27 +468,25 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
         const index_t lo = c.lo(b), hi = c.hi(b);
         const K *const keys = ksrc;
         const bool desc = descending;
-        ::std::vector<uint32_t> h32(hi - lo < ((index_t)1 << 32) ? D : 0);
-        ::std::vector<index_t> h64(h32.empty() ? D : 0);
-        U m = 0;
-        if (!h32.empty()) {
-            uint32_t *const h = h32.data();
+        /* h: 32-bit counts where the chunk allows (half the cache) */
+        auto into = [lo, hi, keys, desc, first, shift, width, b, count, chunks_n, D, digit_of](auto *h) {
+            U m = 0;
             for (index_t i = lo; i < hi; i++) {
                 const U u = rk::ordered(keys[i], desc);
                 m |= U(u ^ first);
                 h[digit_of(u, shift, width)]++;
             }
             for (unsigned d = 0; d < D; d++)
-                count[(size_t)d * chunks_n + b] = h[d];
+                count[(size_t)d * chunks_n + b] = (index_t)h[d];
+            return m;
+        };
+        U m;
+        if (hi - lo < ((index_t)1 << 32)) {
+            ::std::vector<uint32_t> h(D);
+            m = into(h.data());
         } else {
-            index_t *const h = h64.data();
-            for (index_t i = lo; i < hi; i++) {
-                const U u = rk::ordered(keys[i], desc);
-                m |= U(u ^ first);
-                h[digit_of(u, shift, width)]++;
-            }
-            for (unsigned d = 0; d < D; d++)
-                count[(size_t)d * chunks_n + b] = h[d];
+            ::std::vector<index_t> h(D);
+            m = into(h.data());
         }
         return m;
     };
