@@ -378,7 +378,10 @@ constexpr int msd_top_bits_max = 12;
 inline size_t l1_data_bytes()
 {
     static const size_t bytes = [] {
-        const long v = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+        long v = 0;
+#if defined(_SC_LEVEL1_DCACHE_SIZE)
+        v = sysconf(_SC_LEVEL1_DCACHE_SIZE); /* glibc's; 0 where unknown */
+#endif
         return v >= 4096 ? (size_t)v : (size_t)32 << 10;
     }();
     return bytes;
