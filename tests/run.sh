@@ -104,11 +104,13 @@ run_program() { # dir name kind
     # Built from the test's folder, as a user builds it: __FILE__ (and so
     # the file:line in diagnostics) is the bare file name.
     # SIMT_BUILT=DIR keeps each program built there, named by what built
-    # it (build folder, flags, source): a later run with only the run-time
-    # environment changed (SIMT_TIER, SIMT_WORKERS, SIMT_SCHEDULE) reuses it.
+    # it (build folder, flags, the source's name and text): a later run
+    # with only the run-time environment changed (SIMT_TIER, SIMT_WORKERS,
+    # SIMT_SCHEDULE) reuses it.  Headers and simt itself are not in the
+    # name: DIR is for reruns against one build, as .ci/run's.
     key=""
     if [ -n "${SIMT_BUILT:-}" ]; then
-        key="$SIMT_BUILT/$(printf '%s\n' "$SIMTCC" "$SIMTCC_FLAGS" "$flags" "$src" | cksum | tr ' ' _)"
+        key="$SIMT_BUILT/$({ printf '%s\n' "$SIMTCC" "$SIMTCC_FLAGS" "$flags" "$src"; cat "$src"; } | cksum | tr ' ' _)"
     fi
     if [ -n "$key" ] && [ -x "$key" ]; then
         cp "$key" "$exe"
