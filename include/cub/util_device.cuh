@@ -7,6 +7,9 @@
 #define SIMT_CUB_UTIL_DEVICE_CUH
 #pragma GCC system_header
 
+#include <type_traits>
+
+#include "util_arch.cuh"
 #include "util_debug.cuh"
 
 CUB_NAMESPACE_BEGIN
@@ -84,6 +87,37 @@ inline cudaError_t MaxSmOccupancy(int &max_sm_occupancy, KernelPtr kernel_ptr, i
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&max_sm_occupancy, kernel_ptr, block_threads,
                                                          dynamic_smem_bytes);
 }
+
+/* A policy chain (CUB's dispatch layer): each policy names the PTX version
+ * it starts at and the policy before it.  ActivePolicy is the one for the
+ * view being compiled (CUB_PTX_ARCH: 0 in host code, so the chain's first
+ * there); Invoke hands the functor the newest policy not newer than the
+ * device's PTX version (simt's device is 900). */
+template <int PolicyPtxVersion, typename PolicyT, typename PrevPolicyT>
+struct ChainedPolicy {
+    using ActivePolicy = typename std::conditional<(CUB_PTX_ARCH < PolicyPtxVersion),
+                                                   typename PrevPolicyT::ActivePolicy, PolicyT>::type;
+
+    template <typename FunctorT>
+    CUB_RUNTIME_FUNCTION static cudaError_t Invoke(int device_ptx_version, FunctorT &op)
+    {
+        if (device_ptx_version < PolicyPtxVersion)
+            return PrevPolicyT::Invoke(device_ptx_version, op);
+        return op.template Invoke<PolicyT>();
+    }
+};
+
+/* The chain's end: its policy whatever the version. */
+template <int PolicyPtxVersion, typename PolicyT>
+struct ChainedPolicy<PolicyPtxVersion, PolicyT, PolicyT> {
+    using ActivePolicy = PolicyT;
+
+    template <typename FunctorT>
+    CUB_RUNTIME_FUNCTION static cudaError_t Invoke(int, FunctorT &op)
+    {
+        return op.template Invoke<PolicyT>();
+    }
+};
 
 CUB_NAMESPACE_END
 

@@ -1044,7 +1044,7 @@ static inline int launches_ordered(uint32_t before, uint32_t after)
 
 /* Whether the recorded access o happens before the running one, or may:
  * no race between them. */
-static inline int ordered(const struct cur *c, const struct rec *o)
+static inline __attribute__((always_inline)) int ordered(const struct cur *c, const struct rec *o)
 {
     if (!(o->bytes & c->r.bytes))
         return 1;
@@ -1224,6 +1224,7 @@ struct tctx {
     unsigned x, y, z;         /* the threadIdx it is for */
     uint16_t epoch;           /* epoch_of() when made */
     unsigned gs;              /* gsyncs when made */
+    unsigned bdx, bdy;        /* the block's blockDim.x and .y */
     struct cur c;             /* all but the access's own fields */
 };
 static __thread __attribute__((tls_model("initial-exec"))) struct tctx tc;
@@ -1231,6 +1232,25 @@ static __thread __attribute__((tls_model("initial-exec"))) struct tctx tc;
 static void tc_clear(void)
 {
     tc.b = NULL;
+}
+
+/* The running thread's own fields of tc: the rest holds for every thread
+ * of its block between two synchronizations, so a compiled loop walking
+ * the block's threads (a column walk changes thread at every access)
+ * pays only this. */
+static inline void thread_fields(void)
+{
+    struct cur *c = &tc.c;
+    const struct bstate *s = c->s;
+    unsigned t = threadIdx.x + tc.bdx * (threadIdx.y + tc.bdy * threadIdx.z);
+    tc.x = threadIdx.x;
+    tc.y = threadIdx.y;
+    tc.z = threadIdx.z;
+    c->t = t;
+    c->vc = &s->vc[t * 32];
+    c->r.tid = (c->base + t) & ~ATOMIC_BIT;
+    c->r.clock = c->vc[t % 32];
+    c->r.atoms = s->acq[t] == (uint16_t)(tc.epoch + 1) ? s->natom[t] : 0;
 }
 
 static __attribute__((noinline)) struct block *running_slow(void)
@@ -1241,42 +1261,37 @@ static __attribute__((noinline)) struct block *running_slow(void)
     if (!b || !b->check || !gridDim.x)
         return NULL;
     struct bstate *s = b->check;
-    dim3 bd = b->grid->block_dim;
     struct cur *c = &tc.c;
-    tc.x = threadIdx.x;
-    tc.y = threadIdx.y;
-    tc.z = threadIdx.z;
+    tc.bdx = b->grid->block_dim.x;
+    tc.bdy = b->grid->block_dim.y;
     tc.epoch = epoch_of(b, s);
     tc.gs = __atomic_load_n(&gsyncs, __ATOMIC_RELAXED);
     c->b = b;
     c->s = s;
     c->space = SP_GLOBAL;
     c->data = 0;
-    c->t = threadIdx.x + bd.x * (threadIdx.y + bd.y * threadIdx.z);
     c->base = (uint32_t)b->linear * s->nthreads;
-    c->vc = &s->vc[c->t * 32];
-    c->r.tid = (c->base + c->t) & ~ATOMIC_BIT;
     c->r.launch = s->launch | (tc.gs & 0xff);
     c->r.epoch = tc.epoch;
-    c->r.clock = c->vc[c->t % 32];
-    c->r.atoms = s->acq[c->t] == (uint16_t)(tc.epoch + 1) ? s->natom[c->t] : 0;
+    thread_fields();
     tc.b = b;
     return b;
 }
 
 /* The running kernel thread's block (NULL in host code), with tc made
  * for it. */
-static inline struct block *running(void)
+static inline __attribute__((always_inline)) struct block *running(void)
 {
     if (!gridDim.x)
         return NULL;
     struct block *b = tc.b;
-    if (__builtin_expect(b && threadIdx.x == tc.x && threadIdx.y == tc.y &&
-                             threadIdx.z == tc.z && epoch_of(b, tc.c.s) == tc.epoch &&
-                             __atomic_load_n(&gsyncs, __ATOMIC_RELAXED) == tc.gs,
-                         1))
-        return b;
-    return running_slow();
+    if (__builtin_expect(!b || epoch_of(b, tc.c.s) != tc.epoch ||
+                             __atomic_load_n(&gsyncs, __ATOMIC_RELAXED) != tc.gs,
+                         0))
+        return running_slow();
+    if (threadIdx.x != tc.x || threadIdx.y != tc.y || threadIdx.z != tc.z)
+        thread_fields();
+    return b;
 }
 
 /* A kernel's aligned access of whole cells (4 or 8 bytes) to the device
@@ -1284,7 +1299,7 @@ static inline struct block *running(void)
  * cached context.  0: the general path must look (it reports, or the
  * access is of another kind); the cells it has updated already read as
  * this thread's own access there, so looking again changes nothing. */
-static inline int access_fast(uintptr_t a, size_t n, unsigned kind, const void *pc, int on)
+static inline __attribute__((always_inline)) int access_fast(uintptr_t a, size_t n, unsigned kind, const void *pc, int on)
 {
     if (a - simt__check_dev_lo >= simt__check_dev_span || (a & (n - 1)) || (n != 4 && n != 8) ||
         (kind & ACC_ATOMIC) || n > simt__check_dev_lo + simt__check_dev_span - a)
