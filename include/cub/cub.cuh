@@ -70,6 +70,7 @@
 #include "util_math.cuh"
 #include "util_ptx.cuh"
 #include "util_temporary_storage.cuh"
+#include "detail/temporary_storage.cuh"
 #include "util_type.cuh"
 
 #endif

@@ -47,21 +47,43 @@ inline cudaError_t SmVersion(int &sm_version, int device = CurrentDevice())
 {
     return SmVersionUncached(sm_version, device);
 }
+namespace detail {
+/* The PTX version a device runs the build's kernels at: the newest of the
+ * build's architectures (__CUDA_ARCH_LIST__, from -arch) not newer than
+ * the device, as a GPU picks among a fat binary's images. */
+template <int... Versions>
+constexpr int simt_ptx_for(int sm_version)
+{
+    int best = 0;
+    (void)((best = Versions <= sm_version && Versions > best ? Versions : best), ...);
+    return best ? best : sm_version;
+}
+inline cudaError_t simt_ptx_version(int &ptx_version, int device)
+{
+    cudaError_t e = SmVersion(ptx_version, device);
+#ifdef __CUDA_ARCH_LIST__
+    if (e == cudaSuccess)
+        ptx_version = simt_ptx_for<__CUDA_ARCH_LIST__>(ptx_version);
+#endif
+    return e;
+}
+} /* namespace detail */
+
 inline cudaError_t PtxVersionUncached(int &ptx_version)
 {
-    return SmVersion(ptx_version);
+    return detail::simt_ptx_version(ptx_version, CurrentDevice());
 }
 inline cudaError_t PtxVersionUncached(int &ptx_version, int device)
 {
-    return SmVersion(ptx_version, device);
+    return detail::simt_ptx_version(ptx_version, device);
 }
 inline cudaError_t PtxVersion(int &ptx_version)
 {
-    return SmVersion(ptx_version);
+    return detail::simt_ptx_version(ptx_version, CurrentDevice());
 }
 inline cudaError_t PtxVersion(int &ptx_version, int device)
 {
-    return SmVersion(ptx_version, device);
+    return detail::simt_ptx_version(ptx_version, device);
 }
 
 inline cudaError_t SyncStream(cudaStream_t stream)
@@ -91,8 +113,11 @@ inline cudaError_t MaxSmOccupancy(int &max_sm_occupancy, KernelPtr kernel_ptr, i
 /* A policy chain (CUB's dispatch layer): each policy names the PTX version
  * it starts at and the policy before it.  ActivePolicy is the one for the
  * view being compiled (CUB_PTX_ARCH: 0 in host code, so the chain's first
- * there); Invoke hands the functor the newest policy not newer than the
- * device's PTX version (simt's device is 900). */
+ * there).  Invoke hands the functor the newest policy not newer than the
+ * device's PTX version; as with nvcc, when the build names its
+ * architectures (__CUDA_ARCH_LIST__, which simtcc defines from -arch) only
+ * a version among them is served, and any other is
+ * cudaErrorInvalidDeviceFunction (no kernel was built for it). */
 template <int PolicyPtxVersion, typename PolicyT, typename PrevPolicyT>
 struct ChainedPolicy {
     using ActivePolicy = typename std::conditional<(CUB_PTX_ARCH < PolicyPtxVersion),
@@ -101,9 +126,34 @@ struct ChainedPolicy {
     template <typename FunctorT>
     CUB_RUNTIME_FUNCTION static cudaError_t Invoke(int device_ptx_version, FunctorT &op)
     {
+#ifdef __CUDA_ARCH_LIST__
+        return invoke_listed<__CUDA_ARCH_LIST__>(device_ptx_version, op);
+#else
         if (device_ptx_version < PolicyPtxVersion)
             return PrevPolicyT::Invoke(device_ptx_version, op);
         return op.template Invoke<PolicyT>();
+#endif
+    }
+
+private:
+    template <int, typename, typename>
+    friend struct ChainedPolicy;
+
+    template <int... Versions, typename FunctorT>
+    static cudaError_t invoke_listed(int device_ptx_version, FunctorT &op)
+    {
+        cudaError_t error = cudaErrorInvalidDeviceFunction;
+        (void)((device_ptx_version == Versions && (error = invoke_at<Versions>(op), true)) || ...);
+        return error;
+    }
+
+    template <int Version, typename FunctorT>
+    static cudaError_t invoke_at(FunctorT &op)
+    {
+        if constexpr (Version < PolicyPtxVersion)
+            return PrevPolicyT::template invoke_at<Version>(op);
+        else
+            return op.template Invoke<PolicyT>();
     }
 };
 
@@ -114,6 +164,16 @@ struct ChainedPolicy<PolicyPtxVersion, PolicyT, PolicyT> {
 
     template <typename FunctorT>
     CUB_RUNTIME_FUNCTION static cudaError_t Invoke(int, FunctorT &op)
+    {
+        return op.template Invoke<PolicyT>();
+    }
+
+private:
+    template <int, typename, typename>
+    friend struct ChainedPolicy;
+
+    template <int, typename FunctorT>
+    static cudaError_t invoke_at(FunctorT &op)
     {
         return op.template Invoke<PolicyT>();
     }

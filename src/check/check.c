@@ -1301,19 +1301,36 @@ static inline __attribute__((always_inline)) struct block *running(void)
  * this thread's own access there, so looking again changes nothing. */
 static inline __attribute__((always_inline)) int access_fast(uintptr_t a, size_t n, unsigned kind, const void *pc, int on)
 {
-    if (a - simt__check_dev_lo >= simt__check_dev_span || (a & (n - 1)) || (n != 4 && n != 8) ||
-        (kind & ACC_ATOMIC) || n > simt__check_dev_lo + simt__check_dev_span - a)
+    if ((a & (n - 1)) || (n != 4 && n != 8) || (kind & ACC_ATOMIC))
         return 0;
     struct block *b = running();
     if (!b)
         return 0;
-    /* Another device's memory (or a region shared by several): the
-     * general path looks at peer access. */
-    if (__builtin_expect(C.multi, 0) &&
-        C.region_dev[(a - simt__check_dev_lo) >> REGION_SHIFT] != b->grid->device + 1)
+    uint8_t *meta;
+    struct cell *cell;
+    if (a - simt__check_dev_lo < simt__check_dev_span) {
+        if (n > simt__check_dev_lo + simt__check_dev_span - a)
+            return 0;
+        /* Another device's memory (or a region shared by several): the
+         * general path looks at peer access. */
+        if (__builtin_expect(C.multi, 0) &&
+            C.region_dev[(a - simt__check_dev_lo) >> REGION_SHIFT] != b->grid->device + 1)
+            return 0;
+        meta = dmeta(a);
+        cell = dcells(a);
+    } else if (a - (uintptr_t)b->arena < b->arena_cap && n <= b->arena_cap - (a - (uintptr_t)b->arena)) {
+        /* The block's shared memory (its arena is page-aligned, so the
+         * access covers whole cells too). */
+        struct bstate *s = tc.c.s;
+        size_t off = a - (uintptr_t)b->arena, hi = (off + n) / 4;
+        if (hi > s->hi)
+            s->hi = hi;
+        meta = s->meta + off / 4;
+        cell = s->cells + off / 4;
+    } else {
         return 0;
+    }
     unsigned ncells = (unsigned)n / 4;
-    uint8_t *meta = dmeta(a);
     int write = (kind & (ACC_WRITE | ACC_RMW)) == ACC_WRITE;
     if (on & (CHECK_MEMORY | CHECK_INIT)) {
         /* Addressable; a read's bytes written. */
@@ -1330,7 +1347,6 @@ static inline __attribute__((always_inline)) int access_fast(uintptr_t a, size_t
     c->kind = kind;
     c->r.pc = (uint32_t)((uintptr_t)pc - (uintptr_t)__executable_start) & 0x0fffffffu;
     c->r.bytes = 0xf;
-    struct cell *cell = dcells(a);
     for (unsigned i = 0; i < ncells; i++, cell++) {
         if (kind & ACC_WRITE) {
             if (same_point(&cell->w, &c->r) && !cell->r.launch) {
