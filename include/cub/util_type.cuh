@@ -11,6 +11,7 @@
 #include <string.h>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
@@ -109,6 +110,22 @@ private:
     IterT m_iter;
 };
 template <typename IterT> FutureValue(IterT) -> FutureValue<detail::it_value_t<IterT>, IterT>;
+
+namespace detail {
+/* An initial value given now or as a FutureValue (what the dispatch layer's
+ * scans take): converted to T when the algorithm reads it. */
+template <typename T, typename IterT = T *> struct InputValue {
+    using value_type = T;
+    using iterator_type = IterT;
+    explicit InputValue(T immediate_value) : m_value(immediate_value) {}
+    explicit InputValue(FutureValue<T, IterT> future_value) : m_future(future_value) {}
+    operator T() { return m_future ? static_cast<T>(*m_future) : *m_value; }
+
+private:
+    ::std::optional<T> m_value;
+    ::std::optional<FutureValue<T, IterT>> m_future;
+};
+} /* namespace detail */
 
 #define CUB_DEFINE_DETECT_NESTED_TYPE(detector_name, nested_type_name)                                       \
     template <typename T, typename = void> struct detector_name : ::std::false_type {                        \

@@ -1,9 +1,71 @@
 /*
- * cub/device/dispatch/dispatch_common.cuh (simt): not in simt's CUB.  The build
- * stops here instead of reaching another CUB's header of this name
- * (Debian's CUB 1.17 in /usr/include), whose pieces do not fit simt's.
+ * cub/device/dispatch/dispatch_common.cuh: what CUB's dispatch classes share
+ * (SortOrder, SelectImpl), and how simt's run.
+ *
+ * simt's cub::Dispatch* classes take CUB 3.0's template parameters and
+ * Dispatch() arguments, pick a policy through the policy hub's chain as
+ * CUB does (MaxPolicy::Invoke with the device's PTX version, so a hub that
+ * serves no such version fails as it would on a GPU), and then run simt's
+ * own device algorithm, the one behind the matching cub::Device* call.
+ * Policies tune how a GPU maps work to its hardware and never change a
+ * result, so their values are not consulted; kernel sources and launcher
+ * factories are accepted and not used either (simt launches no CUB kernels).
  */
 #ifndef SIMT_CUB_DEVICE_DISPATCH_DISPATCH_COMMON_CUH
 #define SIMT_CUB_DEVICE_DISPATCH_DISPATCH_COMMON_CUH
-#error "simt: <cub/device/dispatch/dispatch_common.cuh> belongs to CUB 3's dispatch layer (cub::Dispatch*, the policies and kernels behind cub::Device*), which simt's CUB does not have: simt's CUB is CUB 3.0's public block, warp, thread, iterator and device API (include/cub/cub.cuh); for CUB's own implementation put a CCCL checkout's headers first: -I CCCL/cub -I CCCL/thrust -I CCCL/libcudacxx/include"
+#pragma GCC system_header
+
+#include "../../util_device.cuh"
+#include "../../util_type.cuh"
+
+CUB_NAMESPACE_BEGIN
+
+enum class SortOrder { Ascending, Descending };
+
+/* Stream compaction discarding the rejected items (input and output
+ * disjoint, or possibly the same memory), or a partition keeping them. */
+enum class SelectImpl { Select, SelectPotentiallyInPlace, Partition };
+
+namespace detail {
+namespace simt_dispatch {
+
+/* The policy chain of simt's default hubs: one policy, every version. */
+struct hub {
+    struct MaxPolicy : ChainedPolicy<500, MaxPolicy, MaxPolicy> {
+    };
+};
+
+/* Stands for the kernel sources and launcher factories simt does not use. */
+struct unused {
+};
+
+/* The dispatch closure: Invoke<Policy>() runs the algorithm. */
+template <class F>
+struct closure {
+    F run;
+    template <class ActivePolicy>
+    cudaError_t Invoke()
+    {
+        return run();
+    }
+};
+
+/* Selects the policy for the device's PTX version, then runs f. */
+template <class MaxPolicyT, class F>
+inline cudaError_t dispatch(F f)
+{
+    int ptx_version = 0;
+    cudaError_t error = PtxVersion(ptx_version);
+    if (error != cudaSuccess)
+        return error;
+    closure<F> c{f};
+    return MaxPolicyT::Invoke(ptx_version, c);
+}
+
+} /* namespace simt_dispatch */
+
+} /* namespace detail */
+
+CUB_NAMESPACE_END
+
 #endif
