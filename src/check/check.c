@@ -32,6 +32,7 @@
 #include "engine/engine.h"
 #include "engine/kstate.h"
 #include "engine/shared.h"
+#include "engine/watchdog.h"
 #include "runtime/runtime.h"
 
 /* The program's first address: access sites are kept as 32-bit offsets
@@ -663,6 +664,7 @@ void simt__check_kc_barrier(void)
     struct bstate *s = b->check;
     s->extra++;
     tc_clear();
+    watchdog_progress(w);
 }
 
 void simt__check_fence(void)

@@ -824,21 +824,24 @@ static void leader_phis(kc_tier *t, const stub *st, int nst)
 
 /* ---- what the loops give: barriers, built-ins, private variables --------------- */
 
-/* In a racecheck build, a block's barrier starts the checker's next
- * generation of its accesses (src/check/check.c), once for the block as
- * its threads' loop ends; the splits simt-kc makes itself (column walks)
- * order nothing. */
-static void tell_checker(kc_tier *t, LLVMValueRef call, int s)
+/* A block's barrier, once for the block as its threads' loop ends, tells
+ * the engine's watchdog that the block is making progress
+ * (simt__kc_barrier, src/engine/watchdog.c), and in a racecheck build
+ * starts the checker's next generation of its accesses too
+ * (simt__check_kc_barrier, src/check/check.c, which does both).  The
+ * splits simt-kc makes itself (column walks) are not barriers. */
+static void tell_engine(kc_tier *t, LLVMValueRef call, int s)
 {
     kc_ctx *k = t->k;
     size_t n;
     const char *name = kc_callee_name(call, &n);
-    if (!k->check_race || kc_name_is(name, n, "simt__kc_split"))
+    if (kc_name_is(name, n, "simt__kc_split"))
         return;
+    const char *fn = k->check_race ? "simt__check_kc_barrier" : "simt__kc_barrier";
     LLVMTypeRef ft = LLVMFunctionType(k->voidt, NULL, 0, 0);
-    LLVMValueRef f = LLVMGetNamedFunction(k->m, "simt__check_kc_barrier");
+    LLVMValueRef f = LLVMGetNamedFunction(k->m, fn);
     if (!f)
-        f = LLVMAddFunction(k->m, "simt__check_kc_barrier", ft);
+        f = LLVMAddFunction(k->m, fn, ft);
     before_terminator(t, t->segs[s].post);
     LLVMBuildCall2(t->b, ft, f, NULL, 0, "");
 }
@@ -847,7 +850,7 @@ static void lower_barrier(kc_tier *t, LLVMValueRef call, int s, LLVMValueRef acc
 {
     kc_ctx *k = t->k;
     int kind = kc_barrier_kind(call);
-    tell_checker(t, call, s);
+    tell_engine(t, call, s);
     if (kind == KC_BAR_PLAIN) {
         erase(t, call);
         return;

@@ -3,7 +3,8 @@
  *
  * A GPU's watchdog ends a kernel that runs too long with
  * cudaErrorLaunchTimeout, a sticky error.  simt's watches each worker: a
- * worker that holds a block and finished none for SECONDS is stopped (a
+ * worker that holds a block and finished none, nor saw one pass a
+ * barrier, for SECONDS is stopped (a
  * signal whose handler leaves the CUDA thread's stack as a fault does),
  * every block of that grid still running is reported with where its
  * threads are, and the grid fails with cudaErrorLaunchTimeout; the
@@ -45,10 +46,13 @@ static inline void watchdog_block_started(struct worker *w, const struct grid *g
                           memory_order_release);
 }
 
-/* Progress: a block finished, or one of w's blocks passed a grid.sync()
- * (every block of its grid arrived: a cooperative kernel's blocks finish
- * only at its end, and a long one is not stuck while its grid barriers
- * complete). */
+/* Progress: a block finished, or one of w's blocks passed a barrier: every
+ * thread of the block arrived at a __syncthreads (a long block, such as a
+ * checked kernel's that runs minutes, is not stuck while its barriers
+ * complete), or every block of its grid at a grid.sync() (a cooperative
+ * kernel's blocks finish only at its end).  So a loop that never ends but
+ * passes a barrier at every round is not stopped; a thread spinning while
+ * its block waits at a barrier, or between barriers, is. */
 static inline void watchdog_progress(struct worker *w)
 {
     atomic_store_explicit(&w->wd_done, atomic_load_explicit(&w->wd_done, memory_order_relaxed) + 1,
@@ -62,6 +66,9 @@ static inline void watchdog_block_over(struct worker *w)
                           memory_order_relaxed);
     watchdog_progress(w);
 }
+
+/* A compiled block passed a barrier (called by simt-kc's code). */
+void simt__kc_barrier(void);
 
 /* A point where the running CUDA thread may be stopped (the scheduler's
  * yield and poll paths, which a thread spinning in the engine passes):
