@@ -18,7 +18,6 @@
 #include "engine/engine.h"
 #include "engine/gridsync.h"
 #include "engine/sync.h"
-#include "engine/watchdog.h"
 #include "simt/core/device.h"
 #include "simt/core/groups.h"
 
@@ -103,9 +102,6 @@ static inline __attribute__((always_inline)) void release(struct worker *w, stru
     b->bar_results[b->bar_gen & 1].count = b->bar_count;
     b->bar_results[b->bar_gen & 1].total = b->bar_arrived;
     b->bar_gen++;
-    /* A block whose barriers complete is working, however long it runs
-     * (a checked kernel's block may take minutes). */
-    watchdog_progress(w);
     if (running)
         engine_wake_all_but(&b->waiters, b->threads, b->nthreads, running);
     else

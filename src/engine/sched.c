@@ -321,6 +321,10 @@ void sched_park(struct worker *w, struct sthread *t, const char *site, uintptr_t
     t->state = TS_BLOCKED;
     t->wait_site = site;
     t->wait_key = key;
+    /* A thread that starts waiting for others (at a barrier, mostly) is
+     * working, however long its block runs between barriers: the
+     * watchdog counts it (watchdog.h). */
+    watchdog_progress(w);
     block_current(w, t);
 }
 

@@ -3,8 +3,8 @@
  *
  * A watching thread looks at every worker (and guest record) a few times a
  * second.  A worker that holds blocks and made no progress for the limit
- * (finished no block, and none of its blocks passed a barrier or a
- * grid.sync(): watchdog.h says why) is stuck: the
+ * (finished no block, and no thread of its blocks reached a barrier:
+ * watchdog.h says why) is stuck: the
  * watcher marks the grid of its latest block in the worker's wd_kill,
  * does the same for every other worker running a block of that grid (a
  * GPU's timeout ends the whole kernel: each running block is reported),
@@ -315,7 +315,7 @@ void watchdog_report(struct worker *w)
     else
         diag_symbolize(f->pc, where, sizeof where);
     int n = snprintf(tail, sizeof tail,
-                     ": no block of the kernel finished or passed a barrier for %g s "
+                     ": no block of the kernel finished and no thread reached a barrier for %g s "
                      "(SIMT_WATCHDOG=%g)", seconds,
                      seconds);
     struct engine_failure fl = {cudaErrorLaunchTimeout, "launch timed out", WHO_THREAD, &f->tid,

@@ -3,7 +3,7 @@
  *
  * A GPU's watchdog ends a kernel that runs too long with
  * cudaErrorLaunchTimeout, a sticky error.  simt's watches each worker: a
- * worker that holds a block and finished none, nor saw one pass a
+ * worker that holds a block and finished none, nor saw a thread reach a
  * barrier, for SECONDS is stopped (a
  * signal whose handler leaves the CUDA thread's stack as a fault does),
  * every block of that grid still running is reported with where its
@@ -46,13 +46,16 @@ static inline void watchdog_block_started(struct worker *w, const struct grid *g
                           memory_order_release);
 }
 
-/* Progress: a block finished, or one of w's blocks passed a barrier: every
- * thread of the block arrived at a __syncthreads (a long block, such as a
- * checked kernel's that runs minutes, is not stuck while its barriers
- * complete), or every block of its grid at a grid.sync() (a cooperative
- * kernel's blocks finish only at its end).  So a loop that never ends but
- * passes a barrier at every round is not stopped; a thread spinning while
- * its block waits at a barrier, or between barriers, is. */
+/* Progress: a block finished, a thread of one of w's blocks began to wait
+ * for others (sched_park: at a __syncthreads mostly, on the fiber tier; a
+ * compiled block, whose threads run in loops, tells at each barrier it
+ * passes), or a block passed a grid.sync() (a cooperative kernel's blocks
+ * finish only at its end).  A long block, such
+ * as a checked kernel's that runs minutes between two barriers, is not
+ * stuck while its threads keep arriving; so a loop that never ends but
+ * passes a barrier at every round is not stopped, while a thread spinning
+ * as its block waits for it at a barrier, or spinning between barriers,
+ * is. */
 static inline void watchdog_progress(struct worker *w)
 {
     atomic_store_explicit(&w->wd_done, atomic_load_explicit(&w->wd_done, memory_order_relaxed) + 1,
