@@ -77,8 +77,10 @@ inline cudaError_t summarize_runs(const char *name, const chunks &c, run_summary
     });
 }
 
-/* ReduceByKey: unique_out[r] is run r's first key, aggregates_out[r] the
- * fold of its values, *num_runs_out the number of runs. */
+/* ReduceByKey: unique_out[r] is run r's last key (CUB writes each run's
+ * key as the run ends; keys the equality operator finds equal may differ),
+ * aggregates_out[r] the fold of its values, *num_runs_out the number of
+ * runs. */
 template <class Accum, class Keys, class UniqueOut, class Get, class AggOut, class NumOut, class Eq, class Op>
 inline cudaError_t reduce_by_key(const char *name, void *d_temp, size_t &temp_bytes, Keys keys,
                                  UniqueOut unique_out, Get get, AggOut agg_out, NumOut num_out, Eq eq, Op op,
@@ -101,13 +103,14 @@ inline cudaError_t reduce_by_key(const char *name, void *d_temp, size_t &temp_by
             bool next = i + 1 == n || head(i + 1);
             if (h) {
                 r++;
-                unique_out[r] = keys[i];
                 acc = Accum(get(i));
             } else {
                 acc = op(acc, get(i));
             }
-            if (next)
+            if (next) {
+                unique_out[r] = keys[i];
                 agg_out[r] = acc;
+            }
             h = next;
         }
     };

@@ -1,9 +1,58 @@
 /*
- * cub/device/dispatch/dispatch_batch_memcpy.cuh (simt): not in simt's CUB.  The build
- * stops here instead of reaching another CUB's header of this name
- * (Debian's CUB 1.17 in /usr/include), whose pieces do not fit simt's.
+ * cub/device/dispatch/dispatch_batch_memcpy.cuh: cub::CopyAlg and
+ * cub::detail::DispatchBatchMemcpy (CUB 3.0's parameters and namespace;
+ * dispatch_common.cuh says how simt runs it).  CopyAlg::Memcpy copies
+ * buffer_sizes[i] bytes between untyped buffers, as cub::DeviceMemcpy::
+ * Batched does; CopyAlg::Copy copies buffer_sizes[i] items between typed
+ * ranges, as cub::DeviceCopy::Batched does.
  */
 #ifndef SIMT_CUB_DEVICE_DISPATCH_DISPATCH_BATCH_MEMCPY_CUH
 #define SIMT_CUB_DEVICE_DISPATCH_DISPATCH_BATCH_MEMCPY_CUH
-#error "simt: <cub/device/dispatch/dispatch_batch_memcpy.cuh> belongs to CUB 3's dispatch layer (cub::Dispatch*, the policies and kernels behind cub::Device*), which simt's CUB does not have: simt's CUB is CUB 3.0's public block, warp, thread, iterator and device API (include/cub/cub.cuh); for CUB's own implementation put a CCCL checkout's headers first: -I CCCL/cub -I CCCL/thrust -I CCCL/libcudacxx/include"
+#pragma GCC system_header
+
+#include "dispatch_common.cuh"
+#include "../device_copy.cuh"
+#include "../device_memcpy.cuh"
+
+CUB_NAMESPACE_BEGIN
+
+enum class CopyAlg { Memcpy, Copy };
+
+namespace detail {
+namespace batch_memcpy {
+/* The type CUB indexes a kernel's buffers with. */
+using per_invocation_buffer_offset_t = ::cuda::std::uint32_t;
+
+template <typename BufferOffsetT, typename BlockOffsetT>
+struct policy_hub : simt_dispatch::hub {
+};
+} /* namespace batch_memcpy */
+
+template <typename InputBufferIt, typename OutputBufferIt, typename BufferSizeIteratorT, typename BlockOffsetT,
+          CopyAlg MemcpyOpt = CopyAlg::Memcpy,
+          typename PolicyHub = batch_memcpy::policy_hub<batch_memcpy::per_invocation_buffer_offset_t, BlockOffsetT>>
+struct DispatchBatchMemcpy {
+    using per_invocation_buffer_offset_t = batch_memcpy::per_invocation_buffer_offset_t;
+    using BufferSizeT = it_value_t<BufferSizeIteratorT>;
+
+    using MaxPolicy = typename PolicyHub::MaxPolicy;
+
+    static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, InputBufferIt input_buffer_it,
+                                OutputBufferIt output_buffer_it, BufferSizeIteratorT buffer_sizes,
+                                ::cuda::std::int64_t num_buffers, cudaStream_t stream)
+    {
+        return simt_dispatch::dispatch<MaxPolicy>([&] {
+            if constexpr (MemcpyOpt == CopyAlg::Memcpy)
+                return DeviceMemcpy::Batched(d_temp_storage, temp_storage_bytes, input_buffer_it, output_buffer_it,
+                                             buffer_sizes, num_buffers, stream);
+            else
+                return DeviceCopy::Batched(d_temp_storage, temp_storage_bytes, input_buffer_it, output_buffer_it,
+                                           buffer_sizes, num_buffers, stream);
+        });
+    }
+};
+} /* namespace detail */
+
+CUB_NAMESPACE_END
+
 #endif

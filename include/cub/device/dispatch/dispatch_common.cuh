@@ -1,6 +1,6 @@
 /*
  * cub/device/dispatch/dispatch_common.cuh: what CUB's dispatch classes share
- * (SortOrder, SelectImpl), and how simt's run.
+ * (MayAlias, SortOrder, SelectImpl), and how simt's run.
  *
  * simt's cub::Dispatch* classes take CUB 3.0's template parameters and
  * Dispatch() arguments, pick a policy through the policy hub's chain as
@@ -19,6 +19,9 @@
 #include "../../util_type.cuh"
 
 CUB_NAMESPACE_BEGIN
+
+/* Whether an algorithm's output may be its input (in place). */
+enum class MayAlias { Yes, No };
 
 enum class SortOrder { Ascending, Descending };
 

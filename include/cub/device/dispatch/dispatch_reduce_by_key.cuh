@@ -1,9 +1,54 @@
 /*
- * cub/device/dispatch/dispatch_reduce_by_key.cuh (simt): not in simt's CUB.  The build
- * stops here instead of reaching another CUB's header of this name
- * (Debian's CUB 1.17 in /usr/include), whose pieces do not fit simt's.
+ * cub/device/dispatch/dispatch_reduce_by_key.cuh: cub::DispatchReduceByKey
+ * (CUB 3.0's parameters; dispatch_common.cuh says how simt runs it).  The
+ * results are cub::DeviceReduce::ReduceByKey's, with the caller's
+ * equality operator and accumulator type: each run's last key (as CUB
+ * writes it), its values' fold, and the number of runs (0 for no items,
+ * written as CUB's init kernel writes it).
  */
 #ifndef SIMT_CUB_DEVICE_DISPATCH_DISPATCH_REDUCE_BY_KEY_CUH
 #define SIMT_CUB_DEVICE_DISPATCH_DISPATCH_REDUCE_BY_KEY_CUH
-#error "simt: <cub/device/dispatch/dispatch_reduce_by_key.cuh> belongs to CUB 3's dispatch layer (cub::Dispatch*, the policies and kernels behind cub::Device*), which simt's CUB does not have: simt's CUB is CUB 3.0's public block, warp, thread, iterator and device API (include/cub/cub.cuh); for CUB's own implementation put a CCCL checkout's headers first: -I CCCL/cub -I CCCL/thrust -I CCCL/libcudacxx/include"
+#pragma GCC system_header
+
+#include "dispatch_common.cuh"
+#include "../device_reduce.cuh"
+
+CUB_NAMESPACE_BEGIN
+
+namespace detail {
+namespace reduce_by_key {
+template <typename ReductionOpT, typename AccumT, typename KeyT>
+struct policy_hub : simt_dispatch::hub {
+};
+} /* namespace reduce_by_key */
+} /* namespace detail */
+
+template <typename KeysInputIteratorT, typename UniqueOutputIteratorT, typename ValuesInputIteratorT,
+          typename AggregatesOutputIteratorT, typename NumRunsOutputIteratorT, typename EqualityOpT,
+          typename ReductionOpT, typename OffsetT,
+          typename AccumT = simt_cub::accum_t<ReductionOpT, detail::it_value_t<ValuesInputIteratorT>,
+                                              detail::it_value_t<ValuesInputIteratorT>>,
+          typename PolicyHub = detail::reduce_by_key::policy_hub<
+              ReductionOpT, AccumT,
+              detail::non_void_value_t<UniqueOutputIteratorT, detail::it_value_t<KeysInputIteratorT>>>>
+struct DispatchReduceByKey {
+    using MaxPolicy = typename PolicyHub::MaxPolicy;
+
+    static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, KeysInputIteratorT d_keys_in,
+                                UniqueOutputIteratorT d_unique_out, ValuesInputIteratorT d_values_in,
+                                AggregatesOutputIteratorT d_aggregates_out, NumRunsOutputIteratorT d_num_runs_out,
+                                EqualityOpT equality_op, ReductionOpT reduction_op, OffsetT num_items,
+                                cudaStream_t stream)
+    {
+        return detail::simt_dispatch::dispatch<MaxPolicy>([&] {
+            return simt_cub::reduce_by_key<AccumT>(
+                "cub::DispatchReduceByKey", d_temp_storage, temp_storage_bytes, d_keys_in, d_unique_out,
+                [d_values_in](simt_cub::index_t i) { return d_values_in[i]; }, d_aggregates_out, d_num_runs_out,
+                equality_op, reduction_op, simt_cub::count_of(num_items), stream);
+        });
+    }
+};
+
+CUB_NAMESPACE_END
+
 #endif

@@ -1,9 +1,62 @@
 /*
- * cub/device/dispatch/dispatch_rle.cuh (simt): not in simt's CUB.  The build
- * stops here instead of reaching another CUB's header of this name
- * (Debian's CUB 1.17 in /usr/include), whose pieces do not fit simt's.
+ * cub/device/dispatch/dispatch_rle.cuh: cub::DeviceRleDispatch (CUB 3.0's
+ * parameters; dispatch_common.cuh says how simt runs it): the offset and
+ * length of each run longer than one item, runs being what equality_op
+ * finds equal, as by cub::DeviceRunLengthEncode::NonTrivialRuns.  (CUB's
+ * Encode goes through DispatchReduceByKey instead.)  Offsets are written
+ * as OffsetT, lengths as the lengths iterator's value type (OffsetT if it
+ * has none).
  */
 #ifndef SIMT_CUB_DEVICE_DISPATCH_DISPATCH_RLE_CUH
 #define SIMT_CUB_DEVICE_DISPATCH_DISPATCH_RLE_CUH
-#error "simt: <cub/device/dispatch/dispatch_rle.cuh> belongs to CUB 3's dispatch layer (cub::Dispatch*, the policies and kernels behind cub::Device*), which simt's CUB does not have: simt's CUB is CUB 3.0's public block, warp, thread, iterator and device API (include/cub/cub.cuh); for CUB's own implementation put a CCCL checkout's headers first: -I CCCL/cub -I CCCL/thrust -I CCCL/libcudacxx/include"
+#pragma GCC system_header
+
+#include "dispatch_common.cuh"
+#include "../device_run_length_encode.cuh"
+
+CUB_NAMESPACE_BEGIN
+
+namespace detail {
+namespace rle {
+namespace non_trivial_runs {
+template <class LengthT, class KeyT>
+struct policy_hub : simt_dispatch::hub {
+};
+} /* namespace non_trivial_runs */
+} /* namespace rle */
+} /* namespace detail */
+
+template <typename InputIteratorT, typename OffsetsOutputIteratorT, typename LengthsOutputIteratorT,
+          typename NumRunsOutputIteratorT, typename EqualityOpT, typename OffsetT,
+          typename PolicyHub = detail::rle::non_trivial_runs::policy_hub<
+              detail::non_void_value_t<LengthsOutputIteratorT, OffsetT>, detail::it_value_t<InputIteratorT>>>
+struct DeviceRleDispatch {
+    using MaxPolicy = typename PolicyHub::MaxPolicy;
+
+    static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
+                                OffsetsOutputIteratorT d_offsets_out, LengthsOutputIteratorT d_lengths_out,
+                                NumRunsOutputIteratorT d_num_runs_out, EqualityOpT equality_op, OffsetT num_items,
+                                cudaStream_t stream)
+    {
+        typedef detail::non_void_value_t<LengthsOutputIteratorT, OffsetT> LengthT;
+        return detail::simt_dispatch::dispatch<MaxPolicy>([&] {
+            simt_cub::index_t n = simt_cub::count_of(num_items);
+            return simt_cub::runs(
+                "cub::DeviceRleDispatch", d_temp_storage, temp_storage_bytes, n,
+                simt_cub::make_heads(d_in, equality_op),
+                [d_in, equality_op, n](simt_cub::index_t h) mutable {
+                    return h + 1 < n && equality_op(d_in[h], d_in[h + 1]);
+                },
+                [d_offsets_out, d_lengths_out](simt_cub::index_t h, simt_cub::index_t k,
+                                               simt_cub::index_t end) mutable {
+                    d_offsets_out[k] = (OffsetT)h;
+                    d_lengths_out[k] = (LengthT)(end - h);
+                },
+                d_num_runs_out, stream);
+        });
+    }
+};
+
+CUB_NAMESPACE_END
+
 #endif

@@ -1,9 +1,54 @@
 /*
- * cub/device/dispatch/dispatch_three_way_partition.cuh (simt): not in simt's CUB.  The build
- * stops here instead of reaching another CUB's header of this name
- * (Debian's CUB 1.17 in /usr/include), whose pieces do not fit simt's.
+ * cub/device/dispatch/dispatch_three_way_partition.cuh:
+ * cub::DispatchThreeWayPartitionIf (CUB 3.0's parameters;
+ * dispatch_common.cuh says how simt runs it).  Items select_first_part_op
+ * accepts go to the first part, of the rest those select_second_part_op
+ * accepts to the second, the others to the unselected part, each in input
+ * order; d_num_selected_out[0] and [1] get the first two counts, as
+ * cub::DevicePartition::If's three-way form does.
  */
 #ifndef SIMT_CUB_DEVICE_DISPATCH_DISPATCH_THREE_WAY_PARTITION_CUH
 #define SIMT_CUB_DEVICE_DISPATCH_DISPATCH_THREE_WAY_PARTITION_CUH
-#error "simt: <cub/device/dispatch/dispatch_three_way_partition.cuh> belongs to CUB 3's dispatch layer (cub::Dispatch*, the policies and kernels behind cub::Device*), which simt's CUB does not have: simt's CUB is CUB 3.0's public block, warp, thread, iterator and device API (include/cub/cub.cuh); for CUB's own implementation put a CCCL checkout's headers first: -I CCCL/cub -I CCCL/thrust -I CCCL/libcudacxx/include"
+#pragma GCC system_header
+
+#include "dispatch_common.cuh"
+#include "../device_partition.cuh"
+
+CUB_NAMESPACE_BEGIN
+
+namespace detail {
+namespace three_way_partition {
+using per_partition_offset_t = ::cuda::std::int32_t;
+
+template <class InputT, class OffsetT>
+struct policy_hub : simt_dispatch::hub {
+};
+} /* namespace three_way_partition */
+} /* namespace detail */
+
+template <typename InputIteratorT, typename FirstOutputIteratorT, typename SecondOutputIteratorT,
+          typename UnselectedOutputIteratorT, typename NumSelectedIteratorT, typename SelectFirstPartOp,
+          typename SelectSecondPartOp, typename OffsetT,
+          typename PolicyHub = detail::three_way_partition::policy_hub<
+              detail::it_value_t<InputIteratorT>, detail::three_way_partition::per_partition_offset_t>>
+struct DispatchThreeWayPartitionIf {
+    using MaxPolicy = typename PolicyHub::MaxPolicy;
+
+    static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
+                                FirstOutputIteratorT d_first_part_out, SecondOutputIteratorT d_second_part_out,
+                                UnselectedOutputIteratorT d_unselected_out, NumSelectedIteratorT d_num_selected_out,
+                                SelectFirstPartOp select_first_part_op, SelectSecondPartOp select_second_part_op,
+                                OffsetT num_items, cudaStream_t stream)
+    {
+        return detail::simt_dispatch::dispatch<MaxPolicy>([&] {
+            return simt_cub::partition3("cub::DispatchThreeWayPartitionIf", d_temp_storage, temp_storage_bytes,
+                                        d_in, d_first_part_out, d_second_part_out, d_unselected_out,
+                                        select_first_part_op, select_second_part_op, d_num_selected_out,
+                                        simt_cub::count_of(num_items), stream);
+        });
+    }
+};
+
+CUB_NAMESPACE_END
+
 #endif
