@@ -18,6 +18,12 @@
 #define CUB_CAT(a, b) CUB_CAT_(a, b)
 #define CUB_STATIC_ASSERT(cond, msg) static_assert(cond, #msg)
 
+/* How CUB declares its kernels (the dispatch layer's document writes
+ * them so): __global__, hidden from a shared object's exports. */
+#ifndef CUB_DETAIL_KERNEL_ATTRIBUTES
+#define CUB_DETAIL_KERNEL_ATTRIBUTES __global__ __attribute__((__visibility__("hidden")))
+#endif
+
 /* Host and device are one here: every CUB function runs where it is called. */
 #define CUB_RUNTIME_FUNCTION
 #define CUB_RUNTIME_ENABLED

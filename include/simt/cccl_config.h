@@ -37,6 +37,13 @@
 #ifndef _CCCL_FORCEINLINE
 #define _CCCL_FORCEINLINE __forceinline__
 #endif
+#ifndef _CCCL_VISIBILITY_HIDDEN
+#define _CCCL_VISIBILITY_HIDDEN __attribute__((__visibility__("hidden")))
+#endif
+/* A library's own kernels: not exported from a shared object. */
+#ifndef CCCL_DETAIL_KERNEL_ATTRIBUTES
+#define CCCL_DETAIL_KERNEL_ATTRIBUTES __global__ _CCCL_VISIBILITY_HIDDEN
+#endif
 #ifndef _CCCL_INLINE_VAR
 #define _CCCL_INLINE_VAR inline
 #endif

@@ -9,6 +9,27 @@
 
 #include "../detail/simt_runs.cuh"
 
+namespace simt_cub {
+
+/* NonTrivialRuns: each run of more than one item under eq, as its first
+ * offset and its length. */
+template <class OffsetT, class LengthT, class In, class OffsetsOut, class LengthsOut, class NumOut, class Eq>
+inline cudaError_t nontrivial_runs(const char *name, void *d_temp, size_t &temp_bytes, In in,
+                                   OffsetsOut offsets_out, LengthsOut lengths_out, NumOut num_out, Eq eq,
+                                   index_t n, cudaStream_t stream)
+{
+    return runs(
+        name, d_temp, temp_bytes, n, make_heads(in, eq),
+        [in, eq, n](index_t h) mutable { return h + 1 < n && eq(in[h], in[h + 1]); },
+        [offsets_out, lengths_out](index_t h, index_t k, index_t end) mutable {
+            offsets_out[k] = (OffsetT)h;
+            lengths_out[k] = (LengthT)(end - h);
+        },
+        num_out, stream);
+}
+
+} /* namespace simt_cub */
+
 CUB_NAMESPACE_BEGIN
 
 struct DeviceRunLengthEncode {
@@ -25,7 +46,9 @@ struct DeviceRunLengthEncode {
             [](simt_cub::index_t) { return true; },
             [d_in, d_unique_out, d_counts_out](simt_cub::index_t h, simt_cub::index_t k,
                                                simt_cub::index_t end) mutable {
-                d_unique_out[k] = d_in[h];
+                /* The run's last item, as CUB's (its Encode is a
+                 * reduce-by-key): -0.0 and +0.0 are one run. */
+                d_unique_out[k] = d_in[end - 1];
                 d_counts_out[k] = (LengthT)(end - h);
             },
             d_num_runs_out, stream);
@@ -40,18 +63,9 @@ struct DeviceRunLengthEncode {
     {
         typedef detail::non_void_value_t<LengthsOutputIteratorT, int> LengthT;
         typedef detail::non_void_value_t<OffsetsOutputIteratorT, int> OffsetT;
-        simt_cub::index_t n = simt_cub::count_of(num_items);
-        ::cuda::std::equal_to<> eq;
-        return simt_cub::runs(
-            "cub::DeviceRunLengthEncode::NonTrivialRuns", d_temp_storage, temp_storage_bytes, n,
-            simt_cub::make_heads(d_in, eq),
-            [d_in, eq, n](simt_cub::index_t h) { return h + 1 < n && eq(d_in[h], d_in[h + 1]); },
-            [d_offsets_out, d_lengths_out](simt_cub::index_t h, simt_cub::index_t k,
-                                           simt_cub::index_t end) mutable {
-                d_offsets_out[k] = (OffsetT)h;
-                d_lengths_out[k] = (LengthT)(end - h);
-            },
-            d_num_runs_out, stream);
+        return simt_cub::nontrivial_runs<OffsetT, LengthT>(
+            "cub::DeviceRunLengthEncode::NonTrivialRuns", d_temp_storage, temp_storage_bytes, d_in, d_offsets_out,
+            d_lengths_out, d_num_runs_out, ::cuda::std::equal_to<>(), simt_cub::count_of(num_items), stream);
     }
 };
 

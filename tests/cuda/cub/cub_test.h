@@ -51,6 +51,25 @@ template <class T> static T *upload(const std::vector<T> &h)
     return d;
 }
 
+// Temporary storage of the size a query returned.
+static void *temp_for(size_t bytes)
+{
+    void *p = nullptr;
+    cudaMalloc(&p, bytes);
+    return p;
+}
+
+// FNV-1a over the values, each widened to 64 bits (not over their bytes).
+template <class T> static unsigned long long digest_values(const std::vector<T> &v)
+{
+    unsigned long long h = 1469598103934665603ull;
+    for (const T &x : v) {
+        h ^= (unsigned long long)(long long)x;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
 template <class T> static T get1(const T *d, size_t i = 0)
 {
     T v;

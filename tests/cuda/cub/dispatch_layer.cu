@@ -9,6 +9,8 @@
 #include <cub/device/dispatch/dispatch_reduce.cuh>
 #include <cub/device/dispatch/dispatch_scan.cuh>
 
+#include "cub_test.h"
+
 #include <cstdio>
 #include <vector>
 
@@ -25,32 +27,6 @@ struct Max {
 struct Square {
     __host__ __device__ long long operator()(int x) const { return (long long)x * x; }
 };
-
-static void *temp_for(size_t bytes)
-{
-    void *p = nullptr;
-    cudaMalloc(&p, bytes);
-    return p;
-}
-
-template <typename T>
-static std::vector<T> back(const T *d, int n)
-{
-    std::vector<T> h(n);
-    cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
-    return h;
-}
-
-template <typename T>
-static unsigned long long digest(const std::vector<T> &v)
-{
-    unsigned long long h = 1469598103934665603ull;
-    for (const T &x : v) {
-        h ^= (unsigned long long)(long long)x;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
 int main()
 {
@@ -74,10 +50,10 @@ int main()
         long long want = 7;
         for (int x : h)
             want += x;
-        std::printf("DispatchReduce: %d %d sum %lld (%s)\n", (int)e1, (int)e2, back(d_out, 1)[0],
-                    back(d_out, 1)[0] == want ? "ok" : "WRONG");
+        std::printf("DispatchReduce: %d %d sum %lld (%s)\n", (int)e1, (int)e2, fetch(d_out, 1)[0],
+                    fetch(d_out, 1)[0] == want ? "ok" : "WRONG");
         cudaError_t e3 = D::Dispatch(t, bytes, d_in, d_out, 0LL, Plus{}, 7LL, 0);
-        std::printf("DispatchReduce of no items: %d -> %lld\n", (int)e3, back(d_out, 1)[0]);
+        std::printf("DispatchReduce of no items: %d -> %lld\n", (int)e3, fetch(d_out, 1)[0]);
 
         using T = cub::DispatchTransformReduce<const int *, long long *, int, Plus, Square, long long>;
         bytes = 0;
@@ -89,7 +65,7 @@ int main()
         for (int x : h)
             sq += (long long)x * x;
         std::printf("DispatchTransformReduce: %d %d sum of squares %lld (%s)\n", (int)e1, (int)e2,
-                    back(d_out, 1)[0], back(d_out, 1)[0] == sq ? "ok" : "WRONG");
+                    fetch(d_out, 1)[0], fetch(d_out, 1)[0] == sq ? "ok" : "WRONG");
         cudaFree(t);
         cudaFree(d_out);
     }
@@ -107,7 +83,7 @@ int main()
         cudaError_t e1 = D::Dispatch(nullptr, bytes, d_in, d_out, segs, d_offs, d_offs + 1, Max{}, -1000000, 0);
         void *t = temp_for(bytes);
         cudaError_t e2 = D::Dispatch(t, bytes, d_in, d_out, segs, d_offs, d_offs + 1, Max{}, -1000000, 0);
-        std::vector<int> got = back(d_out, segs);
+        std::vector<int> got = fetch(d_out, segs);
         std::printf("DispatchSegmentedReduce: %d %d", (int)e1, (int)e2);
         for (int s = 0; s < segs; s++)
             std::printf(" %d", got[s]);
@@ -142,7 +118,7 @@ int main()
         cudaError_t e1 = Inc::Dispatch(nullptr, bytes, d_in, d_out, Plus{}, cub::NullType{}, (unsigned)n, 0);
         t = temp_for(bytes);
         cudaError_t e2 = Inc::Dispatch(t, bytes, d_in, d_out, Plus{}, cub::NullType{}, (unsigned)n, 0);
-        std::printf("DispatchScan inclusive: %d %d %s\n", (int)e1, (int)e2, back(d_out, n) == inc ? "ok" : "WRONG");
+        std::printf("DispatchScan inclusive: %d %d %s\n", (int)e1, (int)e2, fetch(d_out, n) == inc ? "ok" : "WRONG");
         cudaFree(t);
 
         using IV = cub::detail::InputValue<long long>;
@@ -151,11 +127,11 @@ int main()
         e1 = Exc::Dispatch(nullptr, bytes, d_in, d_out, Plus{}, IV(init), (unsigned)n, 0);
         t = temp_for(bytes);
         e2 = Exc::Dispatch(t, bytes, d_in, d_out, Plus{}, IV(init), (unsigned)n, 0);
-        std::printf("DispatchScan exclusive: %d %d %s\n", (int)e1, (int)e2, back(d_out, n) == exc ? "ok" : "WRONG");
+        std::printf("DispatchScan exclusive: %d %d %s\n", (int)e1, (int)e2, fetch(d_out, n) == exc ? "ok" : "WRONG");
         cudaMemset(d_out, 0, n * sizeof(long long));
         cudaError_t e3 = Exc::Dispatch(t, bytes, d_in, d_out, Plus{}, IV(cub::FutureValue<long long>(d_init)), (unsigned)n, 0);
         std::printf("DispatchScan exclusive from a FutureValue: %d %s\n", (int)e3,
-                    back(d_out, n) == exc ? "ok" : "WRONG");
+                    fetch(d_out, n) == exc ? "ok" : "WRONG");
         cudaFree(t);
 
         using IncInit = cub::DispatchScan<const int *, long long *, Plus, IV, unsigned, long long, cub::ForceInclusive::Yes>;
@@ -164,7 +140,7 @@ int main()
         t = temp_for(bytes);
         e2 = IncInit::Dispatch(t, bytes, d_in, d_out, Plus{}, IV(init), (unsigned)n, 0);
         std::printf("DispatchScan inclusive with init: %d %d %s\n", (int)e1, (int)e2,
-                    back(d_out, n) == incinit ? "ok" : "WRONG");
+                    fetch(d_out, n) == incinit ? "ok" : "WRONG");
         cudaFree(t);
         cudaFree(d_out);
         cudaFree(d_init);
@@ -201,12 +177,12 @@ int main()
             cudaError_t e1 = D::Dispatch(nullptr, bytes, k, v, n, 0, 32, false, 0);
             void *t = temp_for(bytes);
             cudaError_t e2 = D::Dispatch(t, bytes, k, v, n, 0, 32, false, 0);
-            std::vector<unsigned> out = back(k.Current(), n), in = back(d_k0, n);
+            std::vector<unsigned> out = fetch(k.Current(), n), in = fetch(d_k0, n);
             bool sorted = true;
             for (int i = 1; i < n; i++)
                 sorted &= out[i - 1] <= out[i];
             std::printf("DispatchRadixSort keys: %d %d, current is the output %d, sorted %d, input kept %d, digest %llx\n",
-                        (int)e1, (int)e2, (int)(k.Current() == d_k1), (int)sorted, (int)(in == keys), digest(out));
+                        (int)e1, (int)e2, (int)(k.Current() == d_k1), (int)sorted, (int)(in == keys), digest_values(out));
             cudaFree(t);
         }
 
@@ -220,8 +196,8 @@ int main()
             cudaError_t e1 = D::Dispatch(nullptr, bytes, k, v, (unsigned long long)n, 8, 24, true, 0);
             void *t = temp_for(bytes);
             cudaError_t e2 = D::Dispatch(t, bytes, k, v, (unsigned long long)n, 8, 24, true, 0);
-            std::vector<unsigned> ko = back(k.Current(), n);
-            std::vector<int> vo = back(v.Current(), n);
+            std::vector<unsigned> ko = fetch(k.Current(), n);
+            std::vector<int> vo = fetch(v.Current(), n);
             bool ok = true;
             for (int i = 1; i < n; i++) {
                 unsigned a = ko[i - 1] >> 8 & 0xffff, b = ko[i] >> 8 & 0xffff;
@@ -230,7 +206,7 @@ int main()
             for (int i = 0; i < n; i++)
                 ok &= keys[vo[i]] == ko[i];
             std::printf("DispatchRadixSort pairs, descending, bits 8-24: %d %d %s, keys %llx, values %llx\n", (int)e1,
-                        (int)e2, ok ? "ok" : "WRONG", digest(ko), digest(vo));
+                        (int)e2, ok ? "ok" : "WRONG", digest_values(ko), digest_values(vo));
             cudaFree(t);
         }
 
@@ -250,8 +226,8 @@ int main()
             cudaError_t e1 = D::Dispatch(nullptr, bytes, k, v, n, segs, d_offs, d_offs + 1, 0, 32, false, 0);
             void *t = temp_for(bytes);
             cudaError_t e2 = D::Dispatch(t, bytes, k, v, n, segs, d_offs, d_offs + 1, 0, 32, false, 0);
-            std::vector<unsigned> ko = back(k.Current(), n);
-            std::vector<int> vo = back(v.Current(), n);
+            std::vector<unsigned> ko = fetch(k.Current(), n);
+            std::vector<int> vo = fetch(v.Current(), n);
             bool ok = true;
             for (int s = 0; s < segs; s++)
                 for (int i = offs[s] + 1; i < offs[s + 1]; i++)
@@ -260,7 +236,7 @@ int main()
                 ok &= keys[vo[i]] == ko[i];
             std::printf("DispatchSegmentedRadixSort: %d %d, current is the output %d %d, %s, keys %llx, values %llx\n",
                         (int)e1, (int)e2, (int)(k.Current() == d_k1), (int)(v.Current() == d_v1), ok ? "ok" : "WRONG",
-                        digest(ko), digest(vo));
+                        digest_values(ko), digest_values(vo));
             cudaFree(t);
             cudaFree(d_offs);
         }

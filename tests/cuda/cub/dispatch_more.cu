@@ -18,6 +18,8 @@
 #include <cub/device/dispatch/dispatch_segmented_sort.cuh>
 
 #include <algorithm>
+#include "cub_test.h"
+
 #include <cstdio>
 #include <vector>
 
@@ -42,41 +44,6 @@ struct LowByteLess {
 struct Minus {
     __host__ __device__ int operator()(int a, int b) const { return a - b; }
 };
-
-static void *temp_for(size_t bytes)
-{
-    void *p = nullptr;
-    cudaMalloc(&p, bytes);
-    return p;
-}
-
-template <typename T>
-static T *upload(const std::vector<T> &h)
-{
-    T *d = nullptr;
-    cudaMalloc(&d, h.size() * sizeof(T) + 1);
-    cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice);
-    return d;
-}
-
-template <typename T>
-static std::vector<T> back(const T *d, size_t n)
-{
-    std::vector<T> h(n);
-    cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
-    return h;
-}
-
-template <typename T>
-static unsigned long long digest(const std::vector<T> &v)
-{
-    unsigned long long h = 1469598103934665603ull;
-    for (const T &x : v) {
-        h ^= (unsigned long long)(long long)x;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
 static const char *ok(bool b) { return b ? "ok" : "WRONG"; }
 
@@ -129,18 +96,18 @@ int main()
                                      (unsigned)n, 0);
         void *t = temp_for(bytes);
         cudaError_t e2 = D::Dispatch(t, bytes, d_keys, d_uk, d_vals, d_agg, d_num, SameTen{}, Plus{}, (unsigned)n, 0);
-        int runs = back(d_num, 1)[0];
-        std::vector<int> got = back(d_uk, runs);
+        int runs = fetch(d_num, 1)[0];
+        std::vector<int> got = fetch(d_uk, runs);
         // Keys the equality finds equal differ: which of a run's keys comes out?
         std::printf("DispatchReduceByKey: %d %d, %d runs (%s), the runs' first keys %d, last keys %d, sums %s %llx\n",
                     (int)e1, (int)e2, runs, ok(runs == (int)agg.size()), (int)(got == first), (int)(got == last),
-                    ok(back(d_agg, runs) == agg), digest(agg));
+                    ok(fetch(d_agg, runs) == agg), digest_values(agg));
         int junk = 12345;
         cudaMemcpy(d_num, &junk, sizeof junk, cudaMemcpyHostToDevice);
         size_t bytes0 = 0;
         cudaError_t e3 = D::Dispatch(nullptr, bytes0, d_keys, d_uk, d_vals, d_agg, d_num, SameTen{}, Plus{}, 0u, 0);
         cudaError_t e4 = D::Dispatch(t, bytes, d_keys, d_uk, d_vals, d_agg, d_num, SameTen{}, Plus{}, 0u, 0);
-        std::printf("DispatchReduceByKey of no items: %d %d, runs %d\n", (int)e3, (int)e4, back(d_num, 1)[0]);
+        std::printf("DispatchReduceByKey of no items: %d %d, runs %d\n", (int)e3, (int)e4, fetch(d_num, 1)[0]);
         cudaFree(t);
         cudaFree(d_uk);
         cudaFree(d_agg);
@@ -173,8 +140,8 @@ int main()
         cudaError_t e1 = Exc::Dispatch(nullptr, bytes, d_keys, d_vals, d_exc, SameTen{}, Plus{}, init, (unsigned)n, 0);
         void *t = temp_for(bytes);
         cudaError_t e2 = Exc::Dispatch(t, bytes, d_keys, d_vals, d_exc, SameTen{}, Plus{}, init, (unsigned)n, 0);
-        std::printf("DispatchScanByKey exclusive: %d %d %s, %llx\n", (int)e1, (int)e2, ok(back(d_exc, n) == exc),
-                    digest(exc));
+        std::printf("DispatchScanByKey exclusive: %d %d %s, %llx\n", (int)e1, (int)e2, ok(fetch(d_exc, n) == exc),
+                    digest_values(exc));
         cudaFree(t);
 
         using Inc = cub::DispatchScanByKey<const int *, const int *, int *, SameTen, Max, cub::NullType,
@@ -184,8 +151,8 @@ int main()
                            (unsigned long long)n, 0);
         t = temp_for(bytes);
         e2 = Inc::Dispatch(t, bytes, d_keys, d_vals, d_inc, SameTen{}, Max{}, cub::NullType{}, (unsigned long long)n, 0);
-        std::printf("DispatchScanByKey inclusive: %d %d %s, %llx\n", (int)e1, (int)e2, ok(back(d_inc, n) == inc),
-                    digest(inc));
+        std::printf("DispatchScanByKey inclusive: %d %d %s, %llx\n", (int)e1, (int)e2, ok(fetch(d_inc, n) == inc),
+                    digest_values(inc));
         cudaFree(t);
         cudaFree(d_exc);
         cudaFree(d_inc);
@@ -209,8 +176,8 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = E::DispatchEven(t, bytes, d_h, {d_hist}, {levels}, {lo}, {hi}, n, 1, n, 0,
                                          ::cuda::std::false_type{});
-        std::printf("DispatchHistogram even: %d %d %s, %llx\n", (int)e1, (int)e2, ok(back(d_hist, levels - 1) == want),
-                    digest(want));
+        std::printf("DispatchHistogram even: %d %d %s, %llx\n", (int)e1, (int)e2, ok(fetch(d_hist, levels - 1) == want),
+                    digest_values(want));
         cudaFree(t);
 
         // Even with a range whose bin arithmetic would overflow.
@@ -258,9 +225,9 @@ int main()
         e2 = R::DispatchRange(t, bytes, d_img, outs, nlv, plv, px, rows, stride, 0, ::cuda::std::true_type{});
         bool good = true;
         for (int c = 0; c < 3; c++)
-            good &= back(d_h3[c], want3[c].size()) == want3[c];
+            good &= fetch(d_h3[c], want3[c].size()) == want3[c];
         std::printf("DispatchHistogram range, 3 of 4 byte channels, 2D: %d %d %s, %llx %llx %llx\n", (int)e1, (int)e2,
-                    ok(good), digest(want3[0]), digest(want3[1]), digest(want3[2]));
+                    ok(good), digest_values(want3[0]), digest_values(want3[1]), digest_values(want3[2]));
         cudaFree(t);
 
         // Even over the same bytes: 2 channels of 4 counted, 16 bins each over [16, 240).
@@ -281,9 +248,9 @@ int main()
         t = temp_for(bytes);
         e2 = EB::DispatchEven(t, bytes, d_img, {d_h3[0], d_h3[1]}, {17, 17}, {16, 16}, {240, 240}, px, rows, stride, 0,
                               ::cuda::std::true_type{});
-        good = back(d_h3[0], 16) == wantb[0] && back(d_h3[1], 16) == wantb[1];
+        good = fetch(d_h3[0], 16) == wantb[0] && fetch(d_h3[1], 16) == wantb[1];
         std::printf("DispatchHistogram even, 2 of 4 byte channels, 2D: %d %d %s, %llx %llx\n", (int)e1, (int)e2,
-                    ok(good), digest(wantb[0]), digest(wantb[1]));
+                    ok(good), digest_values(wantb[0]), digest_values(wantb[1]));
         cudaFree(t);
         for (int c = 0; c < 3; c++) {
             cudaFree(d_lv[c]);
@@ -314,8 +281,8 @@ int main()
         cudaError_t e1 = K::Dispatch(nullptr, bytes, d_k, nullptr, d_k, nullptr, (unsigned)n, LowByteLess{}, 0);
         void *t = temp_for(bytes);
         cudaError_t e2 = K::Dispatch(t, bytes, d_k, nullptr, d_k, nullptr, (unsigned)n, LowByteLess{}, 0);
-        std::printf("DispatchMergeSort keys in place: %d %d %s, %llx\n", (int)e1, (int)e2, ok(back(d_k, n) == sk),
-                    digest(sk));
+        std::printf("DispatchMergeSort keys in place: %d %d %s, %llx\n", (int)e1, (int)e2, ok(fetch(d_k, n) == sk),
+                    digest_values(sk));
         cudaFree(t);
 
         int *d_ki = upload(h), *d_vi = upload(idx), *d_ko, *d_vo;
@@ -326,8 +293,8 @@ int main()
         e1 = P::Dispatch(nullptr, bytes, d_ki, d_vi, d_ko, d_vo, (unsigned long long)n, LowByteLess{}, 0);
         t = temp_for(bytes);
         e2 = P::Dispatch(t, bytes, d_ki, d_vi, d_ko, d_vo, (unsigned long long)n, LowByteLess{}, 0);
-        bool good = back(d_ko, n) == sk && back(d_vo, n) == sv && back(d_ki, n) == h;
-        std::printf("DispatchMergeSort pairs copied: %d %d %s, %llx\n", (int)e1, (int)e2, ok(good), digest(sv));
+        bool good = fetch(d_ko, n) == sk && fetch(d_vo, n) == sv && fetch(d_ki, n) == h;
+        std::printf("DispatchMergeSort pairs copied: %d %d %s, %llx\n", (int)e1, (int)e2, ok(good), digest_values(sv));
         size_t bytes0 = 12345;
         cudaError_t e3 = P::Dispatch(nullptr, bytes0, d_ki, d_vi, d_ko, d_vo, 0ull, LowByteLess{}, 0);
         std::printf("DispatchMergeSort of no items: %d, size %s\n", (int)e3, bytes0 == 0 ? "0" : "not 0");
@@ -380,11 +347,11 @@ int main()
             cudaError_t e1 = D::Dispatch(nullptr, bytes, k, nv, m, (long long)few.size() - 1, d_few, d_few + 1, false, 0);
             void *t = temp_for(bytes);
             cudaError_t e2 = D::Dispatch(t, bytes, k, nv, m, (long long)few.size() - 1, d_few, d_few + 1, false, 0);
-            std::vector<int> got = back(k.Current(), m);
+            std::vector<int> got = fetch(k.Current(), m);
             got.resize(few.back());
             want.resize(few.back());
             std::printf("DispatchSegmentedSort keys, few, not overwriting: %d %d, selector %d, %s, input kept %d, %llx\n",
-                        (int)e1, (int)e2, k.selector, ok(got == want), (int)(back(d_a, m) == k4), digest(want));
+                        (int)e1, (int)e2, k.selector, ok(got == want), (int)(fetch(d_a, m) == k4), digest_values(want));
             cudaFree(t);
             cudaFree(d_a);
             cudaFree(d_b);
@@ -419,12 +386,12 @@ int main()
                 t = temp_for(bytes);
                 e2 = D::Dispatch(t, bytes, k, vv, m, segs, d_offs, d_offs + 1, overwrite, 0);
             }
-            std::vector<KeyT> gk = back(k.Current(), offs.back());
-            std::vector<int> gv = back(vv.Current(), offs.back());
+            std::vector<KeyT> gk = fetch(k.Current(), offs.back());
+            std::vector<int> gv = fetch(vv.Current(), offs.back());
             want.resize(offs.back());
             vo.resize(offs.back());
             std::printf("DispatchSegmentedSort %s: %d %d, selectors %d %d, %s, %llx %llx\n", what, (int)e1, (int)e2,
-                        k.selector, vv.selector, ok(gk == want && gv == vo), digest(want), digest(vo));
+                        k.selector, vv.selector, ok(gk == want && gv == vo), digest_values(want), digest_values(vo));
             cudaFree(t);
             cudaFree(d_a);
             cudaFree(d_b);
@@ -473,7 +440,7 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = L::Dispatch(t, bytes, d_in, d_out, (unsigned)n, Minus{}, 0);
         std::printf("DispatchAdjacentDifference left, copied: %d %d %s, %llx\n", (int)e1, (int)e2,
-                    ok(back(d_out, n) == left && back(d_in, n) == h), digest(left));
+                    ok(fetch(d_out, n) == left && fetch(d_in, n) == h), digest_values(left));
         cudaFree(t);
 
         using R = cub::DispatchAdjacentDifference<const int *, int *, Minus, unsigned long long, cub::MayAlias::No,
@@ -483,7 +450,7 @@ int main()
         t = temp_for(bytes);
         e2 = R::Dispatch(t, bytes, d_in, d_out, (unsigned long long)n, Minus{}, 0);
         std::printf("DispatchAdjacentDifference right, copied: %d %d %s, %llx\n", (int)e1, (int)e2,
-                    ok(back(d_out, n) == right), digest(right));
+                    ok(fetch(d_out, n) == right), digest_values(right));
         cudaFree(t);
 
         using LI = cub::DispatchAdjacentDifference<int *, int *, Minus, unsigned, cub::MayAlias::Yes,
@@ -494,7 +461,7 @@ int main()
         t = temp_for(bytes);
         e2 = LI::Dispatch(t, bytes, d_io, d_io, (unsigned)n, Minus{}, 0);
         std::printf("DispatchAdjacentDifference left, in place: %d %d %s\n", (int)e1, (int)e2,
-                    ok(back(d_io, n) == left));
+                    ok(fetch(d_io, n) == left));
         cudaFree(t);
 
         using RI = cub::DispatchAdjacentDifference<int *, int *, Minus, unsigned, cub::MayAlias::Yes,
@@ -505,7 +472,7 @@ int main()
         t = temp_for(bytes);
         e2 = RI::Dispatch(t, bytes, d_io, d_io, (unsigned)n, Minus{}, 0);
         std::printf("DispatchAdjacentDifference right, in place: %d %d %s\n", (int)e1, (int)e2,
-                    ok(back(d_io, n) == right));
+                    ok(fetch(d_io, n) == right));
         cudaFree(t);
 
         // May alias, but the output lies apart.
@@ -517,7 +484,7 @@ int main()
         t = temp_for(bytes);
         e2 = LA::Dispatch(t, bytes, d_in, d_out, (unsigned)n, Minus{}, 0);
         std::printf("DispatchAdjacentDifference left, may alias, apart: %d %d %s\n", (int)e1, (int)e2,
-                    ok(back(d_out, n) == left && back(d_in, n) == h));
+                    ok(fetch(d_out, n) == left && fetch(d_in, n) == h));
         cudaFree(t);
         cudaFree(d_io);
         cudaFree(d_in);
@@ -568,7 +535,7 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = M::Dispatch(t, bytes, d_in_ptrs, d_out_ptrs, d_bytes, nb, 0);
         std::printf("DispatchBatchMemcpy memcpy: %d %d %s, %d ints, %llx\n", (int)e1, (int)e2,
-                    ok(back(d_dst, total) == want), total, digest(want));
+                    ok(fetch(d_dst, total) == want), total, digest_values(want));
         cudaFree(t);
 
         cudaMemset(d_dst, 0, total * sizeof(int));
@@ -577,7 +544,7 @@ int main()
         e1 = C::Dispatch(nullptr, bytes, d_in_its, d_out_its, d_sizes, nb, 0);
         t = temp_for(bytes);
         e2 = C::Dispatch(t, bytes, d_in_its, d_out_its, d_sizes, nb, 0);
-        std::printf("DispatchBatchMemcpy copy: %d %d %s\n", (int)e1, (int)e2, ok(back(d_dst, total) == want));
+        std::printf("DispatchBatchMemcpy copy: %d %d %s\n", (int)e1, (int)e2, ok(fetch(d_dst, total) == want));
         cudaFree(t);
         cudaFree(d_src);
         cudaFree(d_dst);

@@ -35,10 +35,10 @@ struct policy_hub {
 };
 
 // Instantiated on MaxPolicy; the device view's ActivePolicy is the one for
-// the PTX version being compiled.
+// the PTX version being compiled.  Declared as CUB declares its kernels.
 template <typename MaxPolicy>
-__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::Sum::BLOCK_THREADS)
-    tile_sums(const int *in, int n, long long *partial, int *seen_threads)
+__launch_bounds__(MaxPolicy::ActivePolicy::Sum::BLOCK_THREADS) CUB_DETAIL_KERNEL_ATTRIBUTES
+    void tile_sums(const int *in, int n, long long *partial, int *seen_threads)
 {
     using P = typename MaxPolicy::ActivePolicy::Sum;
     constexpr int tile = P::BLOCK_THREADS * P::ITEMS_PER_THREAD;

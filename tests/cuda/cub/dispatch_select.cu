@@ -12,6 +12,8 @@
 #include <cub/device/dispatch/dispatch_three_way_partition.cuh>
 #include <cub/device/dispatch/dispatch_unique_by_key.cuh>
 
+#include "cub_test.h"
+
 #include <cstdio>
 #include <vector>
 
@@ -34,49 +36,6 @@ struct Low {
 struct High {
     __host__ __device__ bool operator()(int x) const { return x > 20000; }
 };
-
-static void *temp_for(size_t bytes)
-{
-    void *p = nullptr;
-    cudaMalloc(&p, bytes);
-    return p;
-}
-
-template <typename T>
-static T *to_device(const std::vector<T> &h)
-{
-    T *d = nullptr;
-    cudaMalloc(&d, h.size() * sizeof(T));
-    cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice);
-    return d;
-}
-
-template <typename T>
-static std::vector<T> back(const T *d, long long n)
-{
-    std::vector<T> h(n);
-    cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
-    return h;
-}
-
-template <typename T>
-static T one(const T *d)
-{
-    T v;
-    cudaMemcpy(&v, d, sizeof(T), cudaMemcpyDeviceToHost);
-    return v;
-}
-
-template <typename T>
-static unsigned long long digest(const std::vector<T> &v)
-{
-    unsigned long long h = 1469598103934665603ull;
-    for (const T &x : v) {
-        h ^= (unsigned long long)(long long)x;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
 // The expected selection, and the partition: selected first in order,
 // then the rejected ones from the back.
@@ -107,7 +66,7 @@ static std::vector<int> partitioned(const std::vector<int> &in, const std::vecto
 static void report(const char *what, cudaError_t e1, cudaError_t e2, long long count, long long want_count,
                    const std::vector<int> &got, const std::vector<int> &want)
 {
-    std::printf("%s: %d %d, %lld items, digest %llx (%s)\n", what, (int)e1, (int)e2, count, digest(got),
+    std::printf("%s: %d %d, %lld items, digest %llx (%s)\n", what, (int)e1, (int)e2, count, digest_values(got),
                 count == want_count && got == want ? "ok" : "WRONG");
 }
 
@@ -129,8 +88,8 @@ int main()
         for (int j = 0; j < len && i < n; j++)
             runs[i++] = v;
     }
-    int *d_in = to_device(h), *d_flags = to_device(flags), *d_runs = to_device(runs);
-    char *d_cflags = to_device(cflags);
+    int *d_in = upload(h), *d_flags = upload(flags), *d_runs = upload(runs);
+    char *d_cflags = upload(cflags);
     int *d_out, *d_rej;
     long long *d_count;
     cudaMalloc(&d_out, n * sizeof(int));
@@ -159,8 +118,8 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = D::Dispatch(t, bytes, d_in, nullptr, d_out, d_n, Third{}, Null{}, n, 0);
         std::vector<int> want = selected(h, by_op);
-        int got = one(d_n);
-        report("DispatchSelectIf by predicate", e1, e2, got, (long long)want.size(), back(d_out, got), want);
+        int got = get1(d_n);
+        report("DispatchSelectIf by predicate", e1, e2, got, (long long)want.size(), fetch(d_out, got), want);
 
         // No items: the count is still written.
         int seventy = 77;
@@ -169,7 +128,7 @@ int main()
         e1 = D::Dispatch(nullptr, bytes0, d_in, nullptr, d_out, d_n, Third{}, Null{}, 0, 0);
         void *t0 = temp_for(bytes0);
         e2 = D::Dispatch(t0, bytes0, d_in, nullptr, d_out, d_n, Third{}, Null{}, 0, 0);
-        std::printf("DispatchSelectIf of no items: %d %d, count %d\n", (int)e1, (int)e2, one(d_n));
+        std::printf("DispatchSelectIf of no items: %d %d, count %d\n", (int)e1, (int)e2, get1(d_n));
         cudaFree(t0);
 
         // Temporary storage smaller than asked for.
@@ -190,8 +149,8 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = D::Dispatch(t, bytes, d_in, d_cflags, d_out, d_count, Null{}, Null{}, n, 0);
         std::vector<int> want = selected(h, by_flag);
-        long long got = one(d_count);
-        report("DispatchSelectIf by flags", e1, e2, got, (long long)want.size(), back(d_out, got), want);
+        long long got = get1(d_count);
+        report("DispatchSelectIf by flags", e1, e2, got, (long long)want.size(), fetch(d_out, got), want);
         cudaFree(t);
 
         using F = cub::DispatchSelectIf<const int *, const int *, int *, long long *, FlagIsOne, Null, Offset,
@@ -201,8 +160,8 @@ int main()
         t = temp_for(bytes);
         e2 = F::Dispatch(t, bytes, d_in, d_flags, d_out, d_count, FlagIsOne{}, Null{}, n, 0);
         want = selected(h, by_flag_op);
-        got = one(d_count);
-        report("DispatchSelectIf by a predicate on flags", e1, e2, got, (long long)want.size(), back(d_out, got),
+        got = get1(d_count);
+        report("DispatchSelectIf by a predicate on flags", e1, e2, got, (long long)want.size(), fetch(d_out, got),
                want);
         cudaFree(t);
     }
@@ -216,8 +175,8 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = D::Dispatch(t, bytes, d_runs, nullptr, d_out, d_count, Null{}, Equal{}, n, 0);
         std::vector<int> want = selected(runs, heads);
-        long long got = one(d_count);
-        report("DispatchSelectIf unique", e1, e2, got, (long long)want.size(), back(d_out, got), want);
+        long long got = get1(d_count);
+        report("DispatchSelectIf unique", e1, e2, got, (long long)want.size(), fetch(d_out, got), want);
         cudaFree(t);
 
         using Q = cub::DispatchSelectIf<const int *, Null *, int *, long long *, Null, SameQuarter, Offset,
@@ -227,8 +186,8 @@ int main()
         t = temp_for(bytes);
         e2 = Q::Dispatch(t, bytes, d_runs, nullptr, d_out, d_count, Null{}, SameQuarter{}, n, 0);
         want = selected(runs, quarter_heads);
-        got = one(d_count);
-        report("DispatchSelectIf unique by quarters", e1, e2, got, (long long)want.size(), back(d_out, got), want);
+        got = get1(d_count);
+        report("DispatchSelectIf unique by quarters", e1, e2, got, (long long)want.size(), fetch(d_out, got), want);
         cudaFree(t);
     }
 
@@ -242,8 +201,8 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = P::Dispatch(t, bytes, d_in, nullptr, d_out, d_count, Third{}, Null{}, n, 0);
         std::vector<int> want = partitioned(h, by_op);
-        report("DispatchSelectIf partition by predicate", e1, e2, one(d_count), (long long)selected(h, by_op).size(),
-               back(d_out, n), want);
+        report("DispatchSelectIf partition by predicate", e1, e2, get1(d_count), (long long)selected(h, by_op).size(),
+               fetch(d_out, n), want);
         cudaFree(t);
 
         using F = cub::DispatchSelectIf<const int *, const char *, int *, long long *, Null, Null, Offset,
@@ -253,8 +212,8 @@ int main()
         t = temp_for(bytes);
         e2 = F::Dispatch(t, bytes, d_in, d_cflags, d_out, d_count, Null{}, Null{}, n, 0);
         want = partitioned(h, by_flag);
-        report("DispatchSelectIf partition by flags", e1, e2, one(d_count), (long long)selected(h, by_flag).size(),
-               back(d_out, n), want);
+        report("DispatchSelectIf partition by flags", e1, e2, get1(d_count), (long long)selected(h, by_flag).size(),
+               fetch(d_out, n), want);
         cudaFree(t);
 
         using U = cub::DispatchSelectIf<const int *, Null *, int *, long long *, Null, Equal, Offset,
@@ -264,8 +223,8 @@ int main()
         t = temp_for(bytes);
         e2 = U::Dispatch(t, bytes, d_runs, nullptr, d_out, d_count, Null{}, Equal{}, n, 0);
         want = partitioned(runs, heads);
-        report("DispatchSelectIf partition by discontinuity", e1, e2, one(d_count),
-               (long long)selected(runs, heads).size(), back(d_out, n), want);
+        report("DispatchSelectIf partition by discontinuity", e1, e2, get1(d_count),
+               (long long)selected(runs, heads).size(), fetch(d_out, n), want);
         cudaFree(t);
     }
 
@@ -280,10 +239,10 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = P::Dispatch(t, bytes, d_in, d_flags, out, d_count, FlagIsOne{}, Null{}, n, 0);
         std::vector<int> sel = selected(h, by_flag_op), rej = rejected(h, by_flag_op);
-        long long got = one(d_count);
-        std::vector<int> got_sel = back(d_out, got), got_rej = back(d_rej, n - got);
+        long long got = get1(d_count);
+        std::vector<int> got_sel = fetch(d_out, got), got_rej = fetch(d_rej, n - got);
         std::printf("DispatchSelectIf partition into two outputs: %d %d, %lld + %lld items, digests %llx %llx (%s)\n",
-                    (int)e1, (int)e2, got, n - got, digest(got_sel), digest(got_rej),
+                    (int)e1, (int)e2, got, n - got, digest_values(got_sel), digest_values(got_rej),
                     got == (long long)sel.size() && got_sel == sel && got_rej == rej ? "ok" : "WRONG");
         cudaFree(t);
     }
@@ -301,8 +260,8 @@ int main()
         void *t = temp_for(bytes);
         cudaError_t e2 = I::Dispatch(t, bytes, d_buf, nullptr, d_buf, d_count, Third{}, Null{}, n, 0);
         std::vector<int> want = selected(h, by_op);
-        long long got = one(d_count);
-        report("DispatchSelectIf in place by predicate", e1, e2, got, (long long)want.size(), back(d_buf, got), want);
+        long long got = get1(d_count);
+        report("DispatchSelectIf in place by predicate", e1, e2, got, (long long)want.size(), fetch(d_buf, got), want);
         cudaFree(t);
 
         using F = cub::DispatchSelectIf<int *, const char *, int *, long long *, Null, Null, Offset,
@@ -313,8 +272,8 @@ int main()
         t = temp_for(bytes);
         e2 = F::Dispatch(t, bytes, d_buf, d_cflags, d_buf, d_count, Null{}, Null{}, n, 0);
         want = selected(h, by_flag);
-        got = one(d_count);
-        report("DispatchSelectIf in place by flags", e1, e2, got, (long long)want.size(), back(d_buf, got), want);
+        got = get1(d_count);
+        report("DispatchSelectIf in place by flags", e1, e2, got, (long long)want.size(), fetch(d_buf, got), want);
         cudaFree(t);
 
         using U = cub::DispatchSelectIf<int *, Null *, int *, long long *, Null, Equal, Offset,
@@ -325,8 +284,8 @@ int main()
         t = temp_for(bytes);
         e2 = U::Dispatch(t, bytes, d_buf, nullptr, d_buf, d_count, Null{}, Equal{}, n, 0);
         want = selected(runs, heads);
-        got = one(d_count);
-        report("DispatchSelectIf in place unique", e1, e2, got, (long long)want.size(), back(d_buf, got), want);
+        got = get1(d_count);
+        report("DispatchSelectIf in place unique", e1, e2, got, (long long)want.size(), fetch(d_buf, got), want);
         cudaFree(t);
 
         // Potentially in place, but the output is elsewhere: the input stays.
@@ -336,12 +295,12 @@ int main()
         t = temp_for(bytes);
         e2 = I::Dispatch(t, bytes, d_buf, nullptr, d_out, d_count, Third{}, Null{}, n, 0);
         want = selected(h, by_op);
-        got = one(d_count);
-        bool kept = back(d_buf, n) == h;
+        got = get1(d_count);
+        bool kept = fetch(d_buf, n) == h;
         std::printf("DispatchSelectIf potentially in place, separate output: %d %d, %lld items, input kept %d, "
                     "digest %llx (%s)\n",
-                    (int)e1, (int)e2, got, (int)kept, digest(back(d_out, got)),
-                    got == (long long)want.size() && back(d_out, got) == want ? "ok" : "WRONG");
+                    (int)e1, (int)e2, got, (int)kept, digest_values(fetch(d_out, got)),
+                    got == (long long)want.size() && fetch(d_out, got) == want ? "ok" : "WRONG");
         cudaFree(t);
         cudaFree(d_buf);
     }
@@ -361,11 +320,11 @@ int main()
         std::vector<int> first, second, rest;
         for (int x : h)
             (Low{}(x) ? first : High{}(x) ? second : rest).push_back(x);
-        std::vector<int> counts = back(d_two, 2);
+        std::vector<int> counts = fetch(d_two, 2);
         int a = counts[0], b = counts[1];
-        std::vector<int> g1 = back(d_first, a), g2 = back(d_second, b), g3 = back(d_rest, n - a - b);
+        std::vector<int> g1 = fetch(d_first, a), g2 = fetch(d_second, b), g3 = fetch(d_rest, n - a - b);
         std::printf("DispatchThreeWayPartitionIf: %d %d, %d %d %d items, digests %llx %llx %llx (%s)\n", (int)e1,
-                    (int)e2, a, b, n - a - b, digest(g1), digest(g2), digest(g3),
+                    (int)e2, a, b, n - a - b, digest_values(g1), digest_values(g2), digest_values(g3),
                     g1 == first && g2 == second && g3 == rest ? "ok" : "WRONG");
 
         int zeros[2] = {55, 66};
@@ -374,7 +333,7 @@ int main()
         e1 = D::Dispatch(nullptr, bytes0, d_in, d_first, d_second, d_rest, d_two, Low{}, High{}, 0, 0);
         void *t0 = temp_for(bytes0);
         e2 = D::Dispatch(t0, bytes0, d_in, d_first, d_second, d_rest, d_two, Low{}, High{}, 0, 0);
-        counts = back(d_two, 2);
+        counts = fetch(d_two, 2);
         std::printf("DispatchThreeWayPartitionIf of no items: %d %d, counts %d %d\n", (int)e1, (int)e2, counts[0],
                     counts[1]);
         cudaFree(t0);
@@ -390,7 +349,7 @@ int main()
         std::vector<long long> vals(n);
         for (int i = 0; i < n; i++)
             vals[i] = 3LL * i;
-        long long *d_vals = to_device(vals), *d_vout;
+        long long *d_vals = upload(vals), *d_vout;
         unsigned *d_n;
         cudaMalloc(&d_vout, n * sizeof(long long));
         cudaMalloc(&d_n, sizeof(unsigned));
@@ -407,11 +366,11 @@ int main()
                 wk.push_back(runs[i]);
                 wv.push_back(vals[i]);
             }
-        unsigned got = one(d_n);
-        std::vector<int> gk = back(d_out, got);
-        std::vector<long long> gv = back(d_vout, got);
+        unsigned got = get1(d_n);
+        std::vector<int> gk = fetch(d_out, got);
+        std::vector<long long> gv = fetch(d_vout, got);
         std::printf("DispatchUniqueByKey: %d %d, %u items, keys %llx, values %llx (%s)\n", (int)e1, (int)e2, got,
-                    digest(gk), digest(gv), gk == wk && gv == wv ? "ok" : "WRONG");
+                    digest_values(gk), digest_values(gv), gk == wk && gv == wv ? "ok" : "WRONG");
 
         using Q = cub::DispatchUniqueByKey<const int *, const long long *, int *, long long *, unsigned *,
                                            SameQuarter, unsigned>;
@@ -427,11 +386,11 @@ int main()
                 wk.push_back(runs[i]);
                 wv.push_back(vals[i]);
             }
-        got = one(d_n);
-        gk = back(d_out, got);
-        gv = back(d_vout, got);
+        got = get1(d_n);
+        gk = fetch(d_out, got);
+        gv = fetch(d_vout, got);
         std::printf("DispatchUniqueByKey by quarters: %d %d, %u items, keys %llx, values %llx (%s)\n", (int)e1,
-                    (int)e2, got, digest(gk), digest(gv), gk == wk && gv == wv ? "ok" : "WRONG");
+                    (int)e2, got, digest_values(gk), digest_values(gv), gk == wk && gv == wv ? "ok" : "WRONG");
 
         unsigned seventy = 77;
         cudaMemcpy(d_n, &seventy, sizeof seventy, cudaMemcpyHostToDevice);
@@ -439,7 +398,7 @@ int main()
         e1 = D::Dispatch(nullptr, bytes0, d_runs, d_vals, d_out, d_vout, d_n, Equal{}, 0u, 0);
         void *t0 = temp_for(bytes0);
         e2 = D::Dispatch(t0, bytes0, d_runs, d_vals, d_out, d_vout, d_n, Equal{}, 0u, 0);
-        std::printf("DispatchUniqueByKey of no items: %d %d, count %u\n", (int)e1, (int)e2, one(d_n));
+        std::printf("DispatchUniqueByKey of no items: %d %d, count %u\n", (int)e1, (int)e2, get1(d_n));
         cudaFree(t0);
         cudaFree(t);
         cudaFree(d_vals);
@@ -475,11 +434,11 @@ int main()
         std::vector<int> wo;
         std::vector<long long> wl;
         expect(heads, wo, wl);
-        int got = one(d_nr);
-        std::vector<int> go = back(d_offs, got), gl = back(d_lens, got);
+        int got = get1(d_nr);
+        std::vector<int> go = fetch(d_offs, got), gl = fetch(d_lens, got);
         std::vector<long long> gll(gl.begin(), gl.end());
         std::printf("DeviceRleDispatch: %d %d, %d runs, offsets %llx, lengths %llx (%s)\n", (int)e1, (int)e2, got,
-                    digest(go), digest(gl), go == wo && gll == wl ? "ok" : "WRONG");
+                    digest_values(go), digest_values(gl), go == wo && gll == wl ? "ok" : "WRONG");
         cudaFree(t);
 
         using Q = cub::DeviceRleDispatch<const int *, int *, long long *, int *, SameQuarter, int>;
@@ -490,11 +449,11 @@ int main()
         wo.clear();
         wl.clear();
         expect(quarter_heads, wo, wl);
-        got = one(d_nr);
-        go = back(d_offs, got);
-        gll = back(d_llens, got);
+        got = get1(d_nr);
+        go = fetch(d_offs, got);
+        gll = fetch(d_llens, got);
         std::printf("DeviceRleDispatch by quarters: %d %d, %d runs, offsets %llx, lengths %llx (%s)\n", (int)e1,
-                    (int)e2, got, digest(go), digest(gll), go == wo && gll == wl ? "ok" : "WRONG");
+                    (int)e2, got, digest_values(go), digest_values(gll), go == wo && gll == wl ? "ok" : "WRONG");
 
         int seventy = 77;
         cudaMemcpy(d_nr, &seventy, sizeof seventy, cudaMemcpyHostToDevice);
@@ -502,7 +461,7 @@ int main()
         e1 = D::Dispatch(nullptr, bytes0, d_runs, d_offs, d_lens, d_nr, Equal{}, 0, 0);
         void *t0 = temp_for(bytes0);
         e2 = D::Dispatch(t0, bytes0, d_runs, d_offs, d_lens, d_nr, Equal{}, 0, 0);
-        std::printf("DeviceRleDispatch of no items: %d %d, count %d\n", (int)e1, (int)e2, one(d_nr));
+        std::printf("DeviceRleDispatch of no items: %d %d, count %d\n", (int)e1, (int)e2, get1(d_nr));
         cudaFree(t0);
         cudaFree(t);
         cudaFree(d_offs);

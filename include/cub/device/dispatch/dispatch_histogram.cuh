@@ -33,22 +33,15 @@ struct DispatchHistogram {
 
     using SampleT = detail::it_value_t<SampleIteratorT>;
 
+    /* The last argument says whether the samples are bytes (CUB's two
+     * overloads); both run the same way here. */
+    template <bool ByteSamples>
     static cudaError_t DispatchRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
                                      ::cuda::std::array<CounterT *, NUM_ACTIVE_CHANNELS> d_output_histograms,
                                      ::cuda::std::array<int, NUM_ACTIVE_CHANNELS> num_output_levels,
                                      ::cuda::std::array<const LevelT *, NUM_ACTIVE_CHANNELS> d_levels,
                                      OffsetT num_row_pixels, OffsetT num_rows, OffsetT row_stride_samples,
-                                     cudaStream_t stream, ::cuda::std::false_type)
-    {
-        return range(d_temp_storage, temp_storage_bytes, d_samples, d_output_histograms, num_output_levels, d_levels,
-                     num_row_pixels, num_rows, row_stride_samples, stream);
-    }
-    static cudaError_t DispatchRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
-                                     ::cuda::std::array<CounterT *, NUM_ACTIVE_CHANNELS> d_output_histograms,
-                                     ::cuda::std::array<int, NUM_ACTIVE_CHANNELS> num_output_levels,
-                                     ::cuda::std::array<const LevelT *, NUM_ACTIVE_CHANNELS> d_levels,
-                                     OffsetT num_row_pixels, OffsetT num_rows, OffsetT row_stride_samples,
-                                     cudaStream_t stream, ::cuda::std::true_type)
+                                     cudaStream_t stream, ::cuda::std::integral_constant<bool, ByteSamples>)
     {
         return range(d_temp_storage, temp_storage_bytes, d_samples, d_output_histograms, num_output_levels, d_levels,
                      num_row_pixels, num_rows, row_stride_samples, stream);
@@ -58,27 +51,18 @@ struct DispatchHistogram {
      * (the size query then says 1 byte), except for byte samples: CUB
      * bins those by value and maps the 256 values with the same scale
      * without checking it. */
+    template <bool ByteSamples>
     static cudaError_t DispatchEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
                                     ::cuda::std::array<CounterT *, NUM_ACTIVE_CHANNELS> d_output_histograms,
                                     ::cuda::std::array<int, NUM_ACTIVE_CHANNELS> num_output_levels,
                                     ::cuda::std::array<LevelT, NUM_ACTIVE_CHANNELS> lower_level,
                                     ::cuda::std::array<LevelT, NUM_ACTIVE_CHANNELS> upper_level,
                                     OffsetT num_row_pixels, OffsetT num_rows, OffsetT row_stride_samples,
-                                    cudaStream_t stream, ::cuda::std::false_type)
+                                    cudaStream_t stream, ::cuda::std::integral_constant<bool, ByteSamples>)
     {
-        return even<false>(d_temp_storage, temp_storage_bytes, d_samples, d_output_histograms, num_output_levels,
-                           lower_level, upper_level, num_row_pixels, num_rows, row_stride_samples, stream);
-    }
-    static cudaError_t DispatchEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIteratorT d_samples,
-                                    ::cuda::std::array<CounterT *, NUM_ACTIVE_CHANNELS> d_output_histograms,
-                                    ::cuda::std::array<int, NUM_ACTIVE_CHANNELS> num_output_levels,
-                                    ::cuda::std::array<LevelT, NUM_ACTIVE_CHANNELS> lower_level,
-                                    ::cuda::std::array<LevelT, NUM_ACTIVE_CHANNELS> upper_level,
-                                    OffsetT num_row_pixels, OffsetT num_rows, OffsetT row_stride_samples,
-                                    cudaStream_t stream, ::cuda::std::true_type)
-    {
-        return even<true>(d_temp_storage, temp_storage_bytes, d_samples, d_output_histograms, num_output_levels,
-                          lower_level, upper_level, num_row_pixels, num_rows, row_stride_samples, stream);
+        return even<ByteSamples>(d_temp_storage, temp_storage_bytes, d_samples, d_output_histograms,
+                                 num_output_levels, lower_level, upper_level, num_row_pixels, num_rows,
+                                 row_stride_samples, stream);
     }
 
 private:

@@ -40,19 +40,10 @@ struct DeviceRleDispatch {
     {
         typedef detail::non_void_value_t<LengthsOutputIteratorT, OffsetT> LengthT;
         return detail::simt_dispatch::dispatch<MaxPolicy>([&] {
-            simt_cub::index_t n = simt_cub::count_of(num_items);
-            return simt_cub::runs(
-                "cub::DeviceRleDispatch", d_temp_storage, temp_storage_bytes, n,
-                simt_cub::make_heads(d_in, equality_op),
-                [d_in, equality_op, n](simt_cub::index_t h) mutable {
-                    return h + 1 < n && equality_op(d_in[h], d_in[h + 1]);
-                },
-                [d_offsets_out, d_lengths_out](simt_cub::index_t h, simt_cub::index_t k,
-                                               simt_cub::index_t end) mutable {
-                    d_offsets_out[k] = (OffsetT)h;
-                    d_lengths_out[k] = (LengthT)(end - h);
-                },
-                d_num_runs_out, stream);
+            return simt_cub::nontrivial_runs<OffsetT, LengthT>("cub::DeviceRleDispatch", d_temp_storage,
+                                                              temp_storage_bytes, d_in, d_offsets_out,
+                                                              d_lengths_out, d_num_runs_out, equality_op,
+                                                              simt_cub::count_of(num_items), stream);
         });
     }
 };
