@@ -12,6 +12,48 @@
 
 #include "../detail/simt_core.cuh"
 
+namespace simt_cub {
+
+/* SubtractLeft (Left) or SubtractRight into out, which may be in itself:
+ * each chunk's neighbour in the next chunk towards which it reads (which
+ * that chunk overwrites) is saved first, then each chunk walks away from
+ * the items it still needs; item 0 (Left) or n-1 (Right) is copied. */
+template <bool Left, typename T, typename In, typename Out, typename Op>
+inline cudaError_t adjacent_difference(const char *name, void *d_temp, size_t &temp_bytes, In in, Out out,
+                                       index_t n, Op op, cudaStream_t stream)
+{
+    chunks c(n);
+    void *p[1];
+    size_t sz[1] = {c.count * sizeof(T)};
+    cudaError_t e = alias(d_temp, temp_bytes, p, sz);
+    if (e != cudaSuccess || !d_temp || c.n == 0)
+        return e;
+    T *saved = (T *)p[0];
+    e = launch(name, c.count, stream, [=](unsigned b) { put(saved + b, in[Left ? c.hi(b) - 1 : c.lo(b)]); });
+    if (e != cudaSuccess)
+        return e;
+    return launch(name, c.count, stream, [=](unsigned b) mutable {
+        const index_t lo = c.lo(b), hi = c.hi(b);
+        if constexpr (Left) {
+            for (index_t i = hi - 1; i > lo; i--)
+                out[i] = op(in[i], in[i - 1]);
+            if (b > 0)
+                out[lo] = op(in[lo], saved[b - 1]);
+            else
+                out[0] = T(in[0]);
+        } else {
+            for (index_t i = lo; i + 1 < hi; i++)
+                out[i] = op(in[i], in[i + 1]);
+            if (b + 1 < c.count)
+                out[hi - 1] = op(in[hi - 1], saved[b + 1]);
+            else
+                out[hi - 1] = T(in[hi - 1]);
+        }
+    });
+}
+
+} /* namespace simt_cub */
+
 CUB_NAMESPACE_BEGIN
 
 struct DeviceAdjacentDifference {
@@ -41,26 +83,9 @@ struct DeviceAdjacentDifference {
                                     RandomAccessIteratorT d_input, NumItemsT num_items,
                                     DifferenceOpT difference_op = {}, cudaStream_t stream = 0)
     {
-        typedef detail::it_value_t<RandomAccessIteratorT> T;
-        const char *name = "cub::DeviceAdjacentDifference::SubtractLeft";
-        simt_cub::chunks c(simt_cub::count_of(num_items));
-        void *p[1];
-        size_t sz[1] = {c.count * sizeof(T)};
-        cudaError_t e = simt_cub::alias(d_temp_storage, temp_storage_bytes, p, sz);
-        if (e != cudaSuccess || !d_temp_storage || c.n == 0)
-            return e;
-        T *last = (T *)p[0];
-        e = simt_cub::launch(name, c.count, stream,
-                             [=](unsigned b) { simt_cub::put(last + b, d_input[c.hi(b) - 1]); });
-        if (e != cudaSuccess)
-            return e;
-        return simt_cub::launch(name, c.count, stream, [=](unsigned b) mutable {
-            simt_cub::index_t lo = c.lo(b);
-            for (simt_cub::index_t i = c.hi(b) - 1; i > lo; i--)
-                d_input[i] = difference_op(d_input[i], d_input[i - 1]);
-            if (b > 0)
-                d_input[lo] = difference_op(d_input[lo], last[b - 1]);
-        });
+        return simt_cub::adjacent_difference<true, detail::it_value_t<RandomAccessIteratorT>>(
+            "cub::DeviceAdjacentDifference::SubtractLeft", d_temp_storage, temp_storage_bytes, d_input, d_input,
+            simt_cub::count_of(num_items), difference_op, stream);
     }
     template <typename InputIteratorT, typename OutputIteratorT,
               typename DifferenceOpT = ::cuda::std::minus<>, typename NumItemsT = uint32_t>
@@ -90,26 +115,9 @@ struct DeviceAdjacentDifference {
                                      RandomAccessIteratorT d_input, NumItemsT num_items,
                                      DifferenceOpT difference_op = {}, cudaStream_t stream = 0)
     {
-        typedef detail::it_value_t<RandomAccessIteratorT> T;
-        const char *name = "cub::DeviceAdjacentDifference::SubtractRight";
-        simt_cub::chunks c(simt_cub::count_of(num_items));
-        void *p[1];
-        size_t sz[1] = {c.count * sizeof(T)};
-        cudaError_t e = simt_cub::alias(d_temp_storage, temp_storage_bytes, p, sz);
-        if (e != cudaSuccess || !d_temp_storage || c.n == 0)
-            return e;
-        T *first = (T *)p[0];
-        e = simt_cub::launch(name, c.count, stream,
-                             [=](unsigned b) { simt_cub::put(first + b, d_input[c.lo(b)]); });
-        if (e != cudaSuccess)
-            return e;
-        return simt_cub::launch(name, c.count, stream, [=](unsigned b) mutable {
-            simt_cub::index_t hi = c.hi(b);
-            for (simt_cub::index_t i = c.lo(b); i + 1 < hi; i++)
-                d_input[i] = difference_op(d_input[i], d_input[i + 1]);
-            if (b + 1 < c.count)
-                d_input[hi - 1] = difference_op(d_input[hi - 1], first[b + 1]);
-        });
+        return simt_cub::adjacent_difference<false, detail::it_value_t<RandomAccessIteratorT>>(
+            "cub::DeviceAdjacentDifference::SubtractRight", d_temp_storage, temp_storage_bytes, d_input, d_input,
+            simt_cub::count_of(num_items), difference_op, stream);
     }
 };
 
