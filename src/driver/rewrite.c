@@ -379,6 +379,20 @@ static void launch(rw *r, long i)
     rw_put(&r->text, p1 > p0 + 1 ? "(simt__p...); }, " : "(simt__p...); }");
     rw_add_edit(r, r->t[g].off, tok_end(r, p0), mark);
 
+    /* A braced list has no type a forwarded argument could take; in the
+     * call nvcc makes it initializes the kernel's parameter, so it is
+     * given that parameter's type here. */
+    int k = 0;
+    for (long a = p0 + 1; a < p1; a = rw_next_comma(r, a, p1) + 1, k++) {
+        if (!is_p(r, a, '{'))
+            continue;
+        mark = r->text.len;
+        rw_buf_printf(&r->text, "::simt_detail::launch_param_t<%d, decltype(", k);
+        rw_put_toks(r, &r->text, c0, i - 1, -1, NULL);
+        rw_put(&r->text, ")>");
+        rw_add_edit(r, r->t[a].off, r->t[a].off, mark);
+    }
+
     rw_replace_toks(r, p1, p1, "}");
 }
 

@@ -46,6 +46,20 @@ template <class T> struct decay {
     typedef typename decay_cv<u>::type type;
 };
 
+/* The type of parameter K of a kernel F (its function type, or a pointer
+ * or reference to one), cv and reference removed: what a braced list in
+ * a launch's arguments initializes (simtcc names it there). */
+template <size_t K, class... P> struct nth_type;
+template <class P0, class... P> struct nth_type<0, P0, P...> { typedef P0 type; };
+template <size_t K, class P0, class... P> struct nth_type<K, P0, P...> : nth_type<K - 1, P...> {};
+template <size_t K, class F> struct launch_param;
+template <size_t K, class R, class... P> struct launch_param<K, R(P...)> : nth_type<K, P...> {};
+template <size_t K, class F> struct launch_param<K, F *> : launch_param<K, F> {};
+template <size_t K, class F> struct launch_param<K, F &> : launch_param<K, F> {};
+template <size_t K, class F> struct launch_param<K, F *const> : launch_param<K, F> {};
+template <size_t K, class F>
+using launch_param_t = typename decay_cv<typename decay_ref<typename launch_param<K, F>::type>::type>::type;
+
 template <size_t... I> struct idx {};
 template <size_t N, size_t... I> struct make_idx : make_idx<N - 1, N - 1, I...> {};
 template <size_t... I> struct make_idx<0, I...> { typedef idx<I...> type; };
