@@ -460,7 +460,11 @@ rod_streamcluster() {
     b $n "$RC/streamcluster" "$MK clean; $MK" || { bfail $n; return; }
     b $n "$RO/streamcluster" "make clean; make omp" || { bfail $n; return; }
     x $n-cuda "$RC/streamcluster" ./sc_gpu 10 20 "$dim" "$np" "$np" 1000 none out.txt 1 || { rfail $n $n-cuda; return; }
-    x $n-omp "$RO/streamcluster" ./sc_omp 10 20 "$dim" "$np" "$np" 1000 none out.txt "$NCPU" || { rfail $n $n-omp; return; }
+    # The twin's reference runs on one thread: its pgain() adds into one
+    # shared lower[] from every thread of an omp parallel for
+    # (streamcluster_omp.cpp:451 and :474), a race whose result varies
+    # from run to run with two or more threads.
+    x $n-omp "$RO/streamcluster" ./sc_omp 10 20 "$dim" "$np" "$np" 1000 none out.txt 1 || { rfail $n $n-omp; return; }
     cmp_num $n "$RC/streamcluster/out.txt" "$RO/streamcluster/out.txt" --rtol 1e-5
     t $n "$RC/streamcluster" "./sc_gpu 10 20 $dim $np $np 1000 none o.txt 1" "$RO/streamcluster" "./sc_omp 10 20 $dim $np $np 1000 none o.txt \$NCPU"
 }
