@@ -43,6 +43,9 @@
 #include "device/device_select.cuh"
 #include "device/device_transform.cuh"
 
+#include "grid/grid_even_share.cuh"
+#include "grid/grid_mapping.cuh"
+#include "grid/grid_queue.cuh"
 #include "thread/thread_load.cuh"
 #include "thread/thread_operators.cuh"
 #include "thread/thread_reduce.cuh"
@@ -50,6 +53,7 @@
 #include "thread/thread_store.cuh"
 
 #include "warp/warp_exchange.cuh"
+#include "warp/warp_merge_sort.cuh"
 #include "warp/warp_load.cuh"
 #include "warp/warp_reduce.cuh"
 #include "warp/warp_scan.cuh"

@@ -41,6 +41,12 @@ template <typename It, typename FallbackT> struct non_void_value_impl<It, Fallba
 };
 template <typename It, typename FallbackT>
 using non_void_value_t = typename non_void_value_impl<It, FallbackT>::type;
+
+/* A value as a type, for tag dispatch (GridEvenShare::BlockInit). */
+template <auto V>
+using constant_t = ::std::integral_constant<decltype(V), V>;
+template <auto V>
+inline constexpr constant_t<V> constant_v{};
 } /* namespace detail */
 
 /* The empty type CUB uses for "no values" (keys-only sorts) and "no
@@ -113,13 +119,14 @@ template <typename IterT> FutureValue(IterT) -> FutureValue<detail::it_value_t<I
 
 namespace detail {
 /* An initial value given now or as a FutureValue (what the dispatch layer's
- * scans take): converted to T when the algorithm reads it. */
+ * scans and cub::DeviceScan take): converted to T when the algorithm reads
+ * it. */
 template <typename T, typename IterT = T *> struct InputValue {
     using value_type = T;
     using iterator_type = IterT;
     explicit InputValue(T immediate_value) : m_value(immediate_value) {}
     explicit InputValue(FutureValue<T, IterT> future_value) : m_future(future_value) {}
-    operator T() { return m_future ? static_cast<T>(*m_future) : *m_value; }
+    operator T() const { return m_future ? static_cast<T>(*m_future) : *m_value; }
 
 private:
     ::std::optional<T> m_value;

@@ -1,9 +1,35 @@
 /*
- * cub/agent/agent_for.cuh (simt): not in simt's CUB.  The build
- * stops here instead of reaching another CUB's header of this name
- * (Debian's CUB 1.17 in /usr/include), whose pieces do not fit simt's.
+ * cub/agent/agent_for.cuh: cub::detail::for_each::policy_t, the tuning of
+ * the tiles of CUB's DeviceFor (threads a block, items a thread), as CUB
+ * 3.0 declares it; CUB has no public policy template for DeviceFor, so
+ * this detail one is what its policies name.
+ *
+ * simt's device algorithms do not run CUB's agents; the policy types are
+ * here for programs that write or read policies.  CUB's agent,
+ * detail::for_each::agent_block_striped_t, is one of its internals and is
+ * not provided (nor is a policy hub: simt has no cub::detail::for_each
+ * dispatch, cub/device/dispatch/dispatch_for.cuh).
  */
 #ifndef SIMT_CUB_AGENT_AGENT_FOR_CUH
 #define SIMT_CUB_AGENT_AGENT_FOR_CUH
-#error "simt: <cub/agent/agent_for.cuh> belongs to CUB 3's agents (the tiles of work its device algorithms' kernels run), which simt's CUB does not have: simt's CUB is CUB 3.0's public block, warp, thread, iterator and device API (include/cub/cub.cuh); for CUB's own implementation put a CCCL checkout's headers first: -I CCCL/cub -I CCCL/thrust -I CCCL/libcudacxx/include"
+#pragma GCC system_header
+
+#include "../config.cuh"
+
+CUB_NAMESPACE_BEGIN
+
+namespace detail {
+namespace for_each {
+
+template <int BlockThreads, int ItemsPerThread>
+struct policy_t {
+    static constexpr int block_threads = BlockThreads;
+    static constexpr int items_per_thread = ItemsPerThread;
+};
+
+} /* namespace for_each */
+} /* namespace detail */
+
+CUB_NAMESPACE_END
+
 #endif

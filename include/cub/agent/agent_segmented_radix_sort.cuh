@@ -1,9 +1,21 @@
 /*
- * cub/agent/agent_segmented_radix_sort.cuh (simt): not in simt's CUB.  The build
- * stops here instead of reaching another CUB's header of this name
- * (Debian's CUB 1.17 in /usr/include), whose pieces do not fit simt's.
+ * cub/agent/agent_segmented_radix_sort.cuh: what CUB's header of this name
+ * offers a program that writes or reads policies: the segmented radix
+ * sort's tiles are tuned with AgentRadixSortDownsweepPolicy and
+ * AgentRadixSortUpsweepPolicy, which this header brings, as CUB's does.
+ *
+ * simt's device sorts do not run CUB's agents; the policy types are here
+ * for programs that write or read policies.  CUB's agent class
+ * (detail::radix_sort::AgentSegmentedRadixSort), the header's only own
+ * definition, is a CUB internal and is not provided.
  */
 #ifndef SIMT_CUB_AGENT_AGENT_SEGMENTED_RADIX_SORT_CUH
 #define SIMT_CUB_AGENT_AGENT_SEGMENTED_RADIX_SORT_CUH
-#error "simt: <cub/agent/agent_segmented_radix_sort.cuh> belongs to CUB 3's agents (the tiles of work its device algorithms' kernels run), which simt's CUB does not have: simt's CUB is CUB 3.0's public block, warp, thread, iterator and device API (include/cub/cub.cuh); for CUB's own implementation put a CCCL checkout's headers first: -I CCCL/cub -I CCCL/thrust -I CCCL/libcudacxx/include"
+#pragma GCC system_header
+
+#include "agent_radix_sort_downsweep.cuh"
+#include "agent_radix_sort_upsweep.cuh"
+#include "../block/block_radix_sort.cuh"
+#include "../util_type.cuh"
+
 #endif

@@ -130,12 +130,114 @@ template <typename T, bool SINGLE_WORD = Traits<T>::PRIMITIVE> struct ScanTileSt
     __device__ T LoadValid(int tile_idx) { return d_inclusive[TILE_STATUS_PADDING + tile_idx]; }
 };
 
+/* A BlockScan prefix callback for one block scanning tile after tile:
+ * each call returns the total so far and adds the tile's aggregate. */
+template <typename T, typename ScanOpT>
+struct BlockScanRunningPrefixOp {
+    ScanOpT op;
+    T running_total;
+
+    __device__ BlockScanRunningPrefixOp(ScanOpT op) : op(op) {}
+    __device__ BlockScanRunningPrefixOp(T starting_prefix, ScanOpT op) : op(op), running_total(starting_prefix) {}
+
+    __device__ T operator()(const T &block_aggregate)
+    {
+        T before = running_total;
+        running_total = op(running_total, block_aggregate);
+        return before;
+    }
+};
+
+/* The tile state of a reduce-by-key: each tile's (segments ended, value)
+ * pair.  CUB packs small pairs into one word with their status; simt's
+ * ScanTileState keeps values apart from the status for any type, so both
+ * of CUB's forms are that state of KeyValuePair<KeyT, ValueT>. */
+template <typename ValueT, typename KeyT,
+          bool SINGLE_WORD = Traits<ValueT>::PRIMITIVE && (sizeof(ValueT) + sizeof(KeyT) < 16)>
+struct ReduceByKeyScanTileState : ScanTileState<KeyValuePair<KeyT, ValueT>> {
+    using SuperClass = ScanTileState<KeyValuePair<KeyT, ValueT>>;
+    using KeyValuePairT = KeyValuePair<KeyT, ValueT>;
+};
+
+namespace detail {
+
+/* CUB's look-back delays: how long a GPU block backs off between polls of
+ * a predecessor's tile status (constructed per look-back from a seed;
+ * operator() gives the delay to apply).  Policies name them as types
+ * (AgentScanPolicy's DelayConstructorT and the like).  On simt a delay
+ * is a yield of the worker to the block's other threads, whatever the
+ * GPU timings in the parameters; simt's own waits yield likewise. */
+struct simt_yield_delay {
+    __device__ void operator()() { __nanosleep(0); }
+};
+template <unsigned int... GpuTimings>
+struct simt_delay_constructor {
+    using delay_t = simt_yield_delay;
+    __device__ simt_delay_constructor(unsigned int /* seed */) {}
+    __device__ delay_t operator()() { return {}; }
+};
+
+template <unsigned int L2WriteLatency>
+struct no_delay_constructor_t : simt_delay_constructor<L2WriteLatency> {
+    using simt_delay_constructor<L2WriteLatency>::simt_delay_constructor;
+};
+template <unsigned int Delay, unsigned int L2WriteLatency, unsigned int GridThreshold = 500>
+struct reduce_by_key_delay_constructor_t : simt_delay_constructor<Delay, L2WriteLatency, GridThreshold> {
+    using simt_delay_constructor<Delay, L2WriteLatency, GridThreshold>::simt_delay_constructor;
+};
+template <unsigned int Delay, unsigned int L2WriteLatency>
+struct fixed_delay_constructor_t : simt_delay_constructor<Delay, L2WriteLatency> {
+    using simt_delay_constructor<Delay, L2WriteLatency>::simt_delay_constructor;
+};
+template <unsigned int InitialDelay, unsigned int L2WriteLatency>
+struct exponential_backoff_constructor_t : simt_delay_constructor<InitialDelay, L2WriteLatency> {
+    using simt_delay_constructor<InitialDelay, L2WriteLatency>::simt_delay_constructor;
+};
+template <unsigned int InitialDelay, unsigned int L2WriteLatency>
+struct exponential_backoff_jitter_constructor_t : simt_delay_constructor<InitialDelay, L2WriteLatency> {
+    using simt_delay_constructor<InitialDelay, L2WriteLatency>::simt_delay_constructor;
+};
+template <unsigned int InitialDelay, unsigned int L2WriteLatency>
+struct exponential_backoff_jitter_window_constructor_t : simt_delay_constructor<InitialDelay, L2WriteLatency> {
+    using simt_delay_constructor<InitialDelay, L2WriteLatency>::simt_delay_constructor;
+};
+template <unsigned int InitialDelay, unsigned int L2WriteLatency>
+struct exponential_backon_jitter_window_constructor_t : simt_delay_constructor<InitialDelay, L2WriteLatency> {
+    using simt_delay_constructor<InitialDelay, L2WriteLatency>::simt_delay_constructor;
+};
+template <unsigned int InitialDelay, unsigned int L2WriteLatency>
+struct exponential_backon_jitter_constructor_t : simt_delay_constructor<InitialDelay, L2WriteLatency> {
+    using simt_delay_constructor<InitialDelay, L2WriteLatency>::simt_delay_constructor;
+};
+template <unsigned int InitialDelay, unsigned int L2WriteLatency>
+struct exponential_backon_constructor_t : simt_delay_constructor<InitialDelay, L2WriteLatency> {
+    using simt_delay_constructor<InitialDelay, L2WriteLatency>::simt_delay_constructor;
+};
+
+using default_no_delay_constructor_t = no_delay_constructor_t<450>;
+using default_no_delay_t = default_no_delay_constructor_t::delay_t;
+
+/* CUB's choice: a fixed delay for primitive types, none otherwise. */
+template <class T>
+using default_delay_constructor_t =
+    ::std::conditional_t<Traits<T>::PRIMITIVE, fixed_delay_constructor_t<350, 450>, default_no_delay_constructor_t>;
+template <class T>
+using default_delay_t = typename default_delay_constructor_t<T>::delay_t;
+
+template <class KeyT, class ValueT>
+using default_reduce_by_key_delay_constructor_t =
+    ::std::conditional_t<Traits<ValueT>::PRIMITIVE && (sizeof(ValueT) + sizeof(KeyT) < 16),
+                         reduce_by_key_delay_constructor_t<350, 450>,
+                         default_delay_constructor_t<KeyValuePair<KeyT, ValueT>>>;
+
+} /* namespace detail */
+
 /* A BlockScan prefix callback that finds the block's exclusive prefix by
  * looking back over the tiles before it.  The first warp calls it with
  * the block's aggregate, for a tile other than 0 (tile 0 sets its
  * inclusive value itself).  Every lane of the warp returns the prefix. */
-template <typename T, typename ScanOpT, typename ScanTileStateT, int LEGACY_PTX_ARCH = 0,
-          typename DelayConstructorT = void>
+template <typename T, typename ScanOpT, typename ScanTileStateT,
+          typename DelayConstructorT = detail::default_delay_constructor_t<T>>
 struct TilePrefixCallbackOp {
     using StatusWord = typename ScanTileStateT::StatusWord;
 

@@ -10,9 +10,7 @@
 #define SIMT_CUB_BLOCK_BLOCK_MERGE_SORT_CUH
 #pragma GCC system_header
 
-#include <algorithm>
-#include <vector>
-#include "../detail/simt_block.cuh"
+#include "../detail/simt_tile_sort.cuh"
 
 CUB_NAMESPACE_BEGIN
 
@@ -21,12 +19,8 @@ template <typename KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, typename ValueT 
 class BlockMergeSort {
     static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
     static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
-    static constexpr bool KEYS_ONLY = ::std::is_same<ValueT, NullType>::value;
     /* The tile, sorted in place by thread 0 through heap scratch. */
-    struct _TempStorage {
-        simt_cub::slots<KeyT, TILE_ITEMS> keys;
-        simt_cub::slots<ValueT, KEYS_ONLY ? 1 : TILE_ITEMS> values;
-    };
+    typedef simt_cub::tile_sort_storage<KeyT, ValueT, ITEMS_PER_THREAD, TILE_ITEMS> _TempStorage;
     _TempStorage &temp_storage;
     int linear_tid;
 
@@ -38,38 +32,7 @@ class BlockMergeSort {
     template <typename CompareOp>
     void SortTile(KeyT (&keys)[ITEMS_PER_THREAD], ValueT *items, CompareOp &op, int valid, const KeyT *oob)
     {
-        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
-            int at = linear_tid * ITEMS_PER_THREAD + i;
-            ::new ((void *)&temp_storage.keys[at]) KeyT(oob && at >= valid ? *oob : keys[i]);
-            if constexpr (!KEYS_ONLY)
-                if (items)
-                    ::new ((void *)&temp_storage.values[at]) ValueT(items[i]);
-        }
-        __syncthreads();
-        if (linear_tid == 0) {
-            ::std::vector<int> order(TILE_ITEMS);
-            for (int i = 0; i < TILE_ITEMS; i++)
-                order[i] = i;
-            ::std::vector<KeyT> k(temp_storage.keys.data(), temp_storage.keys.data() + TILE_ITEMS);
-            ::std::stable_sort(order.begin(), order.end(),
-                               [&](int a, int b) { return (bool)op(k[a], k[b]); });
-            for (int i = 0; i < TILE_ITEMS; i++)
-                temp_storage.keys[i] = k[order[i]];
-            if constexpr (!KEYS_ONLY)
-                if (items) {
-                    ::std::vector<ValueT> v(temp_storage.values.data(),
-                                            temp_storage.values.data() + TILE_ITEMS);
-                    for (int i = 0; i < TILE_ITEMS; i++)
-                        temp_storage.values[i] = v[order[i]];
-                }
-        }
-        __syncthreads();
-        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
-            keys[i] = temp_storage.keys[linear_tid * ITEMS_PER_THREAD + i];
-            if constexpr (!KEYS_ONLY)
-                if (items)
-                    items[i] = temp_storage.values[linear_tid * ITEMS_PER_THREAD + i];
-        }
+        temp_storage.sort(linear_tid, keys, items, op, valid, oob, [] { __syncthreads(); });
     }
 
 public:

@@ -91,17 +91,7 @@ inline cudaError_t scan(const char *name, void *d_temp, size_t &temp_bytes, In i
                   [=](unsigned b) mutable { write(b, (HasInit || b > 0) ? carry + b : nullptr); });
 }
 
-/* An init value known now, or a FutureValue read when the scan runs. */
-template <class T> struct init_value {
-    typedef T value_type;
-    T v;
-    explicit operator T() const { return v; }
-};
-template <class T, class It> struct init_value<::cub::FutureValue<T, It>> {
-    typedef T value_type;
-    ::cub::FutureValue<T, It> v;
-    explicit operator T() const { return static_cast<T>(v); }
-};
+/* No initial value: what a scan takes for one (see detail::InputValue). */
 struct no_init {
     typedef int value_type;
     explicit operator int() const { return 0; }
@@ -136,7 +126,7 @@ struct DeviceScan {
         typedef simt_cub::accum_t<ScanOpT, detail::it_value_t<InputIteratorT>, InitValueT> AccumT;
         return simt_cub::scan<AccumT, false, true>(
             "cub::DeviceScan::ExclusiveScan", d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op,
-            simt_cub::init_value<InitValueT>{init_value}, simt_cub::count_of(num_items), stream);
+            detail::InputValue<InitValueT>(init_value), simt_cub::count_of(num_items), stream);
     }
     template <typename IteratorT, typename ScanOpT, typename InitValueT, typename NumItemsT>
     static cudaError_t ExclusiveScan(void *d_temp_storage, size_t &temp_storage_bytes, IteratorT d_data,
@@ -156,7 +146,7 @@ struct DeviceScan {
         typedef simt_cub::accum_t<ScanOpT, detail::it_value_t<InputIteratorT>, InitValueT> AccumT;
         return simt_cub::scan<AccumT, false, true>(
             "cub::DeviceScan::ExclusiveScan", d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op,
-            simt_cub::init_value<FutureValue<InitValueT, InitValueIterT>>{init_value},
+            detail::InputValue<InitValueT, InitValueIterT>(init_value),
             simt_cub::count_of(num_items), stream);
     }
     template <typename IteratorT, typename ScanOpT, typename InitValueT,
@@ -210,7 +200,7 @@ struct DeviceScan {
         typedef simt_cub::accum_t<ScanOpT, detail::it_value_t<InputIteratorT>, InitValueT> AccumT;
         return simt_cub::scan<AccumT, true, true>(
             "cub::DeviceScan::InclusiveScanInit", d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op,
-            simt_cub::init_value<InitValueT>{init_value}, simt_cub::count_of(num_items), stream);
+            detail::InputValue<InitValueT>(init_value), simt_cub::count_of(num_items), stream);
     }
 
     template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,

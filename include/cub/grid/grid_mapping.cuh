@@ -1,11 +1,22 @@
 /*
- * cub/grid/grid_mapping.cuh: cub::GridMappingStrategy is not provided by simt's CUB (see
- * docs/COMPATIBILITY.md, "CUB").  This header exists so that a program
- * asking for it stops here with that message, instead of reaching another
- * CUB installation's headers, which cannot work with simt's.
+ * cub/grid/grid_mapping.cuh: cub::GridMappingStrategy, how a grid's blocks
+ * share a range of tiles (GridEvenShare's two static mappings, or tiles
+ * taken from a GridQueue).
  */
 #ifndef SIMT_CUB_GRID_GRID_MAPPING_CUH
 #define SIMT_CUB_GRID_GRID_MAPPING_CUH
-#error                                                                                                       \
-    "simt: cub::GridMappingStrategy (<cub/grid/grid_mapping.cuh>) is not provided by simt's CUB; see docs/COMPATIBILITY.md"
+#pragma GCC system_header
+
+#include "../util_type.cuh"
+
+CUB_NAMESPACE_BEGIN
+
+enum GridMappingStrategy {
+    GRID_MAPPING_RAKE,       /* each block one contiguous run of tiles */
+    GRID_MAPPING_STRIP_MINE, /* blocks take every grid_size-th tile */
+    GRID_MAPPING_DYNAMIC,    /* blocks take tiles from a GridQueue */
+};
+
+CUB_NAMESPACE_END
+
 #endif

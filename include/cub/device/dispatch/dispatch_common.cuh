@@ -3,13 +3,17 @@
  * (MayAlias, SortOrder, SelectImpl), and how simt's run.
  *
  * simt's cub::Dispatch* classes take CUB 3.0's template parameters and
- * Dispatch() arguments, pick a policy through the policy hub's chain as
- * CUB does (MaxPolicy::Invoke with the device's PTX version, so a hub that
- * serves no such version fails as it would on a GPU), and then run simt's
- * own device algorithm, the one behind the matching cub::Device* call.
- * Policies tune how a GPU maps work to its hardware and never change a
- * result, so their values are not consulted; kernel sources and launcher
- * factories are accepted and not used either (simt launches no CUB kernels).
+ * Dispatch() arguments and are CUB's dispatch objects (its constructors
+ * and members): Dispatch() builds one and hands it to the policy hub's
+ * chain as CUB does (MaxPolicy::Invoke with the device's PTX version, so
+ * a hub that serves no such version fails as it would on a GPU), whose
+ * Invoke<Policy>() then runs simt's own device algorithm, the one behind
+ * the matching cub::Device* call.  The hubs are CUB's (tuning/).  Policies
+ * tune how a GPU maps work to its hardware and never change a result, so
+ * their values are not consulted; kernel sources and launcher factories
+ * are accepted and not used either (simt launches no CUB kernels).
+ * DispatchHistogram, which CUB gives no dispatch object of its own, runs
+ * its closure through simt_dispatch::dispatch.
  */
 #ifndef SIMT_CUB_DEVICE_DISPATCH_DISPATCH_COMMON_CUH
 #define SIMT_CUB_DEVICE_DISPATCH_DISPATCH_COMMON_CUH
@@ -31,12 +35,6 @@ enum class SelectImpl { Select, SelectPotentiallyInPlace, Partition };
 
 namespace detail {
 namespace simt_dispatch {
-
-/* The policy chain of simt's default hubs: one policy, every version. */
-struct hub {
-    struct MaxPolicy : ChainedPolicy<500, MaxPolicy, MaxPolicy> {
-    };
-};
 
 /* Stands for the kernel sources and launcher factories simt does not use. */
 struct unused {

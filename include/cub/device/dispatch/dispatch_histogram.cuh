@@ -12,17 +12,10 @@
 #pragma GCC system_header
 
 #include "dispatch_common.cuh"
+#include "tuning/tuning_histogram.cuh"
 #include "../device_histogram.cuh"
 
 CUB_NAMESPACE_BEGIN
-
-namespace detail {
-namespace histogram {
-template <typename SampleT, typename CounterT, int NumChannels, int NumActiveChannels, bool IsEven>
-struct policy_hub : simt_dispatch::hub {
-};
-} /* namespace histogram */
-} /* namespace detail */
 
 template <int NUM_CHANNELS, int NUM_ACTIVE_CHANNELS, typename SampleIteratorT, typename CounterT, typename LevelT,
           typename OffsetT, typename PolicyHub = void>

@@ -11,6 +11,7 @@
 #pragma GCC system_header
 
 #include "dispatch_common.cuh"
+#include "tuning/tuning_scan.cuh"
 #include "../device_scan.cuh"
 
 CUB_NAMESPACE_BEGIN
@@ -19,9 +20,6 @@ enum class ForceInclusive { Yes, No };
 
 namespace detail {
 namespace scan {
-template <typename InputValueT, typename OutputValueT, typename AccumT, typename OffsetT, typename ScanOpT>
-struct policy_hub : simt_dispatch::hub {
-};
 /* The value type an InitValueT gives the accumulator: the input's for no
  * initial value. */
 template <typename InitValueT, typename InputT>
@@ -50,23 +48,58 @@ struct DispatchScan {
 
     using MaxPolicy = typename PolicyHub::MaxPolicy;
 
+    /* The dispatch object: a closure over the arguments, which the policy
+     * chain invokes with the policy it selected. */
+    void *d_temp_storage;
+    size_t &temp_storage_bytes;
+    InputIteratorT d_in;
+    OutputIteratorT d_out;
+    ScanOpT scan_op;
+    InitValueT init_value;
+    OffsetT num_items;
+    cudaStream_t stream;
+    int ptx_version;
+    KernelSource kernel_source;
+    KernelLauncherFactory launcher_factory;
+
+    DispatchScan(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in, OutputIteratorT d_out,
+                 OffsetT num_items, ScanOpT scan_op, InitValueT init_value, cudaStream_t stream, int ptx_version,
+                 KernelSource kernel_source = {}, KernelLauncherFactory launcher_factory = {})
+        : d_temp_storage(d_temp_storage), temp_storage_bytes(temp_storage_bytes), d_in(d_in), d_out(d_out),
+          scan_op(scan_op), init_value(init_value), num_items(num_items), stream(stream), ptx_version(ptx_version),
+          kernel_source(kernel_source), launcher_factory(launcher_factory)
+    {
+    }
+
+    /* simt's scan, whatever the policy (its values tune a GPU). */
+    template <typename ActivePolicyT>
+    cudaError_t Invoke()
+    {
+        constexpr bool has_init = !::std::is_same<InitValueT, NullType>::value;
+        constexpr bool inclusive = !has_init || EnforceInclusive == ForceInclusive::Yes;
+        if constexpr (has_init)
+            return simt_cub::scan<AccumT, inclusive, true>("cub::DispatchScan", d_temp_storage, temp_storage_bytes,
+                                                           d_in, d_out, scan_op, init_value,
+                                                           simt_cub::count_of(num_items), stream);
+        else
+            return simt_cub::scan<AccumT, true, false>("cub::DispatchScan", d_temp_storage, temp_storage_bytes, d_in,
+                                                       d_out, scan_op, simt_cub::no_init{},
+                                                       simt_cub::count_of(num_items), stream);
+    }
+
     template <typename MaxPolicyT = typename PolicyHub::MaxPolicy>
     static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
                                 OutputIteratorT d_out, ScanOpT scan_op, InitValueT init_value, OffsetT num_items,
-                                cudaStream_t stream, KernelSource = {}, KernelLauncherFactory = {}, MaxPolicyT = {})
+                                cudaStream_t stream, KernelSource kernel_source = {},
+                                KernelLauncherFactory launcher_factory = {}, MaxPolicyT = {})
     {
-        return detail::simt_dispatch::dispatch<MaxPolicyT>([&] {
-            constexpr bool has_init = !::std::is_same<InitValueT, NullType>::value;
-            constexpr bool inclusive = !has_init || EnforceInclusive == ForceInclusive::Yes;
-            if constexpr (has_init)
-                return simt_cub::scan<AccumT, inclusive, true>("cub::DispatchScan", d_temp_storage,
-                                                               temp_storage_bytes, d_in, d_out, scan_op, init_value,
-                                                               simt_cub::count_of(num_items), stream);
-            else
-                return simt_cub::scan<AccumT, true, false>("cub::DispatchScan", d_temp_storage, temp_storage_bytes,
-                                                           d_in, d_out, scan_op, simt_cub::no_init{},
-                                                           simt_cub::count_of(num_items), stream);
-        });
+        int ptx_version = 0;
+        cudaError_t error = PtxVersion(ptx_version);
+        if (error != cudaSuccess)
+            return error;
+        DispatchScan dispatch(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, scan_op, init_value, stream,
+                              ptx_version, kernel_source, launcher_factory);
+        return MaxPolicyT::Invoke(ptx_version, dispatch);
     }
 };
 

@@ -11,17 +11,10 @@
 #pragma GCC system_header
 
 #include "dispatch_common.cuh"
+#include "tuning/tuning_scan_by_key.cuh"
 #include "../device_scan.cuh"
 
 CUB_NAMESPACE_BEGIN
-
-namespace detail {
-namespace scan_by_key {
-template <typename KeysInputIteratorT, typename AccumT, typename ValueT, typename ScanOpT>
-struct policy_hub : simt_dispatch::hub {
-};
-} /* namespace scan_by_key */
-} /* namespace detail */
 
 template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
           typename EqualityOp, typename ScanOpT, typename InitValueT, typename OffsetT,
@@ -35,21 +28,59 @@ struct DispatchScanByKey {
     static_assert(::std::is_unsigned<OffsetT>::value && sizeof(OffsetT) >= 4,
                   "cub::DispatchScanByKey takes an unsigned offset type of 4 bytes or more, as CUB 3.0's does");
 
+    using KeyT = detail::it_value_t<KeysInputIteratorT>;
+    using InputT = detail::it_value_t<ValuesInputIteratorT>;
+
     using MaxPolicy = typename PolicyHub::MaxPolicy;
+
+    /* The dispatch object: a closure over the arguments, which the policy
+     * chain invokes with the policy it selected. */
+    void *d_temp_storage;
+    size_t &temp_storage_bytes;
+    KeysInputIteratorT d_keys_in;
+    ValuesInputIteratorT d_values_in;
+    ValuesOutputIteratorT d_values_out;
+    EqualityOp equality_op;
+    ScanOpT scan_op;
+    InitValueT init_value;
+    OffsetT num_items;
+    cudaStream_t stream;
+    int ptx_version;
+
+    DispatchScanByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInputIteratorT d_keys_in,
+                      ValuesInputIteratorT d_values_in, ValuesOutputIteratorT d_values_out, EqualityOp equality_op,
+                      ScanOpT scan_op, InitValueT init_value, OffsetT num_items, cudaStream_t stream,
+                      int ptx_version)
+        : d_temp_storage(d_temp_storage), temp_storage_bytes(temp_storage_bytes), d_keys_in(d_keys_in),
+          d_values_in(d_values_in), d_values_out(d_values_out), equality_op(equality_op), scan_op(scan_op),
+          init_value(init_value), num_items(num_items), stream(stream), ptx_version(ptx_version)
+    {
+    }
+
+    /* simt's scan-by-key, whatever the policy (its values tune a GPU).  An
+     * inclusive scan never reads init_value, so NullType passes. */
+    template <typename ActivePolicyT>
+    cudaError_t Invoke()
+    {
+        constexpr bool exclusive = !::std::is_same<InitValueT, NullType>::value;
+        return simt_cub::scan_by_key<AccumT, exclusive>(
+            "cub::DispatchScanByKey", d_temp_storage, temp_storage_bytes, d_keys_in,
+            [values_in = d_values_in](simt_cub::index_t i) { return values_in[i]; }, d_values_out, equality_op,
+            scan_op, init_value, simt_cub::count_of(num_items), stream);
+    }
 
     static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, KeysInputIteratorT d_keys_in,
                                 ValuesInputIteratorT d_values_in, ValuesOutputIteratorT d_values_out,
                                 EqualityOp equality_op, ScanOpT scan_op, InitValueT init_value, OffsetT num_items,
                                 cudaStream_t stream)
     {
-        /* An inclusive scan never reads init_value, so NullType passes. */
-        constexpr bool exclusive = !::std::is_same<InitValueT, NullType>::value;
-        return detail::simt_dispatch::dispatch<MaxPolicy>([&] {
-            return simt_cub::scan_by_key<AccumT, exclusive>(
-                "cub::DispatchScanByKey", d_temp_storage, temp_storage_bytes, d_keys_in,
-                [d_values_in](simt_cub::index_t i) { return d_values_in[i]; }, d_values_out, equality_op, scan_op,
-                init_value, simt_cub::count_of(num_items), stream);
-        });
+        int ptx_version = 0;
+        cudaError_t error = PtxVersion(ptx_version);
+        if (error != cudaSuccess)
+            return error;
+        DispatchScanByKey dispatch(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                   equality_op, scan_op, init_value, num_items, stream, ptx_version);
+        return MaxPolicy::Invoke(ptx_version, dispatch);
     }
 };
 

@@ -17,6 +17,7 @@
 #pragma GCC system_header
 
 #include "dispatch_common.cuh"
+#include "tuning/tuning_segmented_sort.cuh"
 #include "../device_segmented_sort.cuh"
 
 CUB_NAMESPACE_BEGIN
@@ -25,10 +26,6 @@ namespace detail {
 namespace segmented_sort {
 using local_segment_index_t = ::cuda::std::uint32_t;
 using global_segment_offset_t = ::cuda::std::int64_t;
-
-template <typename KeyT, typename ValueT>
-struct policy_hub : simt_dispatch::hub {
-};
 
 /* CUB's radix passes over a key of KeyT (RADIX_BITS of its policies from
  * sm_70 on, and before sm_62). */
@@ -50,30 +47,65 @@ struct DispatchSegmentedSort {
 
     using MaxPolicy = typename PolicyHub::MaxPolicy;
 
+    /* The dispatch object: a closure over the arguments, which the policy
+     * chain invokes with the policy it selected (CUB's keeps no PTX
+     * version).  The buffers are the caller's, so the selectors move where
+     * the caller sees them. */
+    void *d_temp_storage;
+    size_t &temp_storage_bytes;
+    DoubleBuffer<KeyT> &d_keys;
+    DoubleBuffer<ValueT> &d_values;
+    ::cuda::std::int64_t num_items;
+    global_segment_offset_t num_segments;
+    BeginOffsetIteratorT d_begin_offsets;
+    EndOffsetIteratorT d_end_offsets;
+    bool is_overwrite_okay;
+    cudaStream_t stream;
+
+    DispatchSegmentedSort(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<KeyT> &d_keys,
+                          DoubleBuffer<ValueT> &d_values, ::cuda::std::int64_t num_items,
+                          global_segment_offset_t num_segments, BeginOffsetIteratorT d_begin_offsets,
+                          EndOffsetIteratorT d_end_offsets, bool is_overwrite_okay, cudaStream_t stream)
+        : d_temp_storage(d_temp_storage), temp_storage_bytes(temp_storage_bytes), d_keys(d_keys), d_values(d_values),
+          num_items(num_items), num_segments(num_segments), d_begin_offsets(d_begin_offsets),
+          d_end_offsets(d_end_offsets), is_overwrite_okay(is_overwrite_okay), stream(stream)
+    {
+    }
+
+    /* simt's sort, whatever the policy (its values tune a GPU). */
+    template <typename ActivePolicyT>
+    cudaError_t Invoke()
+    {
+        if (simt_cub::size_query(d_temp_storage, temp_storage_bytes) || num_items == 0 || num_segments == 0)
+            return cudaSuccess;
+        /* simt sorts Current into Alternate without moving the selectors;
+         * then the result goes where CUB's would be. */
+        cudaError_t e = simt_cub::segmented_sort("cub::DispatchSegmentedSort", d_temp_storage, temp_storage_bytes,
+                                                 false, d_keys, d_values, (simt_cub::index_t)num_segments,
+                                                 d_begin_offsets, d_end_offsets, 0, (int)sizeof(KeyT) * 8,
+                                                 Order == SortOrder::Descending, stream);
+        if (e != cudaSuccess)
+            return e;
+        if (!is_overwrite_okay || detail::segmented_sort::simt_passes<KeyT>() % 2 == 1) {
+            d_keys.selector ^= 1;
+            d_values.selector ^= 1;
+            return cudaSuccess;
+        }
+        return copy_back(d_keys, d_values, num_segments, d_begin_offsets, d_end_offsets, stream);
+    }
+
     static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<KeyT> &d_keys,
                                 DoubleBuffer<ValueT> &d_values, ::cuda::std::int64_t num_items,
                                 global_segment_offset_t num_segments, BeginOffsetIteratorT d_begin_offsets,
                                 EndOffsetIteratorT d_end_offsets, bool is_overwrite_okay, cudaStream_t stream)
     {
-        return detail::simt_dispatch::dispatch<MaxPolicy>([&] {
-            if (simt_cub::size_query(d_temp_storage, temp_storage_bytes) || num_items == 0 || num_segments == 0)
-                return cudaSuccess;
-            /* simt sorts Current into Alternate without moving the
-             * selectors; then the result goes where CUB's would be. */
-            cudaError_t e = simt_cub::segmented_sort("cub::DispatchSegmentedSort", d_temp_storage,
-                                                     temp_storage_bytes, false, d_keys, d_values,
-                                                     (simt_cub::index_t)num_segments, d_begin_offsets,
-                                                     d_end_offsets, 0, (int)sizeof(KeyT) * 8,
-                                                     Order == SortOrder::Descending, stream);
-            if (e != cudaSuccess)
-                return e;
-            if (!is_overwrite_okay || detail::segmented_sort::simt_passes<KeyT>() % 2 == 1) {
-                d_keys.selector ^= 1;
-                d_values.selector ^= 1;
-                return cudaSuccess;
-            }
-            return copy_back(d_keys, d_values, num_segments, d_begin_offsets, d_end_offsets, stream);
-        });
+        int ptx_version = 0;
+        cudaError_t error = PtxVersion(ptx_version);
+        if (error != cudaSuccess)
+            return error;
+        DispatchSegmentedSort dispatch(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+                                       d_begin_offsets, d_end_offsets, is_overwrite_okay, stream);
+        return MaxPolicy::Invoke(ptx_version, dispatch);
     }
 
 private:

@@ -9,17 +9,10 @@
 #pragma GCC system_header
 
 #include "dispatch_common.cuh"
+#include "tuning/tuning_unique_by_key.cuh"
 #include "../device_select.cuh"
 
 CUB_NAMESPACE_BEGIN
-
-namespace detail {
-namespace unique_by_key {
-template <class KeyT, class ValueT>
-struct policy_hub : simt_dispatch::hub {
-};
-} /* namespace unique_by_key */
-} /* namespace detail */
 
 template <typename KeyInputIteratorT, typename ValueInputIteratorT, typename KeyOutputIteratorT,
           typename ValueOutputIteratorT, typename NumSelectedIteratorT, typename EqualityOpT, typename OffsetT,
@@ -33,24 +26,65 @@ template <typename KeyInputIteratorT, typename ValueInputIteratorT, typename Key
 struct DispatchUniqueByKey {
     using MaxPolicy = typename PolicyHub::MaxPolicy;
 
+    /* The dispatch object: a closure over the arguments, which the policy
+     * chain invokes with the policy it selected (CUB's keeps no PTX
+     * version). */
+    void *d_temp_storage;
+    size_t &temp_storage_bytes;
+    KeyInputIteratorT d_keys_in;
+    ValueInputIteratorT d_values_in;
+    KeyOutputIteratorT d_keys_out;
+    ValueOutputIteratorT d_values_out;
+    NumSelectedIteratorT d_num_selected_out;
+    EqualityOpT equality_op;
+    OffsetT num_items;
+    cudaStream_t stream;
+    KernelSource kernel_source;
+    KernelLauncherFactory launcher_factory;
+
+    DispatchUniqueByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeyInputIteratorT d_keys_in,
+                        ValueInputIteratorT d_values_in, KeyOutputIteratorT d_keys_out,
+                        ValueOutputIteratorT d_values_out, NumSelectedIteratorT d_num_selected_out,
+                        EqualityOpT equality_op, OffsetT num_items, cudaStream_t stream,
+                        KernelSource kernel_source = {}, KernelLauncherFactory launcher_factory = {})
+        : d_temp_storage(d_temp_storage), temp_storage_bytes(temp_storage_bytes), d_keys_in(d_keys_in),
+          d_values_in(d_values_in), d_keys_out(d_keys_out), d_values_out(d_values_out),
+          d_num_selected_out(d_num_selected_out), equality_op(equality_op), num_items(num_items), stream(stream),
+          kernel_source(kernel_source), launcher_factory(launcher_factory)
+    {
+    }
+
+    /* simt's unique-by-key, whatever the policy (its values tune a GPU). */
+    template <typename ActivePolicyT>
+    cudaError_t Invoke()
+    {
+        return simt_cub::runs(
+            "cub::DispatchUniqueByKey", d_temp_storage, temp_storage_bytes, simt_cub::count_of(num_items),
+            simt_cub::make_heads(d_keys_in, equality_op), [](simt_cub::index_t) { return true; },
+            [keys_in = d_keys_in, values_in = d_values_in, keys_out = d_keys_out, values_out = d_values_out](
+                simt_cub::index_t h, simt_cub::index_t k, simt_cub::index_t) mutable {
+                keys_out[k] = keys_in[h];
+                values_out[k] = values_in[h];
+            },
+            d_num_selected_out, stream);
+    }
+
     template <typename MaxPolicyT = typename PolicyHub::MaxPolicy>
     static cudaError_t Dispatch(void *d_temp_storage, size_t &temp_storage_bytes, KeyInputIteratorT d_keys_in,
                                 ValueInputIteratorT d_values_in, KeyOutputIteratorT d_keys_out,
                                 ValueOutputIteratorT d_values_out, NumSelectedIteratorT d_num_selected_out,
                                 EqualityOpT equality_op, OffsetT num_items, cudaStream_t stream,
-                                KernelSource = {}, KernelLauncherFactory = {}, MaxPolicyT = {})
+                                KernelSource kernel_source = {}, KernelLauncherFactory launcher_factory = {},
+                                MaxPolicyT = {})
     {
-        return detail::simt_dispatch::dispatch<MaxPolicyT>([&] {
-            return simt_cub::runs(
-                "cub::DispatchUniqueByKey", d_temp_storage, temp_storage_bytes, simt_cub::count_of(num_items),
-                simt_cub::make_heads(d_keys_in, equality_op), [](simt_cub::index_t) { return true; },
-                [d_keys_in, d_values_in, d_keys_out, d_values_out](simt_cub::index_t h, simt_cub::index_t k,
-                                                                   simt_cub::index_t) mutable {
-                    d_keys_out[k] = d_keys_in[h];
-                    d_values_out[k] = d_values_in[h];
-                },
-                d_num_selected_out, stream);
-        });
+        int ptx_version = 0;
+        cudaError_t error = PtxVersion(ptx_version);
+        if (error != cudaSuccess)
+            return error;
+        DispatchUniqueByKey dispatch(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_keys_out,
+                                     d_values_out, d_num_selected_out, equality_op, num_items, stream, kernel_source,
+                                     launcher_factory);
+        return MaxPolicyT::Invoke(ptx_version, dispatch);
     }
 };
 

@@ -78,7 +78,7 @@ Out exclusive_scan(P &policy, It first, It last, Out result, T init, Op op)
     sd::run_steps(policy, "exclusive_scan: failed",
                   [&](void *tmp, size_t &bytes, cudaStream_t s, void *) {
                       return simt_cub::scan<T, false, true>("thrust::exclusive_scan", tmp, bytes, in,
-                                                            out, op, simt_cub::init_value<T>{init}, n,
+                                                            out, op, ::cub::detail::InputValue<T>(init), n,
                                                             s);
                   });
     return result + n;
