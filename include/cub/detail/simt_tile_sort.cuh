@@ -62,6 +62,66 @@ struct tile_sort_storage {
     }
 };
 
+/* CUB's merge sort interface over a tile sort (BlockMergeSort's and
+ * WarpMergeSort's, as CUB's BlockMergeSortStrategy is for both): Derived
+ * gives Sync(), its group's barrier. */
+template <class Derived, class KeyT, class ValueT, int ITEMS, int TILE>
+class merge_sort_strategy {
+protected:
+    typedef tile_sort_storage<KeyT, ValueT, ITEMS, TILE> storage_t;
+    storage_t &temp_storage;
+    int rank;
+
+    merge_sort_strategy(storage_t &temp_storage, int rank) : temp_storage(temp_storage), rank(rank) {}
+
+    template <typename CompareOp>
+    void sort_tile(KeyT (&keys)[ITEMS], ValueT *items, CompareOp &op, int valid, const KeyT *oob)
+    {
+        const Derived &group = static_cast<const Derived &>(*this);
+        temp_storage.sort(rank, keys, items, op, valid, oob, [&group] { group.Sync(); });
+    }
+
+public:
+    template <typename CompareOp> void Sort(KeyT (&keys)[ITEMS], CompareOp compare_op)
+    {
+        sort_tile(keys, nullptr, compare_op, TILE, nullptr);
+    }
+    template <typename CompareOp>
+    void Sort(KeyT (&keys)[ITEMS], CompareOp compare_op, int valid_items, KeyT oob_default)
+    {
+        sort_tile(keys, nullptr, compare_op, valid_items, &oob_default);
+    }
+    template <typename CompareOp> void Sort(KeyT (&keys)[ITEMS], ValueT (&items)[ITEMS], CompareOp compare_op)
+    {
+        sort_tile(keys, items, compare_op, TILE, nullptr);
+    }
+    template <typename CompareOp, bool IS_LAST_TILE = true>
+    void Sort(KeyT (&keys)[ITEMS], ValueT (&items)[ITEMS], CompareOp compare_op, int valid_items, KeyT oob_default)
+    {
+        sort_tile(keys, items, compare_op, valid_items, IS_LAST_TILE ? &oob_default : nullptr);
+    }
+    /* The tile sort is stable: StableSort is Sort. */
+    template <typename CompareOp> void StableSort(KeyT (&keys)[ITEMS], CompareOp compare_op)
+    {
+        Sort(keys, compare_op);
+    }
+    template <typename CompareOp> void StableSort(KeyT (&keys)[ITEMS], ValueT (&items)[ITEMS], CompareOp compare_op)
+    {
+        Sort(keys, items, compare_op);
+    }
+    template <typename CompareOp>
+    void StableSort(KeyT (&keys)[ITEMS], CompareOp compare_op, int valid_items, KeyT oob_default)
+    {
+        Sort(keys, compare_op, valid_items, oob_default);
+    }
+    template <typename CompareOp, bool IS_LAST_TILE = true>
+    void StableSort(KeyT (&keys)[ITEMS], ValueT (&items)[ITEMS], CompareOp compare_op, int valid_items,
+                    KeyT oob_default)
+    {
+        Sort<CompareOp, IS_LAST_TILE>(keys, items, compare_op, valid_items, oob_default);
+    }
+};
+
 } /* namespace simt_cub */
 
 #endif

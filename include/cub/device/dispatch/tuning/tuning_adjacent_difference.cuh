@@ -11,7 +11,6 @@
 #pragma GCC system_header
 
 #include <cuda/cmath>
-#include <cuda/std/algorithm>
 #include "../../../util_math.cuh"
 #include "../../../agent/agent_adjacent_difference.cuh"
 #include "../../../util_device.cuh"

@@ -14,7 +14,6 @@
 #define SIMT_CUB_DEVICE_DISPATCH_TUNING_TUNING_SCAN_BY_KEY_CUH
 #pragma GCC system_header
 
-#include <cuda/std/algorithm>
 #include "../../../util_math.cuh"
 #include "../../../agent/agent_scan_by_key.cuh"
 #include "../../../util_device.cuh"

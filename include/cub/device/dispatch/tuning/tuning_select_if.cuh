@@ -14,7 +14,6 @@
 #define SIMT_CUB_DEVICE_DISPATCH_TUNING_TUNING_SELECT_IF_CUH
 #pragma GCC system_header
 
-#include <cuda/std/algorithm>
 #include "../dispatch_common.cuh"
 #include "../../../util_math.cuh"
 #include "../../../agent/agent_select_if.cuh"

@@ -16,7 +16,6 @@
 
 #include <stdint.h>
 #include <type_traits>
-#include <cuda/std/algorithm>
 #include "../../../util_math.cuh"
 #include "../../../agent/agent_three_way_partition.cuh"
 #include "../../../util_device.cuh"
