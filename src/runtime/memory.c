@@ -62,6 +62,15 @@
  * the fault names it, instead of hitting whatever the system maps there
  * next.  At most this much address space is held so. */
 #define QUARANTINE_MAX ((size_t)64 << 30)
+/* Freed device memory whose pages stay resident (inaccessible) for the
+ * next cudaMalloc of the same mapped length, at most this share of the
+ * machine's memory and this many bytes.  A GPU's memory is physically
+ * there when cudaMalloc returns it; a fresh mapping is not: its first
+ * touches fault and the system zeroes every page, which made a Thrust
+ * sort's temporary buffer a tenth of the sort (docs/PERFORMANCE.md,
+ * "Freed device memory kept resident"). */
+#define RESIDENT_SHARE 8
+#define RESIDENT_MAX ((size_t)4 << 30)
 
 struct alloc {
     uintptr_t start;
@@ -89,6 +98,7 @@ struct freed {
     size_t size;
     const char *api, *by;
     size_t reserved;      /* bytes still mapped inaccessible at start */
+    int resident;         /* those bytes keep their pages, for reuse */
 };
 
 static struct {
@@ -102,6 +112,7 @@ static struct {
     struct freed ring[FREED_RING]; /* recently freed, newest at ring_next-1 */
     unsigned ring_next;
     size_t quarantined;   /* sum of the ring's `reserved` */
+    size_t resident;      /* the part of it whose pages are kept */
 } M = {.lock = PTHREAD_RWLOCK_INITIALIZER};
 
 /* ---- the tables ----------------------------------------------------------- */
@@ -164,18 +175,47 @@ static void alloc_remove_locked(struct alloc *b)
 /* Records b as freed.  Returns the entry it pushes out of the ring, whose
  * quarantined mapping the caller unmaps once it has dropped the lock, and
  * sets *keep when b's own mapping is to be quarantined (never unless
- * may_keep). */
+ * may_keep): 2 when its pages are to stay resident for reuse, 1 when they
+ * go back to the system. */
+static size_t resident_max(void);
 static struct freed remember_freed_locked(const struct alloc *b, const char *by, int may_keep,
                                           int *keep)
 {
     struct freed *f = &M.ring[M.ring_next++ % FREED_RING];
     struct freed old = *f;
     M.quarantined -= old.reserved;
+    if (old.resident)
+        M.resident -= old.reserved;
     *keep = may_keep && b->mapped && M.quarantined + b->mapped <= QUARANTINE_MAX;
+    if (*keep && b->type == MEM_DEVICE && !hook_checking() &&
+        M.resident + b->mapped <= resident_max())
+        *keep = 2;
     *f = (struct freed){.start = b->start, .size = b->size, .api = b->api, .by = by,
-                        .reserved = *keep ? b->mapped : 0};
+                        .reserved = *keep ? b->mapped : 0, .resident = *keep == 2};
     M.quarantined += f->reserved;
+    if (f->resident)
+        M.resident += f->reserved;
     return old;
+}
+
+/* Takes from the ring a resident mapping of exactly `mapped` bytes, the
+ * newest first; returns its start or 0.  Its entry stops describing the
+ * address, which is about to be live again. */
+static uintptr_t take_resident(size_t mapped)
+{
+    uintptr_t start = 0;
+    pthread_rwlock_wrlock(&M.lock);
+    for (unsigned k = 1; k <= FREED_RING && M.resident && !start; k++) {
+        struct freed *f = &M.ring[(M.ring_next - k) % FREED_RING];
+        if (f->resident && f->reserved == mapped) {
+            start = f->start;
+            M.quarantined -= mapped;
+            M.resident -= mapped;
+            *f = (struct freed){0};
+        }
+    }
+    pthread_rwlock_unlock(&M.lock);
+    return start;
 }
 
 /* ---- raw memory ----------------------------------------------------------- */
@@ -187,6 +227,12 @@ static size_t physical_memory(void)
 }
 
 static int describe(const void *addr, char *buf, size_t len);
+
+static size_t resident_max(void)
+{
+    size_t share = physical_memory() / RESIDENT_SHARE;
+    return share < RESIDENT_MAX ? share : RESIDENT_MAX;
+}
 
 /* The device's memory, and the fault reports' hook: set up by the first
  * allocation, which may come before this file's constructor runs (a C++
@@ -216,6 +262,13 @@ static void *raw_alloc(size_t size, size_t *mapped)
              * miss the TLB far less.  Where the system gives no huge pages
              * the advice is ignored. */
             rounded = (rounded + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+            uintptr_t kept = take_resident(rounded);
+            if (kept && mprotect((void *)kept, rounded, PROT_READ | PROT_WRITE) == 0) {
+                *mapped = rounded;
+                return (void *)kept;
+            }
+            if (kept)
+                munmap((void *)kept, rounded);
             char *p = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                            -1, 0);
             if (p == MAP_FAILED)
@@ -231,6 +284,13 @@ static void *raw_alloc(size_t size, size_t *mapped)
             *mapped = rounded;
             return start;
         }
+        uintptr_t kept = take_resident(rounded);
+        if (kept && mprotect((void *)kept, rounded, PROT_READ | PROT_WRITE) == 0) {
+            *mapped = rounded;
+            return (void *)kept;
+        }
+        if (kept)
+            munmap((void *)kept, rounded);
         void *p = mmap(NULL, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
             return NULL;
@@ -240,7 +300,8 @@ static void *raw_alloc(size_t size, size_t *mapped)
     return aligned_alloc(ALIGNMENT, rounded);
 }
 
-/* Frees b's memory; a mapping to keep stays reserved, inaccessible. */
+/* Frees b's memory; a mapping to keep stays reserved, inaccessible, and
+ * with keep == 2 keeps its pages. */
 static void raw_free(const struct alloc *b, int keep)
 {
     if (b->type == MEM_REGISTERED)
@@ -251,6 +312,8 @@ static void raw_free(const struct alloc *b, int keep)
     }
     if (!b->mapped)
         free((void *)b->start);
+    else if (keep == 2 && mprotect((void *)b->start, b->mapped, PROT_NONE) == 0)
+        return;
     else if (!keep || mmap((void *)b->start, b->mapped, PROT_NONE,
                            MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
                            0) == MAP_FAILED)
@@ -493,8 +556,8 @@ void mem_reset(int d)
      * freed (the last FREED_RING allocations), without reservations. */
     memcpy(ring, M.ring, sizeof ring);
     for (unsigned k = 0; k < FREED_RING; k++)
-        M.ring[k].reserved = 0;
-    M.quarantined = 0;
+        M.ring[k].reserved = M.ring[k].resident = 0;
+    M.quarantined = M.resident = 0;
     int keep;
     for (size_t i = 0; i < n; i++)
         remember_freed_locked(&v[i], "cudaDeviceReset", 0, &keep);

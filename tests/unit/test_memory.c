@@ -917,6 +917,34 @@ TEST(memory_fault_description)
     cudaFree(d);
 }
 
+/* A freed large block keeps its pages for the next cudaMalloc of its
+ * length: the same address comes back, writable, with what it held (as a
+ * GPU's freed memory does); another length gets a fresh mapping, and the
+ * block stays described as freed until it is taken. */
+TEST(memory_freed_block_reused_resident)
+{
+    if (MEM_UNDER_ASAN)
+        return; /* the heap serves every size */
+    char buf[256];
+    char *a, *b, *c;
+    const size_t len = (size_t)4 << 20;
+    EXPECT(cudaMalloc((void **)&a, len), cudaSuccess);
+    memset(a, 0x5a, len);
+    EXPECT(cudaFree(a), cudaSuccess);
+    EXPECT(cudaMalloc((void **)&c, len + ((size_t)2 << 20)), cudaSuccess);
+    ASSERT(c != a);
+    ASSERT(fault_describe_address(a + 4096, buf, sizeof buf));
+    ASSERT_STR_CONTAINS(buf, "freed by cudaFree");
+    EXPECT(cudaMalloc((void **)&b, len), cudaSuccess);
+    ASSERT(b == a);
+    ASSERT_EQ(b[len - 1], 0x5a);
+    b[0] = 1;
+    ASSERT(fault_describe_address(b + 4096, buf, sizeof buf));
+    ASSERT_STR_CONTAINS(buf, "offset 4096 of a live");
+    EXPECT(cudaFree(b), cudaSuccess);
+    EXPECT(cudaFree(c), cudaSuccess);
+}
+
 static void k_use_after_free(void *a)
 {
     if (threadIdx.x == 3)
