@@ -448,48 +448,20 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
     auto digit_of = [=](U u, int shift, int width) -> unsigned {
         return width ? (unsigned)(U(u >> shift) & U((1u << width) - 1)) : 0u;
     };
-    /* The table's prefix, digit-major so that the scatter is stable (a
-     * digit's items from chunk 0 first), in three launches: each digit's
-     * total, the totals' scan (the bucket starts), each digit's column.
-     * The table (digits x chunks: 2^19 counts for 2^24 ints) was one
-     * block's serial walk over counts every worker had just written. */
-    const unsigned groups = D < 64 ? D : 64;
-    auto digits_of = [=](unsigned g, unsigned &d0, unsigned &d1) {
-        d0 = (unsigned)((unsigned long long)D * g / groups);
-        d1 = (unsigned)((unsigned long long)D * (g + 1) / groups);
-    };
-    auto totals = [=](unsigned g) {
-        unsigned d0, d1;
-        digits_of(g, d0, d1);
-        for (unsigned d = d0; d < d1; d++) {
-            const index_t *col = count + (size_t)d * chunks_n;
-            index_t t = 0;
-            for (unsigned b = 0; b < chunks_n; b++)
-                t += col[b];
-            start[d] = t;
-        }
-    };
-    auto starts = [=] {
+    /* digit-major, so that the scatter is stable: a digit's items from
+     * chunk 0 first */
+    auto prefix = [=] {
         index_t run = 0;
         for (unsigned d = 0; d < D; d++) {
-            const index_t t = start[d];
             start[d] = run;
-            run += t;
-        }
-        start[D] = run;
-    };
-    auto columns = [=](unsigned g) {
-        unsigned d0, d1;
-        digits_of(g, d0, d1);
-        for (unsigned d = d0; d < d1; d++) {
             index_t *col = count + (size_t)d * chunks_n;
-            index_t run = start[d];
             for (unsigned b = 0; b < chunks_n; b++) {
-                const index_t t = col[b];
+                index_t t = col[b];
                 col[b] = run;
                 run += t;
             }
         }
+        start[D] = run;
     };
     /* Chunk b's digit counts into its column of the table, through counts
      * of its own; returns the OR of every key XOR `first` (the bits that
@@ -545,7 +517,10 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
             m |= (U)masks[b];
         const index_t guessed = top[2];
         place(m);
-        top[3] = top[2] != guessed;
+        if (top[2] != guessed)
+            top[3] = 1;
+        else
+            prefix();
     });
     if (e != cudaSuccess)
         return e;
@@ -555,12 +530,12 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
             return;
         tally(b, (int)top[0], (int)top[1], rk::ordered(ksrc[0], descending));
     });
-    if (e == cudaSuccess)
-        e = launch(name, groups, stream, [=](unsigned g) { totals(g); });
-    if (e == cudaSuccess)
-        e = launch(name, 1, stream, [=](unsigned) { starts(); });
-    if (e == cudaSuccess)
-        e = launch(name, groups, stream, [=](unsigned g) { columns(g); });
+    if (e != cudaSuccess)
+        return e;
+    e = launch(name, 1, stream, [=](unsigned) {
+        if (top[3])
+            prefix();
+    });
     if (e != cudaSuccess)
         return e;
     /* Large inputs with several workers: the scatter's full lines go
