@@ -83,17 +83,19 @@ if [ -f tests/driver/run.sh ] && [ -z "${SIMT_QUICK:-}" ]; then
 fi
 
 # ---- CUDA programs and checks ------------------------------------------------
-run_program() { # dir name kind
-    src="$1/$2.cu"
-    exe="$T/$2.$3"
+# program_setup dir name: the program's simtcc flags, launcher, extra
+# environment and its key in SIMT_BUILT (flags, launch, envs, key); fails,
+# with why in `missing`, where the program cannot be built here.
+program_setup() {
     flags=""
     envs=""
+    launch=""
+    missing=""
     [ -f "$1/$2.flags" ] && flags=$(cat "$1/$2.flags")
     [ -n "$SIMT_CHECK_ALL_AS" ] && flags=$(printf '%s' "$flags" | sed "s/--check=all/--check=$SIMT_CHECK_ALL_AS/")
-    launch=""
     if [ -f "$1/$2.np" ]; then
         if ! command -v mpicxx > /dev/null 2>&1; then
-            bad "$src: an MPI program, and Open MPI is missing (make deps installs it)"; return
+            missing="an MPI program, and Open MPI is missing (make deps installs it)"; return 1
         fi
         flags="$flags $(mpicxx --showme:compile) $(mpicxx --showme:link)"
         # More processes than cores, as root (CI), and without the
@@ -101,8 +103,6 @@ run_program() { # dir name kind
         launch="mpirun --oversubscribe --mca btl_vader_single_copy_mechanism none -np $(cat "$1/$2.np")"
         envs="OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
     fi
-    # Built from the test's folder, as a user builds it: __FILE__ (and so
-    # the file:line in diagnostics) is the bare file name.
     # SIMT_BUILT=DIR keeps each program built there, named by what built
     # it (build folder, flags, the source's name and text): a later run
     # with only the run-time environment changed (SIMT_TIER, SIMT_WORKERS,
@@ -110,8 +110,47 @@ run_program() { # dir name kind
     # name: DIR is for reruns against one build, as .ci/run's.
     key=""
     if [ -n "${SIMT_BUILT:-}" ]; then
-        key="$SIMT_BUILT/$({ printf '%s\n' "$SIMTCC" "$SIMTCC_FLAGS" "$flags" "$src"; cat "$src"; } | cksum | tr ' ' _)"
+        key="$SIMT_BUILT/$({ printf '%s\n' "$SIMTCC" "$SIMTCC_FLAGS" "$flags" "$1/$2.cu"; cat "$1/$2.cu"; } | cksum | tr ' ' _)"
     fi
+}
+
+# prebuild FILE...: compiling is most of the suite's time and one simtcc
+# keeps one core busy, so with SIMT_JOBS > 1 the programs are first built
+# that many at a time (interleaved shards of the list) into SIMT_BUILT,
+# where run_program then finds them.  A program that fails to build here
+# is built again, and reported, by run_program.
+prebuild() {
+    [ "$JOBS" -gt 1 ] && [ -n "${SIMT_BUILT:-}" ] || return 0
+    j=0
+    while [ "$j" -lt "$JOBS" ]; do
+        (
+            i=0
+            for src in "$@"; do
+                i=$((i + 1))
+                [ $((i % JOBS)) = "$j" ] || continue
+                d=$(dirname "$src"); n=$(basename "$src" .cu)
+                program_setup "$d" "$n" || continue
+                [ -x "$key" ] && continue
+                if (cd "$d" && $SIMTCC $SIMTCC_FLAGS $flags "$n.cu" -o "$key.$j.tmp") > /dev/null 2>&1; then
+                    mv "$key.$j.tmp" "$key"
+                else
+                    rm -f "$key.$j.tmp"
+                fi
+            done
+        ) &
+        j=$((j + 1))
+    done
+    wait
+}
+
+run_program() { # dir name kind
+    src="$1/$2.cu"
+    exe="$T/$2.$3"
+    if ! program_setup "$1" "$2"; then
+        bad "$src: $missing"; return
+    fi
+    # Built from the test's folder, as a user builds it: __FILE__ (and so
+    # the file:line in diagnostics) is the bare file name.
     if [ -n "$key" ] && [ -x "$key" ]; then
         cp "$key" "$exe"
     elif ! (cd "$1" && $SIMTCC $SIMTCC_FLAGS $flags "$2.cu" -o "$exe") > "$T/$2.build" 2>&1; then
@@ -171,7 +210,16 @@ run_program() { # dir name kind
     ok
 }
 
+# SIMT_JOBS: programs built at once (default: the cores); without
+# SIMT_BUILT they are kept in the scratch folder for this run.
+JOBS=${SIMT_JOBS:-$(nproc 2> /dev/null || echo 1)}
+if [ "$JOBS" -gt 1 ] && [ -z "${SIMT_BUILT:-}" ]; then
+    SIMT_BUILT="$T/built"
+    mkdir -p "$SIMT_BUILT"
+fi
 if [ -x "$SIMTCC" ]; then
+    prebuild $(find ${SIMT_TEST_DIRS:-tests/cuda} -name '*.cu' | sort) \
+        $(find ${SIMT_CHECK_DIRS:-tests/check} -name '*.cu' 2> /dev/null | sort)
     for src in $(find ${SIMT_TEST_DIRS:-tests/cuda} -name '*.cu' | sort); do
         run_program "$(dirname "$src")" "$(basename "$src" .cu)" cuda
     done
