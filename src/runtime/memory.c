@@ -187,8 +187,11 @@ static struct freed remember_freed_locked(const struct alloc *b, const char *by,
     if (old.resident)
         M.resident -= old.reserved;
     *keep = may_keep && b->mapped && M.quarantined + b->mapped <= QUARANTINE_MAX;
+    /* Made inaccessible here, under the lock: once the entry is in the
+     * ring another thread's cudaMalloc may take it and open it again. */
     if (*keep && b->type == MEM_DEVICE && !hook_checking() &&
-        M.resident + b->mapped <= resident_max())
+        M.resident + b->mapped <= resident_max() &&
+        mprotect((void *)b->start, b->mapped, PROT_NONE) == 0)
         *keep = 2;
     *f = (struct freed){.start = b->start, .size = b->size, .api = b->api, .by = by,
                         .reserved = *keep ? b->mapped : 0, .resident = *keep == 2};
@@ -248,6 +251,21 @@ static size_t capacity(void)
     return c;
 }
 
+/* A resident freed mapping of `rounded` bytes made accessible again, or
+ * NULL. */
+static void *reuse_resident(size_t rounded, size_t *mapped)
+{
+    uintptr_t kept = take_resident(rounded);
+    if (!kept)
+        return NULL;
+    if (mprotect((void *)kept, rounded, PROT_READ | PROT_WRITE) != 0) {
+        munmap((void *)kept, rounded);
+        return NULL;
+    }
+    *mapped = rounded;
+    return (void *)kept;
+}
+
 static void *raw_alloc(size_t size, size_t *mapped)
 {
     size_t rounded = (size + ALIGNMENT - 1) & ~(size_t)(ALIGNMENT - 1);
@@ -262,13 +280,9 @@ static void *raw_alloc(size_t size, size_t *mapped)
              * miss the TLB far less.  Where the system gives no huge pages
              * the advice is ignored. */
             rounded = (rounded + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-            uintptr_t kept = take_resident(rounded);
-            if (kept && mprotect((void *)kept, rounded, PROT_READ | PROT_WRITE) == 0) {
-                *mapped = rounded;
-                return (void *)kept;
-            }
+            void *kept = reuse_resident(rounded, mapped);
             if (kept)
-                munmap((void *)kept, rounded);
+                return kept;
             char *p = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                            -1, 0);
             if (p == MAP_FAILED)
@@ -284,13 +298,9 @@ static void *raw_alloc(size_t size, size_t *mapped)
             *mapped = rounded;
             return start;
         }
-        uintptr_t kept = take_resident(rounded);
-        if (kept && mprotect((void *)kept, rounded, PROT_READ | PROT_WRITE) == 0) {
-            *mapped = rounded;
-            return (void *)kept;
-        }
+        void *kept = reuse_resident(rounded, mapped);
         if (kept)
-            munmap((void *)kept, rounded);
+            return kept;
         void *p = mmap(NULL, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
             return NULL;
@@ -312,8 +322,8 @@ static void raw_free(const struct alloc *b, int keep)
     }
     if (!b->mapped)
         free((void *)b->start);
-    else if (keep == 2 && mprotect((void *)b->start, b->mapped, PROT_NONE) == 0)
-        return;
+    else if (keep == 2)
+        return; /* inaccessible already, its pages kept */
     else if (!keep || mmap((void *)b->start, b->mapped, PROT_NONE,
                            MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
                            0) == MAP_FAILED)

@@ -945,6 +945,38 @@ TEST(memory_freed_block_reused_resident)
     EXPECT(cudaFree(c), cudaSuccess);
 }
 
+/* Threads allocating, writing and freeing blocks of one length at once:
+ * a block one thread frees and another takes back is writable (its
+ * protection is changed under the allocator's lock, never after). */
+static void *churn_resident(void *arg)
+{
+    int *bad = arg;
+    for (int i = 0; i < 200; i++) {
+        char *p;
+        if (cudaMalloc((void **)&p, (size_t)2 << 20) != cudaSuccess) {
+            (*bad)++;
+            continue;
+        }
+        p[0] = 1;
+        p[((size_t)2 << 20) - 1] = 2;
+        if (cudaFree(p) != cudaSuccess)
+            (*bad)++;
+    }
+    return NULL;
+}
+
+TEST(memory_resident_reuse_concurrent)
+{
+    pthread_t t[4];
+    int bad[4] = {0};
+    for (int i = 0; i < 4; i++)
+        ASSERT_EQ(pthread_create(&t[i], NULL, churn_resident, &bad[i]), 0);
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        ASSERT_EQ(bad[i], 0);
+    }
+}
+
 static void k_use_after_free(void *a)
 {
     if (threadIdx.x == 3)
