@@ -299,33 +299,61 @@ if [ -x "$SIMTCC" ] && [ -z "${SIMT_QUICK:-}" ]; then
 fi
 
 # ---- nvcc accepts every test program -----------------------------------------
+# nvcc_args SRC: sets nvargs to what nvcc needs for SRC, or returns 1 when
+# SRC is not for nvcc here.
+nvcc_args() {
+    # Folders with an NVCC_SKIP file hold programs nvcc 13 rejects on
+    # purpose (texture references, removed in CUDA 12).
+    [ -f "$(dirname "$1")/NVCC_SKIP" ] && return 1
+    # A folder's NVCC_FLAGS: what nvcc needs besides the toolkit (the
+    # NCCL tests: a folder holding simt's nccl.h alone, NCCL not being
+    # part of the toolkit).
+    nvargs=""
+    [ -f "$(dirname "$1")/NVCC_FLAGS" ] && nvargs=$(cat "$(dirname "$1")/NVCC_FLAGS")
+    if [ -f "${1%.cu}.np" ]; then
+        command -v mpicxx > /dev/null 2>&1 || return 1 # an MPI program, and no MPI here
+        nvargs="$nvargs $(mpicxx --showme:compile)"
+    fi
+    # The test's compile flags (-rdc=true), not its libraries nor
+    # simtcc's own checking options.
+    if [ -f "${1%.cu}.flags" ]; then
+        for w in $(cat "${1%.cu}.flags"); do
+            case "$w" in -l* | --check=* | --error-exitcode*) ;; *) nvargs="$nvargs $w" ;; esac
+        done
+    fi
+}
 if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ] && [ -z "${SIMT_QUICK:-}" ]; then
-    for src in $(find tests/cuda tests/check -name '*.cu' | sort); do
-        # Folders with an NVCC_SKIP file hold programs nvcc 13 rejects on
-        # purpose (texture references, removed in CUDA 12).
-        [ -f "$(dirname "$src")/NVCC_SKIP" ] && continue
-        # A folder's NVCC_FLAGS: what nvcc needs besides the toolkit (the
-        # NCCL tests: a folder holding simt's nccl.h alone, NCCL not being
-        # part of the toolkit).
-        nvflags=""
-        [ -f "$(dirname "$src")/NVCC_FLAGS" ] && nvflags=$(cat "$(dirname "$src")/NVCC_FLAGS")
-        if [ -f "${src%.cu}.np" ]; then
-            command -v mpicxx > /dev/null 2>&1 || continue # an MPI program, and no MPI here
-            nvflags="$nvflags $(mpicxx --showme:compile)"
-        fi
-        # The test's compile flags (-rdc=true), not its libraries nor
-        # simtcc's own checking options.
-        cflags=""
-        f="${src%.cu}.flags"
-        if [ -f "$f" ]; then
-            for w in $(cat "$f"); do
-                case "$w" in -l* | --check=* | --error-exitcode*) ;; *) cflags="$cflags $w" ;; esac
+    # JOBS shards at once (each nvcc keeps one core busy), each file's log
+    # and status kept by its index; the tally below reads them in order.
+    mkdir -p "$T/nvcc"
+    srcs=$(find tests/cuda tests/check -name '*.cu' | sort)
+    j=0
+    while [ "$j" -lt "$JOBS" ]; do
+        (
+            i=0
+            for src in $srcs; do
+                i=$((i + 1))
+                [ $((i % JOBS)) = "$j" ] || continue
+                nvcc_args "$src" || continue
+                if nvcc -std=c++17 -arch=sm_90 $nvargs -c "$src" -o "$T/nvcc/$i.o" > "$T/nvcc/$i.log" 2>&1; then
+                    echo 0 > "$T/nvcc/$i.rc"
+                else
+                    echo 1 > "$T/nvcc/$i.rc"
+                fi
+                rm -f "$T/nvcc/$i.o"
             done
-        fi
-        if nvcc -std=c++17 -arch=sm_90 $cflags $nvflags -c "$src" -o "$T/nvcc.o" > "$T/nvcc.log" 2>&1; then
+        ) &
+        j=$((j + 1))
+    done
+    wait
+    i=0
+    for src in $srcs; do
+        i=$((i + 1))
+        nvcc_args "$src" || continue
+        if [ "$(cat "$T/nvcc/$i.rc" 2> /dev/null)" = 0 ]; then
             ok
         else
-            bad "$src: nvcc -c rejects it"; head -n 10 "$T/nvcc.log"
+            bad "$src: nvcc -c rejects it"; head -n 10 "$T/nvcc/$i.log" 2> /dev/null
         fi
     done
 fi
