@@ -42,10 +42,11 @@ void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx)
 
 void grid_block_done(struct grid *g, unsigned long long n)
 {
-    unsigned long long done = atomic_fetch_add_explicit(&g->blocks_done, n, memory_order_acq_rel) + n;
     /* engine.h: blocks_done reaches the number of block records (the
-     * blocks, or the parts of split ones), once. */
+     * blocks, or the parts of split ones), once.  Read before the add:
+     * after it, the thread that adds the last may free g. */
     unsigned long long all = g->nunits * g->unit_blocks;
+    unsigned long long done = atomic_fetch_add_explicit(&g->blocks_done, n, memory_order_acq_rel) + n;
     assert(done <= all);
     if (done == all) {
         if (g->split > 1)
