@@ -10,6 +10,8 @@
  * Invariant: a closed slice ends no later than the next one starts, so
  * the slices of a worker's track never overlap.
  */
+#include <string.h>
+
 #include "trace/record.h"
 #include "trace/worker.h"
 
@@ -55,9 +57,17 @@ void trace__block_start(const struct grid *g)
     close_run(now);
     if (!trace_recording())
         return;
-    pthread_mutex_lock(&rec_lock);
-    const char *name = trace_intern_locked(g->name ? g->name : "kernel");
-    pthread_mutex_unlock(&rec_lock);
+    /* The name interned last by this thread, compared without the lock:
+     * every worker starts each grid, and sixteen of them queueing on
+     * rec_lock at once spread the slices' starts over microseconds. */
+    static SIMT_TLS const char *last;
+    const char *raw = g->name ? g->name : "kernel";
+    if (!last || strcmp(last, raw) != 0) {
+        pthread_mutex_lock(&rec_lock);
+        last = trace_intern_locked(raw);
+        pthread_mutex_unlock(&rec_lock);
+    }
+    const char *name = last;
     cur = (struct run){g, name, now, -1, 0, {g->grid_dim.x, g->grid_dim.y, g->grid_dim.z},
                        {g->block_dim.x, g->block_dim.y, g->block_dim.z}, g->dyn_shmem};
 }
