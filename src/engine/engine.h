@@ -378,6 +378,8 @@ void engine_each_active(void (*fn)(struct grid *g, void *arg), void *arg);
  * threads of the engine's own g gets at submission (its kernel's earlier
  * stalls; 0 for nearly every grid, read before g is published), and
  * starting them (the caller holds a reference). */
+/* Starts the thread that watches grids (once; engine_start). */
+void resident_start(void);
 int resident_watched(const struct grid *g);
 unsigned long long resident_wanted(struct grid *g, int nworkers);
 void resident_submitted(struct grid *g, unsigned long long n);

@@ -221,6 +221,13 @@ static void start(void)
                         "for blocks not started: such a kernel may hang\n");
 }
 
+/* With the workers, not at the first launch of a grid it would watch,
+ * which then paid for a thread's creation (about 100 us). */
+void resident_start(void)
+{
+    pthread_once(&once, start);
+}
+
 int resident_watched(const struct grid *g)
 {
     return g->cooperative || (g->unit_blocks == 1 && g->nunits > 1);
