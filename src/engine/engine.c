@@ -733,8 +733,27 @@ void engine_submit_task(struct task *t)
         E.tasks = t;
     E.tasks_tail = t;
     atomic_fetch_add(&E.work, 1);
+    /* Read before the unlock: once queued, t may be run and freed. */
+    int polled = atomic_load(&t->host_polls);
     pthread_mutex_unlock(&E.lock);
-    work_wake(1);
+    if (!polled)
+        work_wake(1);
+}
+
+/* A host thread that copies synchronously waits for its copy's task and
+ * runs it itself (engine_run_own_task): the system call that woke a
+ * sleeping worker for it was a microsecond or more of the host's own
+ * path, for a worker that then found nothing (Rodinia myocyte: a copy
+ * out after each of 9,152 small kernels).  The submission reads
+ * host_polls after raising `work`, the host clears it before reading
+ * `queued`: one of the two sees the other. */
+void engine_poll_own_task(struct task *t, int polls)
+{
+    if (polls && (engine__self || !E.guests || explore_mode))
+        return; /* engine_run_own_task would not run it */
+    atomic_store(&t->host_polls, polls);
+    if (!polls && atomic_load(&t->queued))
+        work_wake(1);
 }
 
 /* The host thread runs a task (engine_run_own_task). */

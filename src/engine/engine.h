@@ -149,6 +149,9 @@ struct task {
     struct task *next;
     unsigned long long seq;           /* submission order (engine_submit_task) */
     atomic_int queued;                /* on the task list, not yet taken */
+    /* A host thread polls for this task to run it itself (its
+     * synchronous copy): its submission wakes no sleeping worker. */
+    atomic_int host_polls;
 };
 
 /* How a grid ended for a reason the host must hear about. */
@@ -344,6 +347,9 @@ void engine_task_over(void);
 /* A host thread waiting for its own task t runs it, if t is the first
  * queued (1), rather than wait for a worker to take it (0: not now). */
 int engine_run_own_task(struct task *t);
+/* The waiting host thread polls for t from now on (1), or no longer (0:
+ * a worker is woken for t if it is queued by then). */
+void engine_poll_own_task(struct task *t, int polls);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while
  * there is nothing to do. */
 void engine_find_work(struct worker *w);

@@ -494,17 +494,26 @@ static void wait_until(int (*done)(const void *), int (*wants)(const struct grid
                        const void *arg, struct task *own)
 {
     long long start = simt__now_ns();
+    /* While this thread polls, its task's submission wakes no worker. */
+    struct task *polled = own;
+    if (polled)
+        engine_poll_own_task(polled, 1);
     for (unsigned i = 0;; i++) {
         /* Polled every round: the task is queued when what it follows
          * completes, and taken at once, before a worker wakes for it. */
         if (own && engine_run_own_task(own))
             own = NULL;
-        if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg))
+        if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg)) {
+            if (polled)
+                engine_poll_own_task(polled, 0);
             return;
+        }
         simt__relax();
         if ((i & 255) == 255 && simt__now_ns() - start > 50000)
             break;
     }
+    if (polled)
+        engine_poll_own_task(polled, 0);
     pthread_mutex_lock(&T.lock);
     while (!done(arg)) {
         T.waiters++;
