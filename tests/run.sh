@@ -114,13 +114,12 @@ program_setup() {
     fi
 }
 
-# prebuild FILE...: compiling is most of the suite's time and one simtcc
-# keeps one core busy, so with SIMT_JOBS > 1 the programs are first built
-# that many at a time (interleaved shards of the list) into SIMT_BUILT,
-# where run_program then finds them.  A program that fails to build here
-# is built again, and reported, by run_program.
-prebuild() {
-    [ "$JOBS" -gt 1 ] && [ -n "${SIMT_BUILT:-}" ] || return 0
+# in_shards FN FILE...: runs FN INDEX SHARD FILE for each FILE (INDEX
+# counts from 1), in JOBS interleaved shards at once; returns when all
+# are done.
+in_shards() {
+    fn=$1
+    shift
     j=0
     while [ "$j" -lt "$JOBS" ]; do
         (
@@ -128,19 +127,32 @@ prebuild() {
             for src in "$@"; do
                 i=$((i + 1))
                 [ $((i % JOBS)) = "$j" ] || continue
-                d=$(dirname "$src"); n=$(basename "$src" .cu)
-                program_setup "$d" "$n" || continue
-                [ -x "$key" ] && continue
-                if (cd "$d" && $SIMTCC $SIMTCC_FLAGS $flags "$n.cu" -o "$key.$j.tmp") > /dev/null 2>&1; then
-                    mv "$key.$j.tmp" "$key"
-                else
-                    rm -f "$key.$j.tmp"
-                fi
+                "$fn" "$i" "$j" "$src"
             done
         ) &
         j=$((j + 1))
     done
     wait
+}
+
+# prebuild FILE...: compiling is most of the suite's time and one simtcc
+# keeps one core busy, so with SIMT_JOBS > 1 the programs are first built
+# that many at a time into SIMT_BUILT, where run_program then finds them.
+# A program that fails to build here is built again, and reported, by
+# run_program.
+prebuild_one() { # index shard file
+    d=$(dirname "$3"); n=$(basename "$3" .cu)
+    program_setup "$d" "$n" || return 0
+    [ -x "$key" ] && return 0
+    if (cd "$d" && $SIMTCC $SIMTCC_FLAGS $flags "$n.cu" -o "$key.$2.tmp") > /dev/null 2>&1; then
+        mv "$key.$2.tmp" "$key"
+    else
+        rm -f "$key.$2.tmp"
+    fi
+}
+prebuild() {
+    [ "$JOBS" -gt 1 ] && [ -n "${SIMT_BUILT:-}" ] || return 0
+    in_shards prebuild_one "$@"
 }
 
 run_program() { # dir name kind
@@ -322,39 +334,31 @@ nvcc_args() {
         done
     fi
 }
+nvcc_one() { # index shard file
+    if ! nvcc_args "$3"; then
+        echo - > "$T/nvcc/$1.rc"
+    elif nvcc -std=c++17 -arch=sm_90 $nvargs -c "$3" -o "$T/nvcc/$1.o" > "$T/nvcc/$1.log" 2>&1; then
+        echo 0 > "$T/nvcc/$1.rc"
+    else
+        echo 1 > "$T/nvcc/$1.rc"
+    fi
+    rm -f "$T/nvcc/$1.o"
+}
 if command -v nvcc > /dev/null 2>&1 && [ "${SIMT_NVCC_CHECK:-1}" != 0 ] && [ -z "${SIMT_QUICK:-}" ]; then
-    # JOBS shards at once (each nvcc keeps one core busy), each file's log
-    # and status kept by its index; the tally below reads them in order.
+    # Each nvcc keeps one core busy: in shards, each file's log and
+    # status (0, 1, or - where it is not for nvcc here) kept by its index;
+    # the tally reads them in order.
     mkdir -p "$T/nvcc"
     srcs=$(find tests/cuda tests/check -name '*.cu' | sort)
-    j=0
-    while [ "$j" -lt "$JOBS" ]; do
-        (
-            i=0
-            for src in $srcs; do
-                i=$((i + 1))
-                [ $((i % JOBS)) = "$j" ] || continue
-                nvcc_args "$src" || continue
-                if nvcc -std=c++17 -arch=sm_90 $nvargs -c "$src" -o "$T/nvcc/$i.o" > "$T/nvcc/$i.log" 2>&1; then
-                    echo 0 > "$T/nvcc/$i.rc"
-                else
-                    echo 1 > "$T/nvcc/$i.rc"
-                fi
-                rm -f "$T/nvcc/$i.o"
-            done
-        ) &
-        j=$((j + 1))
-    done
-    wait
+    in_shards nvcc_one $srcs
     i=0
     for src in $srcs; do
         i=$((i + 1))
-        nvcc_args "$src" || continue
-        if [ "$(cat "$T/nvcc/$i.rc" 2> /dev/null)" = 0 ]; then
-            ok
-        else
-            bad "$src: nvcc -c rejects it"; head -n 10 "$T/nvcc/$i.log" 2> /dev/null
-        fi
+        case "$(cat "$T/nvcc/$i.rc" 2> /dev/null)" in
+        -) ;;
+        0) ok ;;
+        *) bad "$src: nvcc -c rejects it"; head -n 10 "$T/nvcc/$i.log" 2> /dev/null ;;
+        esac
     done
 fi
 
