@@ -1072,7 +1072,7 @@ static void lower_instructions(kc_tier *t)
     hoisted *h = xcalloc((size_t)t->nins + 1, sizeof *h);
     int nh = 0;
     LLVMValueRef acc = NULL;
-    LLVMValueRef inline_ss = LLVMGetNamedFunction(k->m, "simt__shared_static_inline");
+    LLVMValueRef inline_ss = kc_named_function(k->m, "simt__shared_static_inline");
     for (int i = 0; i < t->nins; i++) {
         LLVMValueRef v = t->ins[i];
         int s = t->bseg[t->iblk[i]];
@@ -1109,6 +1109,8 @@ static void lower_instructions(kc_tier *t)
                     LLVMValueRef args[3] = {site, LLVMGetOperand(v, 1), LLVMGetOperand(v, 2)};
                     r = LLVMBuildCall2(t->b, LLVMGlobalGetValueType(inline_ss), inline_ss, args, 3,
                                        "kc.shared");
+                    /* An inlinable call needs a location: the declaration's. */
+                    LLVMInstructionSetDebugLoc(r, LLVMInstructionGetDebugLoc(v));
                     h[nh].key = site;
                     h[nh++].v = r;
                 }
@@ -1511,6 +1513,28 @@ static void seg_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3])
     }
 }
 
+/* Block-uniform values of segment s's first block that later segments
+ * use (a launch argument loaded before "if (i < n)" and used after the
+ * barrier) are defined inside the thread loops, which dominate what
+ * follows them only while they run at least once: a narrowed range may
+ * be empty.  Moved to the pre block; 0 where one cannot move. */
+static int hoist_escaping(kc_tier *t, int s, LLVMBasicBlockRef lb, LLVMValueRef br)
+{
+    LLVMValueRef at = LLVMGetBasicBlockTerminator(t->segs[s].pre);
+    for (LLVMValueRef v = LLVMGetFirstInstruction(lb), next; v && v != br; v = next) {
+        next = LLVMGetNextInstruction(v);
+        int out = 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(v); u && !out; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            int bi = LLVMIsAInstruction(user) ? kc_block_index(&t->g, LLVMGetInstructionParent(user)) : 0;
+            out = bi < 0 || t->bseg[bi] != s;
+        }
+        if (out && !hoist(t, v, s, at, 0))
+            return 0;
+    }
+    return 1;
+}
+
 /* A segment whose first block branches on guards of threadIdx's fields
  * ("i < n", "x < w && y < h": u + threadIdx.D against a bound, any
  * predicate but equality, either order) to its work or straight out of
@@ -1528,6 +1552,8 @@ static void narrow_guard(kc_tier *t, int s, int first)
     if (skip_true == skip_false || !kc_pure_before(lb, br))
         return;
     int work_on_true = skip_false;
+    if (!hoist_escaping(t, s, lb, br))
+        return;
     LLVMValueRef lo[3], hi[3];
     seg_range(t, s, lo, hi);
     if (!guard_range(t, s, br, work_on_true, first, lo, hi))

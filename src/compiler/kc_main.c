@@ -423,7 +423,7 @@ static void resolve_markers(kc_ctx *k, LLVMValueRef marker, LLVMValueRef thread,
 static void lower_shared(kc_ctx *k)
 {
     LLVMValueRef f = LLVMGetNamedFunction(k->m, "simt_shared_static");
-    LLVMValueRef inl = LLVMGetNamedFunction(k->m, "simt__shared_static_inline");
+    LLVMValueRef inl = kc_named_function(k->m, "simt__shared_static_inline");
     if (!f || !inl)
         return;
     LLVMReplaceAllUsesWith(f, inl);

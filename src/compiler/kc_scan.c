@@ -83,6 +83,16 @@ const char *kc_callee_name(LLVMValueRef call, size_t *len)
     return LLVMGetValueName2(f, len);
 }
 
+LLVMValueRef kc_named_function(LLVMModuleRef m, const char *name)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(m, name);
+    if (f)
+        return f;
+    LLVMValueRef a = LLVMGetNamedGlobalAlias(m, name, strlen(name));
+    f = a ? LLVMAliasGetAliasee(a) : NULL;
+    return f && LLVMIsAFunction(f) ? f : NULL;
+}
+
 int kc_name_is(const char *s, size_t n, const char *lit)
 {
     return s && n == strlen(lit) && !memcmp(s, lit, n);

@@ -858,6 +858,90 @@ static int coalesced_walk(kc_tier *t, LLVMValueRef mem, LLVMBasicBlockRef h)
     return lin(t, LLVMGetOperand(p, n - 1), h, 0, &var) == LIN_UNIT && var;
 }
 
+/* A header phi's value entering the loop and its step per iteration,
+ * both constants: "for (j = 0; j < 4; j++)" gives 0 and 1. */
+static int counter(LLVMValueRef phi, LLVMBasicBlockRef h, long long *init, long long *step)
+{
+    if (!LLVMIsAPHINode(phi) || LLVMGetInstructionParent(phi) != h || LLVMCountIncoming(phi) != 2)
+        return 0;
+    int have_init = 0, have_step = 0;
+    for (unsigned i = 0; i < 2; i++) {
+        LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+        if (LLVMIsAConstantInt(v)) {
+            *init = LLVMConstIntGetSExtValue(v);
+            have_init = 1;
+        } else if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMAdd &&
+                   LLVMGetOperand(v, 0) == phi && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+            *step = LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
+            have_step = *step != 0;
+        }
+    }
+    return have_init && have_step;
+}
+
+/* Whether the loop headed by h runs a few iterations known at compile
+ * time: its exit compares a counter of constant start and step (or that
+ * counter stepped once) with a constant.  LLVM unrolls such a loop whole,
+ * and the loop over threads around it vectorizes with the walk's rows as
+ * straight-line streams of consecutive elements; turned inside out, the
+ * thread's values live across its iterations would go to the context
+ * arrays instead (Rodinia cfd's four neighbours: 2x slower).  A short
+ * loop around a longer one (its walk's rows) is still turned. */
+#define KC_WALK_MIN_TRIPS 16
+
+static int short_loop(LLVMValueRef c, LLVMBasicBlockRef h)
+{
+    if (!c || !LLVMIsAICmpInst(c))
+        return 0;
+    for (int side = 0; side < 2; side++) {
+        LLVMValueRef x = LLVMGetOperand(c, (unsigned)side), bound = LLVMGetOperand(c, (unsigned)!side);
+        if (!LLVMIsAConstantInt(bound))
+            continue;
+        long long init = 0, step = 0, extra = 0;
+        if (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMAdd &&
+            LLVMIsAConstantInt(LLVMGetOperand(x, 1)) && LLVMIsAPHINode(LLVMGetOperand(x, 0))) {
+            extra = LLVMConstIntGetSExtValue(LLVMGetOperand(x, 1));
+            x = LLVMGetOperand(x, 0);
+        }
+        if (!counter(x, h, &init, &step))
+            continue;
+        long long span = LLVMConstIntGetSExtValue(bound) - (init + extra);
+        if (span < 0)
+            span = -span;
+        long long mag = step < 0 ? -step : step;
+        if (span / mag <= KC_WALK_MIN_TRIPS)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the blocks marked in body, h left out, hold a cycle: a loop
+ * inside the loop headed by h.  mark: 0 unseen, 1 on the path, 2 done. */
+static int cycle_from(const kc_tier *t, const char *body, int h, int u, char *mark)
+{
+    mark[u] = 1;
+    for (int j = 0; j < t->g.nsucc[u]; j++) {
+        int v = t->g.succ[u][j];
+        if (v == h || v >= t->g.n || !body[v] || mark[v] == 2)
+            continue;
+        if (mark[v] == 1 || cycle_from(t, body, h, v, mark))
+            return 1;
+    }
+    mark[u] = 2;
+    return 0;
+}
+
+static int cycle_in(const kc_tier *t, const char *body, int h)
+{
+    char *mark = xcalloc((size_t)t->g.n, 1);
+    int found = 0;
+    for (int b = 0; b < t->g.n && !found; b++)
+        if (body[b] && b != h && !mark[b])
+            found = cycle_from(t, body, h, b, mark);
+    free(mark);
+    return found;
+}
+
 static int reaches(const kc_tier *t, int from, int stop, int target, char *seen)
 {
     memset(seen, 0, (size_t)t->g.n);
@@ -905,6 +989,8 @@ static int plan_walks(kc_tier *t)
         if (in < 0 || t->g.npred[in] != 1)
             continue;
         reaches(t, in, h, -1, body); /* the loop's blocks from its body */
+        if (short_loop(c, t->g.bb[h]) && !cycle_in(t, body, h))
+            continue;
         int walk = 0;
         for (int b = 0; b < nb && !walk; b++) {
             if (!body[b] && b != in)

@@ -21,6 +21,11 @@ const char *kc_callee_name(LLVMValueRef call, size_t *len);
  * not a memory intrinsic, not a call of a function. */
 int kc_computes_only(LLVMValueRef call);
 int kc_name_is(const char *s, size_t n, const char *lit);
+/* A function by name, or the function an alias of that name stands for:
+ * clang names a static function declared extern "C" in C++ by its mangled
+ * name and gives it its C name as an alias (simt.h's
+ * simt__shared_static_inline). */
+LLVMValueRef kc_named_function(LLVMModuleRef m, const char *name);
 /* Whether a thread may make this call (0: *why says why not). */
 int kc_call_ok(kc_ctx *k, LLVMValueRef call, kc_why *why);
 void kc_why_barrier(kc_why *why, LLVMValueRef call, const char *what);
