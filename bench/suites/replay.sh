@@ -22,6 +22,9 @@ NCPU=${SIMT_WORKERS:-$(nproc 2>/dev/null || echo 2)}
 REPS=${REPS:-3} LIMIT=${LIMIT:-600}
 # Twins' commands name their thread count as $NCPU (rodinia.sh, t).
 export SIMT_WORKERS=$NCPU OMP_NUM_THREADS=$NCPU NCPU
+# SIMT_DEFAULT=1: simt with its default workers (engine.c), the twins
+# with $NCPU threads.
+[ "${SIMT_DEFAULT:-0}" = 1 ] && unset SIMT_WORKERS
 
 # one KIND DIR CMD: seconds, or nothing when it failed
 one() {
@@ -39,7 +42,7 @@ one() {
 }
 best() { printf '%s\n' "$@" | grep -E '^[0-9.]+$' | sort -g | head -n 1; }
 
-echo "replay: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(nproc) cores, $NCPU threads a side"
+echo "replay: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(nproc) cores, $NCPU threads a side$([ "${SIMT_DEFAULT:-0}" = 1 ] && echo " (simt: its default workers)")"
 ROWS=$(mktemp)
 while IFS='|' read -r name d1 c1 d2 c2 kind; do
     if [ $# -gt 0 ]; then

@@ -79,7 +79,7 @@ static void help(void)
          "  SIMT_KC_VERSION=0, SIMT_KC_DUMP, SIMT_KC_TIME, SIMT_KC_PIPELINE,\n"
          "  SIMT_KC_OPTIONS       simt-kc's switches for its developers (src/compiler)\n"
          "Environment of programs:\n"
-         "  SIMT_WORKERS=N        worker threads (default: the cores)\n"
+         "  SIMT_WORKERS=N        worker threads (default: the cores, less one from 8 up)\n"
          "  SIMT_DEVICES=N        emulated devices, 1 to 16 (default 1)\n"
          "  SIMT_TIER=fiber       every kernel on the fiber tier\n"
          "  SIMT_GUEST=0          waiting host threads run no blocks\n"

@@ -42,6 +42,8 @@
 #include "engine/watchdog.h"
 #include "trace/worker.h"
 
+#define OFFER_SLOTS 64
+
 static struct {
     pthread_once_t once;
     int started;
@@ -62,6 +64,12 @@ static struct {
     pthread_mutex_t guest_lock;
     struct worker *guest_pool;
     struct worker *guest_all;  /* every guest record made (never freed) */
+    /* The newest grid offered to the spinning workers (offer_take):
+     * its sequence number in the high half, its tickets left in the low
+     * half; each ticket a reference to it taken at submission. */
+    _Alignas(64) atomic_ullong offer;
+    _Alignas(64) struct grid *_Atomic offer_grid[OFFER_SLOTS];
+    unsigned offer_seq;       /* under lock */
 } E = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER,
        .guest_lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -372,6 +380,7 @@ unsigned long long engine_units_pending(const struct grid *g)
 }
 
 static SIMT_TLS int rescuing; /* this thread is one of resident.c's */
+static void offer_revoke(struct grid *g);
 
 static int claim_block(struct worker *w)
 {
@@ -394,6 +403,7 @@ static int claim_block(struct worker *w)
         } else if (!(rescuing && run_steal(g, &i))) {
             w->chunk_next = w->chunk_end = 0;
             w->grid = NULL;
+            offer_revoke(g);
             grid_unref(g);
             return 0;
         }
@@ -541,6 +551,65 @@ static int hold_for_guest(const struct grid *g)
            atomic_load_explicit(&E.sleepers, memory_order_relaxed) < E.nworkers;
 }
 
+/* A grid that every worker may join, offered where the spinning workers
+ * look without a lock: each of them took E.lock in turn to find a new
+ * grid on the active list, and on the GPU machine's 16 cores the last of
+ * them started a microsecond per worker after the first (Rodinia cfd's
+ * small kernels ran 40 us, most of it the workers' start).  A ticket
+ * taken with one compare-and-swap is a reference to the grid, made at
+ * submission; the list stays as it was for every other path.  Called
+ * with E.lock held. */
+static void offer_locked(struct grid *g)
+{
+    unsigned long long tickets = (unsigned long long)E.nworkers;
+    if (g && g->nunits < tickets)
+        tickets = g->nunits;
+    if (g)
+        atomic_fetch_add_explicit(&g->refs, (int)tickets, memory_order_relaxed);
+    unsigned seq = ++E.offer_seq;
+    if (g)
+        g->offer_seq = seq;
+    atomic_store_explicit(&E.offer_grid[seq % OFFER_SLOTS], g, memory_order_relaxed);
+    unsigned long long was = atomic_exchange_explicit(
+        &E.offer, (unsigned long long)seq << 32 | (g ? tickets : 0), memory_order_acq_rel);
+    unsigned left = (unsigned)was;
+    struct grid *old = atomic_load_explicit(&E.offer_grid[(was >> 32) % OFFER_SLOTS], memory_order_relaxed);
+    for (; left && old; left--)
+        grid_unref(old); /* the tickets nobody took */
+}
+
+/* g has no unit left to claim: the tickets not taken go back, so that
+ * the grid is freed when its last worker is done with it. */
+static void offer_revoke(struct grid *g)
+{
+    unsigned long long o = atomic_load_explicit(&E.offer, memory_order_relaxed);
+    while (g->offer_seq && (unsigned)(o >> 32) == g->offer_seq && (unsigned)o) {
+        if (atomic_compare_exchange_weak_explicit(&E.offer, &o, o >> 32 << 32, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            for (unsigned left = (unsigned)o; left; left--)
+                grid_unref(g); /* not the last: the caller holds one */
+            return;
+        }
+    }
+}
+
+/* A ticket of the offered grid for w (which has none): 1 and w->grid set,
+ * or 0.  The grid is read before the swap: a swap that succeeds saw the
+ * same sequence number, whose slot is written again only 64 offers on. */
+static int offer_take(struct worker *w)
+{
+    unsigned long long o = atomic_load_explicit(&E.offer, memory_order_acquire);
+    while ((unsigned)o) {
+        struct grid *g = atomic_load_explicit(&E.offer_grid[(o >> 32) % OFFER_SLOTS], memory_order_relaxed);
+        if (atomic_compare_exchange_weak_explicit(&E.offer, &o, o - 1, memory_order_acquire,
+                                                  memory_order_acquire)) {
+            w->grid = g;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void engine_find_work(struct worker *w)
 {
     if (w->guest) {
@@ -553,6 +622,11 @@ void engine_find_work(struct worker *w)
     long deadline = 0;
     unsigned rounds = 0;
     for (;;) {
+        if (!w->grid && offer_take(w)) {
+            if (claim_block(w))
+                return;
+            continue;
+        }
         if (atomic_load_explicit(&E.work, memory_order_acquire) > 0) {
             /* Many idle workers see new work at once; one takes the lock,
              * the others keep spinning rather than queue on it. */
@@ -682,7 +756,13 @@ void engine_submit_grid(struct grid *g)
     split_blocks(g);
     g->parts = NULL;
     g->nparts = 0;
-    if (g->chunk > 1 && E.nworkers > 1)
+    /* Each worker its own range also where the units are claimed one at a
+     * time: Rodinia cfd launches grids of 34 blocks (204 parts) eight
+     * times a step over the same elements, and its kernels read what the
+     * last one wrote; claimed from one counter, each unit went to whichever
+     * worker came first, and its data came from another core's cache. */
+    if (E.nworkers > 1 && g->block && g->unit_blocks == 1 && !g->cooperative &&
+        (g->chunk > 1 || g->nunits >= 2 * (unsigned long long)E.nworkers))
         split_units(g, (unsigned)E.nworkers);
     /* The completion reference and the active list's (and resident.c's
      * below, while it looks at the grid). */
@@ -708,6 +788,9 @@ void engine_submit_grid(struct grid *g)
         wake = 0;
     } else {
         atomic_fetch_add(&E.work, 1);
+        if (E.nworkers > 1 && g->block && g->unit_blocks == 1 && !g->cooperative && g->nunits > 1 &&
+            !explore_mode)
+            offer_locked(g);
     }
     pthread_mutex_unlock(&E.lock);
     if (wake)
@@ -861,8 +944,17 @@ int engine_spawn(void *(*fn)(void *), void *arg, int quiet, pthread_t *t)
 
 static void start_once(void)
 {
+    /* One worker a core, but for the host thread's own core where there
+     * are eight or more: a host thread that launches while every core
+     * runs a worker preempts one of them, and a grid waits for the unit
+     * that worker holds (on the GPU machine's 16 cores, a launch of 34
+     * small blocks took 34 us with 16 workers, 22 with 15, 12 with 14;
+     * Rodinia cfd 0.84-0.89 s against 0.70-0.76).  A host thread that
+     * waits runs blocks itself (engine_help), so the core is not lost to
+     * the kernels. */
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    E.nworkers = env_int("SIMT_WORKERS", ncpu > 0 ? (int)ncpu : 1);
+    int dflt = ncpu >= 8 ? (int)ncpu - 1 : ncpu > 0 ? (int)ncpu : 1;
+    E.nworkers = env_int("SIMT_WORKERS", dflt);
     E.spin_ns = (long)env_int("SIMT_SPIN_US", 50) * 1000;
     const char *guests = getenv("SIMT_GUEST");
     E.guests = !(guests && guests[0] == '0');

@@ -201,6 +201,7 @@ struct grid {
      * is nunits, that every part is claimed. */
     struct grid_part *parts;
     unsigned nparts;
+    unsigned offer_seq;               /* its offer to the workers (engine.c), 0: none */
     /* Written by every worker: each on a cache line of its own, away from
      * what workers only read. */
     _Alignas(64) atomic_ullong next_block; /* next unit to claim */
