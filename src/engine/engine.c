@@ -756,13 +756,7 @@ void engine_submit_grid(struct grid *g)
     split_blocks(g);
     g->parts = NULL;
     g->nparts = 0;
-    /* Each worker its own range also where the units are claimed one at a
-     * time: Rodinia cfd launches grids of 34 blocks (204 parts) eight
-     * times a step over the same elements, and its kernels read what the
-     * last one wrote; claimed from one counter, each unit went to whichever
-     * worker came first, and its data came from another core's cache. */
-    if (E.nworkers > 1 && g->block && g->unit_blocks == 1 && !g->cooperative &&
-        (g->chunk > 1 || g->nunits >= 2 * (unsigned long long)E.nworkers))
+    if (g->chunk > 1 && E.nworkers > 1)
         split_units(g, (unsigned)E.nworkers);
     /* The completion reference and the active list's (and resident.c's
      * below, while it looks at the grid). */
