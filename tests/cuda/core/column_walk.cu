@@ -4,6 +4,7 @@
 // with values carried from step to step in registers and in memory,
 // branches inside the step, nested walks and early exits.
 #include <cstdio>
+#include "fnv.h"
 
 __global__ void colsum(int rows, int cols, const float *a, float *out)
 {
@@ -68,15 +69,6 @@ __global__ void unguarded(int rows, int cols, const int *a, int *out)
     for (int i = 0; i < rows; i++)
         x ^= a[i * cols + j] << (i & 7);
     out[j] = x;
-}
-
-static unsigned fnv(const void *p, size_t n)
-{
-    const unsigned char *c = (const unsigned char *)p;
-    unsigned h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ c[i]) * 16777619u;
-    return h;
 }
 
 int main()

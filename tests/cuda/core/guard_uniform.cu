@@ -4,6 +4,7 @@
 // first index), and the values read before it must still reach the code
 // after the barrier.
 #include <cstdio>
+#include "fnv.h"
 
 __global__ void through_global(const int *in, int n, int *out, int *mid)
 {
@@ -44,15 +45,6 @@ __global__ void box(const float *in, int w, int h, float bias, float *out)
     __syncthreads();
     if (x < w && y < h)
         out[y * 64 + x] += bias * (float)(w + h);
-}
-
-static unsigned fnv(const void *p, size_t n)
-{
-    const unsigned char *c = (const unsigned char *)p;
-    unsigned h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ c[i]) * 16777619u;
-    return h;
 }
 
 int main()
