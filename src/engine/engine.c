@@ -936,6 +936,16 @@ int engine_spawn(void *(*fn)(void *), void *arg, int quiet, pthread_t *t)
     return rc;
 }
 
+/* The CPUs this process may run on (taskset, a container's cpuset), not
+ * the machine's: more workers than those share them. */
+static long usable_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 static void start_once(void)
 {
     /* One worker a core, but for the host thread's own core where there
@@ -946,7 +956,7 @@ static void start_once(void)
      * Rodinia cfd 0.84-0.89 s against 0.70-0.76).  A host thread that
      * waits runs blocks itself (engine_help), so the core is not lost to
      * the kernels. */
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    long ncpu = usable_cpus();
     int dflt = ncpu >= 8 ? (int)ncpu - 1 : ncpu > 0 ? (int)ncpu : 1;
     E.nworkers = env_int("SIMT_WORKERS", dflt);
     E.spin_ns = (long)env_int("SIMT_SPIN_US", 50) * 1000;
