@@ -562,20 +562,18 @@ static int hold_for_guest(const struct grid *g)
 static void offer_locked(struct grid *g)
 {
     unsigned long long tickets = (unsigned long long)E.nworkers;
-    if (g && g->nunits < tickets)
+    if (g->nunits < tickets)
         tickets = g->nunits;
-    if (g)
-        atomic_fetch_add_explicit(&g->refs, (int)tickets, memory_order_relaxed);
+    atomic_fetch_add_explicit(&g->refs, (int)tickets, memory_order_relaxed);
     unsigned seq = ++E.offer_seq;
-    if (g)
-        g->offer_seq = seq;
+    g->offer_seq = seq;
     atomic_store_explicit(&E.offer_grid[seq % OFFER_SLOTS], g, memory_order_relaxed);
-    unsigned long long was = atomic_exchange_explicit(
-        &E.offer, (unsigned long long)seq << 32 | (g ? tickets : 0), memory_order_acq_rel);
-    unsigned left = (unsigned)was;
+    unsigned long long was =
+        atomic_exchange_explicit(&E.offer, (unsigned long long)seq << 32 | tickets, memory_order_acq_rel);
+    /* The last offer's slot (another than seq's): its tickets nobody took. */
     struct grid *old = atomic_load_explicit(&E.offer_grid[(was >> 32) % OFFER_SLOTS], memory_order_relaxed);
-    for (; left && old; left--)
-        grid_unref(old); /* the tickets nobody took */
+    for (unsigned left = (unsigned)was; left; left--)
+        grid_unref(old);
 }
 
 /* g has no unit left to claim: the tickets not taken go back, so that
