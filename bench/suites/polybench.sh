@@ -38,8 +38,14 @@ pb_twin() {
     sed -i -E "s/^(# *define +($names) .*)$/#ifndef \2\n\1\n#endif/" "$odir/$name.h"
     # adi, fdtd-2d, jacobi-1d/2d put their time loop under "omp master" with
     # "omp for" inside, which OpenMP forbids and gcc rejects; without the
-    # master every thread runs the time loop and shares each omp for.
-    sed -i '/#pragma omp master/d' "$odir/$name.c"
+    # master every thread runs the time loop and shares each omp for.  The
+    # loop's counter t must then be each thread's own: jacobi-1d-imper's
+    # "omp parallel" (the others name it private) shared it, the threads
+    # raced on it and met different barriers (a hang).
+    if grep -q '#pragma omp master' "$odir/$name.c"; then
+        sed -i '/#pragma omp master/d' "$odir/$name.c"
+        sed -i -E 's/^([[:space:]]*#pragma omp parallel)[[:space:]]*$/\1 private(t)/' "$odir/$name.c"
+    fi
     (cd "$odir" && rm -f ./*_acc Makefile.dep && make ACC= ACCFLAGS= CC=gcc \
         CFLAGS="-O2 -fopenmp -DPOLYBENCH_TIME $defs -DDATA_TYPE=float -DDATA_PRINTF_MODIFIER='\"%0.2f \"' -Wl,--no-as-needed -lm") \
         > "$LOGS/pb-$name-omp-build.log" 2>&1 && [ -x "$odir/${name}_acc" ] || return 1
