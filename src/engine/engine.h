@@ -152,6 +152,8 @@ struct task {
     /* A host thread polls for this task to run it itself (its
      * synchronous copy): its submission wakes no sleeping worker. */
     atomic_int host_polls;
+    /* Queued out of `work` while its host polls (under E.lock). */
+    int hidden;
 };
 
 /* How a grid ended for a reason the host must hear about. */
