@@ -64,6 +64,7 @@ typedef struct kc_ctx {
     LLVMTargetDataRef td;
     LLVMTypeRef i1, i8, i32, i64, ptr, voidt;
     LLVMValueRef g_tid, g_bid, g_bdim, g_gdim, g_arena, g_probing;
+    kc_map consts; /* __constant__ variables (kc_find_constants) */
     int check_race; /* a racecheck build: barriers tell the checker (kc_gen.c) */
     int check_version; /* memcheck's x loops versioned (kc_version.c) */
 } kc_ctx;

@@ -178,6 +178,31 @@ static LLVMValueRef tls_global(kc_ctx *k, const char *name, unsigned fields)
     return g;
 }
 
+/* The variables the rewriter marked __constant__ (an annotation, since it
+ * removes the qualifier): device code only reads them, so that every
+ * thread of a block that reads one at the same place reads the same. */
+static void find_constants(kc_ctx *k)
+{
+    LLVMValueRef a = LLVMGetNamedGlobal(k->m, "llvm.global.annotations");
+    LLVMValueRef init = a ? LLVMGetInitializer(a) : NULL;
+    if (!init || LLVMGetValueKind(init) != LLVMConstantArrayValueKind)
+        return;
+    for (int i = 0, n = LLVMGetNumOperands(init); i < n; i++) {
+        LLVMValueRef e = LLVMGetOperand(init, (unsigned)i);
+        if (LLVMGetNumOperands(e) < 2)
+            continue;
+        LLVMValueRef var = LLVMGetOperand(e, 0), note = LLVMGetOperand(e, 1);
+        if (!LLVMIsAGlobalVariable(var) || !LLVMIsAGlobalVariable(note) || !LLVMGetInitializer(note))
+            continue;
+        size_t len;
+        const char *text = LLVMIsAConstantDataSequential(LLVMGetInitializer(note))
+                               ? LLVMGetAsString(LLVMGetInitializer(note), &len)
+                               : NULL;
+        if (text && len >= 13 && !memcmp(text, "simt.constant", 13))
+            kc_map_put(&k->consts, var, 1);
+    }
+}
+
 /* SIMT_KC_TIME=1: the CPU seconds of each phase on stderr. */
 static void phase(const char *what)
 {
@@ -598,6 +623,7 @@ int main(int argc, char **argv)
         k.g_bdim = tls_global(&k, "blockDim", 3);
         k.g_gdim = tls_global(&k, "gridDim", 0);
         k.g_arena = tls_global(&k, "simt__arena", 0);
+        find_constants(&k);
         for (size_t i = 0; i < threads.n; i++) {
             kc_why why = fiber[i];
             if (getenv("SIMT_KC_DUMP"))

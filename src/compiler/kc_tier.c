@@ -294,7 +294,8 @@ static int is_builtin_global(const kc_tier *t, LLVMValueRef g)
 }
 
 /* A pointer every thread of a block reads the same, unchanging, memory
- * through: the launch's arguments and the block's built-ins. */
+ * through: the launch's arguments, the block's built-ins and __constant__
+ * variables. */
 static int uniform_ptr(const kc_tier *t, LLVMValueRef v, int depth)
 {
     if (depth > 32)
@@ -304,6 +305,10 @@ static int uniform_ptr(const kc_tier *t, LLVMValueRef v, int depth)
     LLVMValueRef g = kc_tls_global(v);
     if (g)
         return is_builtin_global(t, g);
+    if (LLVMIsAGlobalVariable(v))
+        return kc_map_get(&t->k->consts, v) >= 0;
+    if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)
+        return uniform_ptr(t, LLVMGetOperand(v, 0), depth + 1);
     if (LLVMIsAGetElementPtrInst(v)) {
         unsigned n = (unsigned)LLVMGetNumOperands(v);
         for (unsigned i = 1; i < n; i++) {

@@ -420,7 +420,9 @@ static void pass(rw *r)
                 }
                 if (ID_IS(r, i, "__constant__")) {
                     rw_space_constant(r, i);
-                    rw_replace_toks(r, i, i, "");
+                    /* For simt-kc: device code reads it the same in every
+                     * thread (kc_main.c, find_constants). */
+                    rw_replace_toks(r, i, i, "__attribute__((annotate(\"simt.constant\")))");
                     continue;
                 }
                 if (ID_IS(r, i, "__launch_bounds__") || ID_IS(r, i, "__cluster_dims__") ||
