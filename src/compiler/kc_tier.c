@@ -5,9 +5,11 @@
  * The input is one CUDA thread's body with everything inlined.  After
  * normalization (one return block; every barrier call alone in its block),
  *   - divergence: a value is divergent if it can differ between threads of
- *     a block (threadIdx, loads other than of the kernel's arguments and
- *     the block's built-ins, calls, and what depends on them, including
- *     phis where divergent branches join); a block is under uniform control
+ *     a block (threadIdx, a thread's own memory, loads at divergent
+ *     addresses, volatile and atomic loads, calls, and what depends on
+ *     them, including phis where divergent branches join; a load at a
+ *     uniform address is uniform, since a store there between the same
+ *     barriers would race with it); a block is under uniform control
  *     if no divergent branch decides whether it runs;
  *   - every barrier must be under uniform control (else: fiber tier);
  *   - a uniform branch whose region holds a barrier is a skeleton branch:
@@ -321,6 +323,27 @@ static int uniform_ptr(const kc_tier *t, LLVMValueRef v, int depth)
     return 0;
 }
 
+/* Whether p points into memory every thread of the block sees as one:
+ * not a thread's own (its allocas, threadIdx and the other per-thread
+ * globals the runtime keeps thread-local), whatever its address. */
+static int shared_by_block(const kc_tier *t, LLVMValueRef p)
+{
+    for (int depth = 0; depth < 32; depth++) {
+        if (LLVMIsAAllocaInst(p))
+            return 0;
+        LLVMValueRef g = kc_tls_global(p);
+        if (g)
+            return is_builtin_global(t, g);
+        if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) ||
+            (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMGetElementPtr ||
+                                        LLVMGetConstOpcode(p) == LLVMBitCast)))
+            p = LLVMGetOperand(p, 0);
+        else
+            return !(LLVMIsAGlobalVariable(p) && LLVMIsThreadLocal(p));
+    }
+    return 0;
+}
+
 static int scan(kc_tier *t)
 {
     kc_ctx *k = t->k;
@@ -447,8 +470,21 @@ static int source_divergent(const kc_tier *t, int i)
     int b = t->iblk[i];
     unsigned nops = (unsigned)LLVMGetNumOperands(v);
     switch (LLVMGetInstructionOpcode(v)) {
-    case LLVMLoad:
-        return LLVMGetVolatile(v) || !uniform_ptr(t, LLVMGetOperand(v, 0), 0);
+    case LLVMLoad: {
+        /* A load every thread makes at one address reads one value: a
+         * store there by any thread between the same two barriers would
+         * race with the other threads' loads, which CUDA leaves undefined
+         * (a racecheck build, which reports it, keeps the threads' own
+         * decisions).  So a flag in shared memory that thread 0 set
+         * before the barrier ("while (!converged)") decides for the
+         * block. */
+        LLVMValueRef p = LLVMGetOperand(v, 0);
+        if (LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic)
+            return 1;
+        if (uniform_ptr(t, p, 0))
+            return 0;
+        return t->k->check_race || operands_divergent(t, v, 0, 1) || !shared_by_block(t, p);
+    }
     case LLVMAlloca:
     case LLVMAtomicRMW:
     case LLVMAtomicCmpXchg:

@@ -221,6 +221,13 @@ fi
 if command -v clang++-16 > /dev/null 2>&1; then
 "$SIMTCC" --check=memory,init --resource-usage -c "$ROOT/tests/check/sanitizer/oob_global.cu" -o t.o > out 2>&1
 contains "--check=memory: the compiled tier" out "kernel fill(int*, int): compiled tier"
+# Barriers under branches on __constant__ memory are under uniform control.
+"$SIMTCC" --resource-usage -c "$ROOT/tests/cuda/core/constant_branch.cu" -o t.o > out 2>&1
+contains "__constant__ branches: the compiled tier" out "kernel step(float const*, float*): compiled tier"
+# ... and under branches on any memory every thread reads at one address.
+"$SIMTCC" --resource-usage -c "$ROOT/tests/cuda/core/shared_flag_loop.cu" -o t.o > out 2>&1
+contains "a shared flag's loop: the compiled tier" out "kernel converge(float*, float const*, int*): compiled tier"
+contains "the last block's flag: the compiled tier" out "kernel grid_sum(int const*, int*, int*): compiled tier"
 fi
 check "-c of a C file" "$SIMTCC" -c h.c
 [ -f h.o ] && ok || bad "-c: h.o not made"
