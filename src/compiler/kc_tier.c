@@ -297,7 +297,8 @@ static int is_builtin_global(const kc_tier *t, LLVMValueRef g)
 
 /* A pointer every thread of a block reads the same, unchanging, memory
  * through: the launch's arguments, the block's built-ins and __constant__
- * variables. */
+ * variables.  Unchanging, so uniform in a racecheck build too, where a
+ * load at any other uniform address is not (source_divergent). */
 static int uniform_ptr(const kc_tier *t, LLVMValueRef v, int depth)
 {
     if (depth > 32)
