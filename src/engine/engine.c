@@ -53,14 +53,20 @@ static struct {
     pthread_once_t once;
     int started;
     int nworkers;
+    int ncpu;                 /* the CPUs this process may run on */
     struct worker *workers;
-    pthread_mutex_t lock;
+    /* What the spinning workers read, apart from what the submitting
+     * thread writes under the lock: a line they share costs each of its
+     * writes a round of invalidations on every spinning core.  The held
+     * grids' count, which a launch held for its host thread writes twice,
+     * on a line of its own that the spinners read one round in eight. */
+    _Alignas(64) atomic_int work; /* active grids + queued tasks; the sleepers' futex */
     atomic_int sleepers;      /* workers asleep on `work` */
+    _Alignas(64) atomic_int held; /* grids on the active list held back for a guest */
+    atomic_llong held_ns;     /* when the oldest of them was submitted */
+    _Alignas(64) pthread_mutex_t lock;
     struct grid *active, *active_tail;
     struct task *tasks, *tasks_tail;
-    atomic_int work;          /* active grids + queued tasks; the sleepers' futex */
-    atomic_int held;          /* grids on the active list held back for a guest */
-    atomic_llong held_ns;     /* when the oldest of them was submitted */
     unsigned long long seq;   /* grids and tasks submitted so far */
     atomic_int tasks_running; /* tasks taken and not finished */
     atomic_ullong host_task;  /* the task a waiting host thread runs (engine_run_own_task) */
@@ -557,10 +563,14 @@ void engine_release_due(void)
  * jacobi-1d's 2,048 threads, 20,000 launches) cost a launch and
  * synchronize 1.3 us held, 5 us given to the workers (the development VM,
  * two workers).  Never a grid claimed in parts: take_held claims from the
- * grid's one counter. */
+ * grid's one counter.  Never a grid whose blocks were split for the
+ * workers (split_blocks): held, its parts ran one after another on the
+ * host thread (PolyBench adi's first kernels, 2 blocks in 8 parts of 64
+ * threads, each thread a loop of 512 steps, took 375 us on the GPU
+ * machine instead of ~50). */
 static int hold_for_guest(const struct grid *g)
 {
-    return !engine__self && E.guests && !explore_mode && g->unit_blocks == 1 &&
+    return !engine__self && E.guests && !explore_mode && g->unit_blocks == 1 && g->split == 1 &&
            !g->cooperative && g->nunits <= HOLD_UNITS && !g->parts &&
            atomic_load_explicit(&E.sleepers, memory_order_relaxed) < E.nworkers;
 }
@@ -632,6 +642,7 @@ void engine_find_work(struct worker *w)
         return;
     trace_worker_idle(); /* nothing more of its grid: its track's slice ends */
     long deadline = 0;
+    long long held_seen = atomic_load_explicit(&E.held_ns, memory_order_relaxed);
     unsigned rounds = 0;
     for (;;) {
         if (!w->grid && offer_take(w)) {
@@ -663,7 +674,6 @@ void engine_find_work(struct worker *w)
                 return;
             continue;
         }
-        engine_release_due();
         if (!deadline)
             deadline = simt__now_ns() + E.spin_ns;
         if (simt__now_ns() < deadline) {
@@ -673,11 +683,23 @@ void engine_find_work(struct worker *w)
              * synchronizes is one thread too many: spinning workers step
              * aside now and then, or it waits for a time slice at each
              * launch (PolyBench jacobi-1d, 40,000 launches, took minutes
-             * on 16 cores). */
-            if ((++rounds & 7) == 0)
+             * on 16 cores).  Held grids are looked at as rarely. */
+            if ((++rounds & 7) == 0) {
+                engine_release_due();
+                /* A host thread that keeps launching grids it runs itself
+                 * keeps the workers awake, where they have cores of their
+                 * own: asleep, they made it no longer hold its launches,
+                 * and the next paid a wake-up and a handoff. */
+                long long h = atomic_load_explicit(&E.held_ns, memory_order_relaxed);
+                if (h != held_seen && E.nworkers < E.ncpu) {
+                    held_seen = h;
+                    deadline = simt__now_ns() + E.spin_ns;
+                }
                 sched_yield();
+            }
             continue;
         }
+        engine_release_due();
         work_sleep();
         deadline = 0;
     }
@@ -707,16 +729,43 @@ static void split_units(struct grid *g, unsigned n)
  * many as make the grid's time least, counted in rounds of units of a
  * part's work; a split that gains less than a tenth is not made.  One-row
  * blocks of two warps or more only. */
+static void split_at(struct grid *g, unsigned x)
+{
+    g->split_x = x;
+    g->split = (g->block_dim.x + x - 1) / x;
+    g->nunits = g->nblocks * g->split;
+    g->split_t0 = simt__now_ns();
+}
+
 static void split_blocks(struct grid *g)
 {
     g->split = 1;
     g->split_x = g->nthreads;
-    unsigned long long nw = (unsigned long long)E.nworkers;
+    /* A host thread that synchronizes runs units too (engine_help): with
+     * it, PolyBench adi's 2 blocks of 256 threads, each thread a chain of
+     * 511 dependent divisions, went in 16 parts to 15 workers and the host
+     * in one round, not in 8 parts (0.28 ms to the GPU machine's 15
+     * workers).  A host thread that does not wait costs that a second
+     * round of parts half the size: the same time.  Not where the
+     * workers have every core already. */
+    unsigned long long nw = (unsigned long long)E.nworkers + (E.guests && E.nworkers < E.ncpu);
     if (!g->block || !g->apart || g->unit_blocks != 1 || g->cooperative || g->dyn_shmem ||
         g->block_dim.y != 1 || g->block_dim.z != 1 || g->nblocks >= 4 * nw || g->block_dim.x < 64 ||
         nw < 2 || (g->ks && __atomic_load_n(&g->ks->split_short, __ATOMIC_RELAXED)) ||
         hook_checking()) /* the checker keeps one block's records on one worker */
         return;
+    /* The answer depends on three small numbers: a kernel launched with
+     * the same ones again reuses it (a block of 1,024 threads costs the
+     * search 32 divisions a launch). */
+    struct simt_kernel_state *ks = nw < 2048 ? g->ks : NULL; /* the key: 11 bits of each */
+    unsigned long long key = (g->nblocks << 22 | (unsigned long long)g->block_dim.x << 11 | nw) << 7 | 1;
+    unsigned long long memo = ks ? __atomic_load_n(&ks->split_memo, __ATOMIC_RELAXED) : 0;
+    if ((memo & 1) && memo >> 7 == key >> 7) {
+        unsigned x = (unsigned)(memo >> 1 & 63) * 32;
+        if (x)
+            split_at(g, x);
+        return;
+    }
     unsigned warps = (g->block_dim.x + 31) / 32;
     /* time(parts) = rounds(nblocks * parts) / parts, in blocks' work */
     double whole = (double)((g->nblocks + nw - 1) / nw), best = whole;
@@ -730,12 +779,12 @@ static void split_blocks(struct grid *g)
             per_best = per;
         }
     }
-    if (best > 0.9 * whole)
-        return;
-    g->split_x = per_best * 32;
-    g->split = (g->block_dim.x + g->split_x - 1) / g->split_x;
-    g->nunits = g->nblocks * g->split;
-    g->split_t0 = simt__now_ns();
+    int split = best <= 0.9 * whole;
+    if (ks)
+        __atomic_store_n(&ks->split_memo, key | (unsigned long long)(split ? per_best : 0) << 1,
+                         __ATOMIC_RELAXED);
+    if (split)
+        split_at(g, per_best * 32);
 }
 
 /* A split grid that was over within SPLIT_SHORT_NS of its submission
@@ -983,6 +1032,7 @@ static void start_once(void)
      * waits runs blocks itself (engine_help), so the core is not lost to
      * the kernels. */
     long ncpu = usable_cpus();
+    E.ncpu = ncpu > 0 ? (int)ncpu : 1;
     int dflt = ncpu >= 8 ? (int)ncpu - 1 : ncpu > 0 ? (int)ncpu : 1;
     E.nworkers = env_int("SIMT_WORKERS", dflt);
     E.spin_ns = (long)env_int("SIMT_SPIN_US", 50) * 1000;

@@ -43,6 +43,9 @@ struct simt_kernel_state {
     /* A launch of it split into parts (engine.c, split_blocks) was over
      * too soon for the parts to pay: its launches stay whole. */
     int split_short;
+    /* The last split_blocks answer for it: the grid's blocks, block
+     * width and workers, and the threads of x a part got (0: whole). */
+    unsigned long long split_memo;
     /* A launch of it stalled with blocks not started (resident.c): how
      * many blocks it then ran at once (0: none), which its later launches
      * get threads for at submission. */
