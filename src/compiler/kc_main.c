@@ -673,8 +673,15 @@ int main(int argc, char **argv)
     if (getenv("SIMT_KC_PIPELINE"))
         snprintf(pipeline, sizeof pipeline, "%s", getenv("SIMT_KC_PIPELINE"));
     if (getenv("SIMT_KC_OPTIONS")) {
-        const char *argv2[2] = {"simt-kc", getenv("SIMT_KC_OPTIONS")};
-        LLVMParseCommandLineOptions(2, argv2, NULL);
+        /* LLVM's own options, separated by spaces (for experiments). */
+        static char opts[1024];
+        const char *argv2[32] = {"simt-kc"};
+        int argc2 = 1;
+        snprintf(opts, sizeof opts, "%s", getenv("SIMT_KC_OPTIONS"));
+        for (char *save = NULL, *o = strtok_r(opts, " ", &save); o && argc2 < 32;
+             o = strtok_r(NULL, " ", &save))
+            argv2[argc2++] = o;
+        LLVMParseCommandLineOptions(argc2, argv2, NULL);
     }
     run_passes(k.m, tm, pipeline);
     phase("the pipeline");
