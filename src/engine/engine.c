@@ -720,6 +720,15 @@ static void split_units(struct grid *g, unsigned n)
     g->nparts = n;
 }
 
+/* g's blocks in parts of x threads of x, one unit each. */
+static void split_at(struct grid *g, unsigned x)
+{
+    g->split_x = x;
+    g->split = (g->block_dim.x + x - 1) / x;
+    g->nunits = g->nblocks * g->split;
+    g->split_t0 = simt__now_ns();
+}
+
 /* A compiled grid of few blocks for the workers, whose threads are apart
  * (no barriers, collectives or shared memory): each block becomes parts
  * of whole warps of x, one unit each, where that evens out the workers'
@@ -729,14 +738,6 @@ static void split_units(struct grid *g, unsigned n)
  * many as make the grid's time least, counted in rounds of units of a
  * part's work; a split that gains less than a tenth is not made.  One-row
  * blocks of two warps or more only. */
-static void split_at(struct grid *g, unsigned x)
-{
-    g->split_x = x;
-    g->split = (g->block_dim.x + x - 1) / x;
-    g->nunits = g->nblocks * g->split;
-    g->split_t0 = simt__now_ns();
-}
-
 static void split_blocks(struct grid *g)
 {
     g->split = 1;
