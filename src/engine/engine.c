@@ -48,6 +48,9 @@
  * and 12.7 at 4 (the GPU machine's CPU), 6.6 and 7.4 at 2 (the 2-core
  * development VM, whose two workers never queued). */
 #define OFFER_MIN_WORKERS 4
+/* Threads of the engine's own that may run tasks at once while every
+ * worker is stuck in one (resident.c starts them). */
+#define SPARE_TASKS 16
 
 static struct {
     pthread_once_t once;
@@ -70,6 +73,9 @@ static struct {
     unsigned long long seq;   /* grids and tasks submitted so far */
     atomic_int tasks_running; /* tasks taken and not finished */
     atomic_ullong host_task;  /* the task a waiting host thread runs (engine_run_own_task) */
+    /* Tasks run by threads of the engine's own while the workers are
+     * stuck in others (engine_run_stuck_tasks); 0: a free slot. */
+    atomic_ullong spare_task[SPARE_TASKS];
     long spin_ns;
     int guests;               /* host threads that wait run blocks (SIMT_GUEST) */
     pthread_mutex_t guest_lock;
@@ -909,18 +915,28 @@ void engine_poll_own_task(struct task *t, int polls)
         work_wake(1);
 }
 
-/* The host thread runs a task (engine_run_own_task). */
-static SIMT_TLS int host_runs_task;
+/* Where the running task of a thread that is not a worker is noted: the
+ * host's slot (engine_run_own_task) or a spare one (engine_run_stuck_tasks). */
+static SIMT_TLS atomic_ullong *task_slot;
 
 void engine_task_over(void)
 {
     struct worker *w = engine__self;
-    atomic_ullong *seq = w ? &w->task_seq : host_runs_task ? &E.host_task : NULL;
+    atomic_ullong *seq = w ? &w->task_seq : task_slot;
     if (!seq || !atomic_load_explicit(seq, memory_order_relaxed))
         return;
     /* Release: what the task wrote is seen by a guest that sees it over. */
     atomic_store_explicit(seq, 0, memory_order_release);
     atomic_fetch_sub_explicit(&E.tasks_running, 1, memory_order_release);
+}
+
+/* Runs t, taken under the slot, on this thread. */
+static void run_taken(struct task *t, atomic_ullong *slot)
+{
+    task_slot = slot;
+    t->run(t); /* t may be freed now */
+    engine_task_over();
+    task_slot = NULL;
 }
 
 int engine_run_own_task(struct task *t)
@@ -935,13 +951,37 @@ int engine_run_own_task(struct task *t)
     if (mine)
         pop_task_locked(&E.host_task);
     pthread_mutex_unlock(&E.lock);
-    if (!mine)
-        return 0;
-    host_runs_task = 1;
-    t->run(t); /* t may be freed now */
-    engine_task_over();
-    host_runs_task = 0;
-    return 1;
+    if (mine)
+        run_taken(t, &E.host_task);
+    return mine;
+}
+
+unsigned long long engine_task_waiting(void)
+{
+    pthread_mutex_lock(&E.lock);
+    unsigned long long seq = E.tasks && !E.tasks->hidden ? E.tasks->seq : 0;
+    pthread_mutex_unlock(&E.lock);
+    return seq;
+}
+
+unsigned engine_run_stuck_tasks(void)
+{
+    unsigned ran = 0;
+    for (;;) {
+        struct task *t = NULL;
+        atomic_ullong *slot = NULL;
+        pthread_mutex_lock(&E.lock);
+        for (int i = 0; i < SPARE_TASKS && E.tasks && !E.tasks->hidden && !slot; i++)
+            if (!atomic_load_explicit(&E.spare_task[i], memory_order_relaxed))
+                slot = &E.spare_task[i];
+        if (slot)
+            t = pop_task_locked(slot);
+        pthread_mutex_unlock(&E.lock);
+        if (!t)
+            return ran;
+        run_taken(t, slot);
+        ran++;
+    }
 }
 
 static void first_fiber(void *arg)
@@ -1089,6 +1129,11 @@ static unsigned long long first_unfinished_task_locked(void)
     unsigned long long h = atomic_load_explicit(&E.host_task, memory_order_acquire);
     if (h && h < first)
         first = h;
+    for (int i = 0; i < SPARE_TASKS; i++) {
+        unsigned long long s = atomic_load_explicit(&E.spare_task[i], memory_order_acquire);
+        if (s && s < first)
+            first = s;
+    }
     return first;
 }
 

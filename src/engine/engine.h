@@ -353,6 +353,14 @@ int engine_run_own_task(struct task *t);
 /* The waiting host thread polls for t from now on (1), or no longer (0:
  * a worker is woken for t if it is queued by then). */
 void engine_poll_own_task(struct task *t, int polls);
+/* The submission number of the first queued task a worker may take, 0
+ * when none (resident.c watches it). */
+unsigned long long engine_task_waiting(void);
+/* Runs queued tasks on the calling thread, one of the engine's own, while
+ * the workers are stuck in tasks that wait (a host function blocking on
+ * something only a later command does), until none is queued; returns how
+ * many it ran. */
+unsigned engine_run_stuck_tasks(void);
 /* Scheduler side: runs one task or sets up one block on w, sleeping while
  * there is nothing to do. */
 void engine_find_work(struct worker *w);

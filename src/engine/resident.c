@@ -40,6 +40,15 @@
  * threads it did not need, which changes where its blocks run, never what
  * they compute.
  *
+ * Tasks (copies, host functions) are watched too.  A GPU runs a stream's
+ * host function on a thread of the driver's while other streams' work
+ * goes on; a simt worker that runs one blocking on something only another
+ * stream's command does (a gate the program opens after synchronizing
+ * that stream) holds its core, and with every worker so held, no task
+ * behind runs again.  When the same task stays first in the queue for
+ * STALL_NS, a thread of the engine's own runs the queued tasks
+ * (engine_run_stuck_tasks) and ends when none is left.
+ *
  * Invariant: the grid fields rs_seen, rs_since and rs_warned are written
  * only by the watching thread (rs_since under the engine's lock first,
  * which marks the grid watched).
@@ -65,6 +74,9 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static atomic_int living;          /* rescue threads running */
 static unsigned long long last_done; /* blocks finished engine-wide, last look */
 static long long last_change;       /* when last_done last changed */
+static unsigned long long task_seen; /* the first queued task, last look (0: none) */
+static long long task_since;        /* since when it is first */
+static atomic_int task_runners;     /* threads running stuck tasks */
 
 static void sum_done(struct worker *w, void *arg)
 {
@@ -78,6 +90,32 @@ static void *rescue_main(void *arg)
     grid_unref(g);
     atomic_fetch_sub_explicit(&living, 1, memory_order_relaxed);
     return NULL;
+}
+
+static void *task_main(void *arg)
+{
+    (void)arg;
+    engine_run_stuck_tasks();
+    atomic_fetch_sub_explicit(&task_runners, 1, memory_order_relaxed);
+    return NULL;
+}
+
+/* One more thread for the queued tasks when the first has waited for
+ * STALL_NS, another at each further stall. */
+static void watch_tasks(long long now)
+{
+    unsigned long long head = engine_task_waiting();
+    if (head != task_seen) {
+        task_seen = head;
+        task_since = now;
+        return;
+    }
+    if (!head || now - task_since < STALL_NS)
+        return;
+    task_since = now;
+    atomic_fetch_add_explicit(&task_runners, 1, memory_order_relaxed);
+    if (engine_spawn(task_main, NULL, 0, NULL) != 0)
+        atomic_fetch_sub_explicit(&task_runners, 1, memory_order_relaxed);
 }
 
 /* Starts up to n threads for g, each with a reference of its own. */
@@ -192,6 +230,7 @@ static void *watch(void *arg)
             last_change = now;
         }
         int stalled = now - last_change >= STALL_NS;
+        watch_tasks(now);
         engine_each_active(add_grid, NULL);
         unsigned k = 0;
         for (unsigned i = 0; i < nwatched; i++) {
