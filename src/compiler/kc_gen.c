@@ -1502,6 +1502,36 @@ static void apply_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3
     }
 }
 
+static void seg_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3]);
+
+/* Under rows_outside each segment's y and z loops run one row: [yv,
+ * yv + 1).  A guard narrowed into them would make each a loop of zero or
+ * one trip that LLVM keeps, and the x loop inside it then vectorizes only
+ * behind run-time checks on the row's stride (PolyBench doitgen's
+ * "q < nq": its x loop ran scalar, about 4x slower).  The row's test
+ * moves into the x range instead, which is empty for a row outside the
+ * guard, and the one-trip loops fold away. */
+static void fold_rows(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3])
+{
+    if (!t->walks)
+        return;
+    LLVMValueRef olo[3], ohi[3];
+    seg_range(t, s, olo, ohi);
+    LLVMBuilderRef b = t->b;
+    LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(t->segs[s].pre));
+    LLVMValueRef in = NULL;
+    for (int d = 1; d < 3; d++) {
+        if (lo[d] == olo[d] && hi[d] == ohi[d])
+            continue;
+        LLVMValueRef c = LLVMBuildICmp(b, LLVMIntULT, lo[d], hi[d], "kc.row.in");
+        in = in ? LLVMBuildAnd(b, in, c, "") : c;
+        lo[d] = olo[d];
+        hi[d] = ohi[d];
+    }
+    if (in)
+        hi[0] = LLVMBuildSelect(b, in, hi[0], lo[0], "");
+}
+
 /* The loops' current bounds. */
 static void seg_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3])
 {
@@ -1558,6 +1588,7 @@ static void narrow_guard(kc_tier *t, int s, int first)
     seg_range(t, s, lo, hi);
     if (!guard_range(t, s, br, work_on_true, first, lo, hi))
         return;
+    fold_rows(t, s, lo, hi);
     apply_range(t, s, lo, hi, 0);
     LLVMSetCondition(br, LLVMConstInt(t->k->i1, work_on_true, 0));
 }
@@ -1646,6 +1677,7 @@ static void narrow_region(kc_tier *t)
                 LLVMSetSuccessor(lz, j, no);
         return;
     }
+    fold_rows(t, s0, lo, hi);
     LLVMBuilderRef b = t->b;
     LLVMPositionBuilderBefore(b, post_br);
     LLVMValueRef some = NULL;
