@@ -1047,6 +1047,34 @@ typedef struct hoisted {
     LLVMTypeRef ty;
 } hoisted;
 
+/* What CUDA bounds a block's built-ins to, as the load's !range: a
+ * dimension of the grid or the block is at least 1 (and a block has at
+ * most 1024 threads a side), a block index below 2^31 - 1.  LLVM then
+ * folds the math functions' "gridDim.x != 0" (in a kernel or not,
+ * math.hpp) and drops overflow checks that guard vector loops. */
+static void set_builtin_range(kc_ctx *k, LLVMValueRef v, LLVMValueRef g, long long off, LLVMTypeRef ty)
+{
+    if (ty != k->i32 || off < 0 || off > 8 || off % 4)
+        return;
+    long long lo, hi;
+    if (g == k->g_gdim) {
+        lo = 1;
+        hi = 1ll << 31;
+    } else if (g == k->g_bdim) {
+        lo = 1;
+        hi = 1025;
+    } else if (g == k->g_bid) {
+        lo = 0;
+        hi = (1ll << 31) - 1;
+    } else {
+        return;
+    }
+    LLVMMetadataRef ops[2] = {LLVMValueAsMetadata(LLVMConstInt(k->i32, (unsigned long long)lo, 0)),
+                              LLVMValueAsMetadata(LLVMConstInt(k->i32, (unsigned long long)hi, 0))};
+    LLVMSetMetadata(v, LLVMGetMDKindIDInContext(k->c, "range", 5),
+                    LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, ops, 2)));
+}
+
 static LLVMValueRef hoist_load(kc_tier *t, hoisted *h, int *nh, LLVMValueRef g, long long off,
                                LLVMTypeRef ty)
 {
@@ -1058,6 +1086,7 @@ static LLVMValueRef hoist_load(kc_tier *t, hoisted *h, int *nh, LLVMValueRef g, 
     LLVMValueRef o = ci64(t->k, off);
     a = LLVMBuildGEP2(t->b, t->k->i8, a, &o, 1, "");
     LLVMValueRef v = LLVMBuildLoad2(t->b, ty, a, "kc.builtin");
+    set_builtin_range(t->k, v, g, off, ty);
     h[*nh].g = g;
     h[*nh].off = off;
     h[*nh].ty = ty;

@@ -365,6 +365,13 @@ static inline unsigned int __vibmin_u16x2(unsigned int a, unsigned int b, bool *
 }
 
 /* ---- rounding-mode arithmetic ---------------------------------------------- */
+/* The C library's square roots, declared to read and write nothing: device
+ * code sets no errno.  A call LLVM knows to have no effect is its sqrt
+ * intrinsic, which the compiled tier's thread loops vectorize; the errno
+ * path -fmath-errno leaves around a plain sqrtf call keeps a loop scalar
+ * (Rodinia cfd's flux kernel).  Host code's own calls keep errno. */
+extern "C" float simt__sqrtf_pure(float) __asm__("sqrtf") __attribute__((const, nothrow));
+extern "C" double simt__sqrt_pure(double) __asm__("sqrt") __attribute__((const, nothrow));
 /* GPU arithmetic returns the canonical NaN: 0x7fffffff, 0xfff8000000000000. */
 static inline float simt__fnan(float r)
 {
@@ -408,7 +415,7 @@ static inline float __frcp_rn(float a) { return simt__fnan(1.0f / a); }
 static inline float __frcp_rz(float a) { return simt_fdiv_r(1.0f, a, SIMT_RZ); }
 static inline float __frcp_ru(float a) { return simt_fdiv_r(1.0f, a, SIMT_RU); }
 static inline float __frcp_rd(float a) { return simt_fdiv_r(1.0f, a, SIMT_RD); }
-static inline float __fsqrt_rn(float a) { return simt__fnan(__builtin_sqrtf(a)); }
+static inline float __fsqrt_rn(float a) { return simt__fnan(simt__sqrtf_pure(a)); }
 static inline float __fsqrt_rz(float a) { return simt_fsqrt_r(a, SIMT_RZ); }
 static inline float __fsqrt_ru(float a) { return simt_fsqrt_r(a, SIMT_RU); }
 static inline float __fsqrt_rd(float a) { return simt_fsqrt_r(a, SIMT_RD); }
@@ -437,7 +444,7 @@ static inline double __drcp_rn(double a) { return simt__dnan(1.0 / a); }
 static inline double __drcp_rz(double a) { return simt_ddiv_r(1.0, a, SIMT_RZ); }
 static inline double __drcp_ru(double a) { return simt_ddiv_r(1.0, a, SIMT_RU); }
 static inline double __drcp_rd(double a) { return simt_ddiv_r(1.0, a, SIMT_RD); }
-static inline double __dsqrt_rn(double a) { return simt__dnan(__builtin_sqrt(a)); }
+static inline double __dsqrt_rn(double a) { return simt__dnan(simt__sqrt_pure(a)); }
 static inline double __dsqrt_rz(double a) { return simt_dsqrt_r(a, SIMT_RZ); }
 static inline double __dsqrt_ru(double a) { return simt_dsqrt_r(a, SIMT_RU); }
 static inline double __dsqrt_rd(double a) { return simt_dsqrt_r(a, SIMT_RD); }

@@ -494,7 +494,7 @@ SIMT__FM(powf)(float x, float y)
 #endif
     return simt_detail::cnan(::powf(x, y));
 }
-SIMT__FM(sqrtf)(float x) { return simt_detail::cnan(::sqrtf(x)); }
+SIMT__FM(sqrtf)(float x) { return simt_detail::cnan(simt__sqrtf_pure(x)); }
 SIMT__FM(fmaf)(float a, float b, float c) { return simt_detail::cnan(__builtin_fmaf(a, b, c)); }
 /* FMNMX: -0 is below +0; NaN only when both are NaN. */
 SIMT__FM(fminf)(float a, float b)
@@ -602,7 +602,7 @@ static inline double simt_remquo(double x, double y, int *q)
 SIMT__D1(sin, ::sin(x)) SIMT__D1(cos, ::cos(x)) SIMT__D1(tan, ::tan(x))
 SIMT__D1(exp, ::exp(x)) SIMT__D1(exp2, ::exp2(x)) SIMT__D1(exp10, (double)::exp10l((long double)x))
 SIMT__D1(log, ::log(x)) SIMT__D1(log2, ::log2(x)) SIMT__D1(log10, ::log10(x)) SIMT__D1(log1p, ::log1p(x))
-SIMT__D1(sqrt, ::sqrt(x))
+SIMT__D1(sqrt, simt__sqrt_pure(x))
 #undef SIMT__D1
 /* Exact functions, with the GPU's canonical NaN (the C library keeps a NaN
  * argument's payload).  floor, ceil, trunc and round keep the C library's
