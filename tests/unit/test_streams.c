@@ -10,9 +10,11 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cuda_runtime_api.h"
+#include "engine/engine.h"
 #include "test.h"
 
 #define EXPECT(call, code) ASSERT_EQ((call), (code))
@@ -110,6 +112,35 @@ TEST(streams_legacy_waits_and_is_waited_for)
     ASSERT(pos_of(1) < pos_of(2) && pos_of(2) < pos_of(4));
     EXPECT(cudaStreamDestroy(blocking), cudaSuccess);
     EXPECT(cudaStreamDestroy(nonblocking), cudaSuccess);
+}
+
+/* Every worker runs a host function that waits for a gate the test opens
+ * only after another stream's function ran: the engine's watch gives the
+ * queued one a thread of its own (resident.c) instead of hanging. */
+TEST(streams_host_functions_blocking_every_worker)
+{
+    struct gate g;
+    gate_init(&g);
+    int n = engine_workers();
+    cudaStream_t *gated = calloc((size_t)n, sizeof *gated);
+    ASSERT(gated != NULL);
+    cudaStream_t free_one;
+    L.n = 0;
+    for (int i = 0; i < n; i++) {
+        EXPECT(cudaStreamCreateWithFlags(&gated[i], cudaStreamNonBlocking), cudaSuccess);
+        EXPECT(cudaLaunchHostFunc(gated[i], gate_wait, &g), cudaSuccess);
+    }
+    EXPECT(cudaStreamCreateWithFlags(&free_one, cudaStreamNonBlocking), cudaSuccess);
+    EXPECT(cudaLaunchHostFunc(free_one, note, (void *)7), cudaSuccess);
+    EXPECT(cudaStreamSynchronize(free_one), cudaSuccess);
+    ASSERT_EQ(L.n, 1);
+    ASSERT_EQ(L.v[0], 7);
+    gate_open(&g);
+    EXPECT(cudaDeviceSynchronize(), cudaSuccess);
+    for (int i = 0; i < n; i++)
+        EXPECT(cudaStreamDestroy(gated[i]), cudaSuccess);
+    EXPECT(cudaStreamDestroy(free_one), cudaSuccess);
+    free(gated);
 }
 
 TEST(streams_event_orders_streams)
