@@ -1242,7 +1242,7 @@ static int hoist(kc_tier *t, LLVMValueRef v, int s, LLVMValueRef at, int depth)
     int bi = kc_block_index(&t->g, bb);
     if (bi < 0 || t->bseg[bi] != s)
         return 1; /* defined before the segment */
-    if (depth > 12 || bi != t->segs[s].leader || LLVMIsAPHINode(v))
+    if (depth > 12 || (bi != t->segs[s].leader && bi != t->hoist_also) || LLVMIsAPHINode(v))
         return 0;
     int i = kc_map_get(&t->iidx, v);
     if (i >= 0 && t->div[i])
@@ -1481,14 +1481,17 @@ static int guard_range(kc_tier *t, int s, LLVMValueRef br, int work_on_true, int
         else
             lo[g->dim] = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, thr, lo[g->dim], ""), thr, lo[g->dim], "");
     }
-    if (bad) {
+    if (bad && sg->decline) {
+        /* A later guard of a chain (narrow_guard): the same decline. */
+        LLVMSetCondition(sg->decline, LLVMBuildOr(b, LLVMGetCondition(sg->decline), bad, ""));
+    } else if (bad) {
         LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.go");
         LLVMBasicBlockRef no = LLVMAppendBasicBlockInContext(k->c, t->fn, "kc.decline");
         fill_decline(t, no);
         /* The pre block ends in its branch to hz: move that to go. */
         LLVMInstructionRemoveFromParent(at);
         LLVMPositionBuilderAtEnd(b, sg->pre);
-        LLVMBuildCondBr(b, bad, no, go);
+        sg->decline = LLVMBuildCondBr(b, bad, no, go);
         LLVMPositionBuilderAtEnd(b, go);
         LLVMInsertIntoBuilder(b, at);
         /* hz's phi names pre as its predecessor: now go. */
@@ -1598,28 +1601,44 @@ static int hoist_escaping(kc_tier *t, int s, LLVMBasicBlockRef lb, LLVMValueRef 
  * ("i < n", "x < w && y < h": u + threadIdx.D against a bound, any
  * predicate but equality, either order) to its work or straight out of
  * it: the thread loops run over the threads that do the work only, and
- * the branch goes away, which lets the x loop vectorize. */
+ * the branch goes away, which lets the x loop vectorize.  "if (a && b &&
+ * c)" may reach here as a chain of such branches, each block the only way
+ * into the next (PolyBench jacobi-2d's four guards: the first narrowed
+ * alone left the x loop scalar, with a branch per thread): each is
+ * narrowed in turn, within what the ones before it left. */
 static void narrow_guard(kc_tier *t, int s, int first)
 {
     kc_seg *sg = &t->segs[s];
     LLVMBasicBlockRef lb = t->g.bb[sg->leader];
-    LLVMValueRef br = LLVMGetBasicBlockTerminator(lb);
-    if (LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
-        return;
-    int skip_true = is_skip_stub(LLVMGetSuccessor(br, 0), sg);
-    int skip_false = is_skip_stub(LLVMGetSuccessor(br, 1), sg);
-    if (skip_true == skip_false || !kc_pure_before(lb, br))
-        return;
-    int work_on_true = skip_false;
-    if (!hoist_escaping(t, s, lb, br))
-        return;
-    LLVMValueRef lo[3], hi[3];
-    seg_range(t, s, lo, hi);
-    if (!guard_range(t, s, br, work_on_true, first, lo, hi))
-        return;
-    fold_rows(t, s, lo, hi);
-    apply_range(t, s, lo, hi, 0);
-    LLVMSetCondition(br, LLVMConstInt(t->k->i1, work_on_true, 0));
+    /* A later link's guards are computed in its own block: hoist may
+     * move them from there too (it dominates nothing the leader does). */
+    t->hoist_also = -1;
+    for (int link = 0; link < 6; link++) {
+        LLVMValueRef br = LLVMGetBasicBlockTerminator(lb);
+        if (LLVMGetInstructionOpcode(br) != LLVMBr || !LLVMIsConditional(br))
+            break;
+        int skip_true = is_skip_stub(LLVMGetSuccessor(br, 0), sg);
+        int skip_false = is_skip_stub(LLVMGetSuccessor(br, 1), sg);
+        if (skip_true == skip_false || !kc_pure_before(lb, br))
+            break;
+        int work_on_true = skip_false;
+        if (!hoist_escaping(t, s, lb, br))
+            break;
+        LLVMValueRef lo[3], hi[3];
+        seg_range(t, s, lo, hi);
+        if (!guard_range(t, s, br, work_on_true, first, lo, hi))
+            break;
+        fold_rows(t, s, lo, hi);
+        apply_range(t, s, lo, hi, 0);
+        LLVMSetCondition(br, LLVMConstInt(t->k->i1, work_on_true, 0));
+        LLVMBasicBlockRef next = LLVMGetSuccessor(br, work_on_true ? 0 : 1);
+        int bi = kc_block_index(&t->g, next);
+        if (bi < 0 || t->bseg[bi] != s || t->g.npred[bi] != 1)
+            break;
+        lb = next;
+        t->hoist_also = bi;
+    }
+    t->hoist_also = -1;
 }
 
 /* A kernel with column walks runs one row of threads (one threadIdx.y

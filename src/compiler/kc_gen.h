@@ -19,6 +19,7 @@ typedef struct kc_seg {
     LLVMValueRef tx, ty, tz;    /* threadIdx's fields, i32 */
     LLVMValueRef xcmp, ycmp, zcmp; /* the latches' compares with blockDim */
     LLVMValueRef *aptr;         /* per private variable: this thread's copy */
+    LLVMValueRef decline;       /* pre's branch to the decline on a guard's wrap, or NULL */
 } kc_seg;
 
 typedef struct kc_tier {
@@ -50,6 +51,7 @@ typedef struct kc_tier {
      * and which successor does the work. */
     int guard_bb, guard_work;
     int walks;                  /* column walks planted: rows of threads run in turn */
+    int hoist_also;             /* a block besides the leader whose values hoist may move, or -1 */
     /* Rows of threads alike (kc_tier.c, rows_alike): the y and z loops run
      * one row, which stands for all (they would run in lockstep). */
     int rows_once;

@@ -1272,6 +1272,7 @@ static int analyse(kc_tier *t, kc_ctx *k, LLVMValueRef fn, kc_why *why, int guar
     t->fn = fn;
     t->why = why;
     t->guard_bb = -1;
+    t->hoist_also = -1;
     if (kc_cfg_build(&t->g, fn) != 0)
         return 0;
     t->sync = xcalloc((size_t)t->g.n, 1);
