@@ -76,7 +76,6 @@ static unsigned long long last_done; /* blocks finished engine-wide, last look *
 static long long last_change;       /* when last_done last changed */
 static unsigned long long task_seen; /* the first queued task, last look (0: none) */
 static long long task_since;        /* since when it is first */
-static atomic_int task_runners;     /* threads running stuck tasks */
 
 static void sum_done(struct worker *w, void *arg)
 {
@@ -96,12 +95,12 @@ static void *task_main(void *arg)
 {
     (void)arg;
     engine_run_stuck_tasks();
-    atomic_fetch_sub_explicit(&task_runners, 1, memory_order_relaxed);
     return NULL;
 }
 
 /* One more thread for the queued tasks when the first has waited for
- * STALL_NS, another at each further stall. */
+ * STALL_NS, another at each further stall (engine_run_stuck_tasks
+ * returns at once when its spare slots are all taken). */
 static void watch_tasks(long long now)
 {
     unsigned long long head = engine_task_waiting();
@@ -113,9 +112,7 @@ static void watch_tasks(long long now)
     if (!head || now - task_since < STALL_NS)
         return;
     task_since = now;
-    atomic_fetch_add_explicit(&task_runners, 1, memory_order_relaxed);
-    if (engine_spawn(task_main, NULL, 0, NULL) != 0)
-        atomic_fetch_sub_explicit(&task_runners, 1, memory_order_relaxed);
+    engine_spawn(task_main, NULL, 0, NULL); /* none now: again at the next stall */
 }
 
 /* Starts up to n threads for g, each with a reference of its own. */
