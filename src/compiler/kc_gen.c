@@ -1534,7 +1534,16 @@ static void apply_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3
     }
 }
 
-static void seg_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3]);
+/* The loops' current bounds. */
+static void seg_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3])
+{
+    kc_seg *sg = &t->segs[s];
+    LLVMValueRef iv[3] = {sg->x, sg->y, sg->z}, cmp[3] = {sg->xcmp, sg->ycmp, sg->zcmp};
+    for (int d = 0; d < 3; d++) {
+        lo[d] = LLVMGetIncomingValue(iv[d], 0);
+        hi[d] = LLVMGetOperand(cmp[d], 1);
+    }
+}
 
 /* Under rows_outside each segment's y and z loops run one row: [yv,
  * yv + 1).  A guard narrowed into them would make each a loop of zero or
@@ -1562,17 +1571,6 @@ static void fold_rows(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3])
     }
     if (in)
         hi[0] = LLVMBuildSelect(b, in, hi[0], lo[0], "");
-}
-
-/* The loops' current bounds. */
-static void seg_range(kc_tier *t, int s, LLVMValueRef lo[3], LLVMValueRef hi[3])
-{
-    kc_seg *sg = &t->segs[s];
-    LLVMValueRef iv[3] = {sg->x, sg->y, sg->z}, cmp[3] = {sg->xcmp, sg->ycmp, sg->zcmp};
-    for (int d = 0; d < 3; d++) {
-        lo[d] = LLVMGetIncomingValue(iv[d], 0);
-        hi[d] = LLVMGetOperand(cmp[d], 1);
-    }
 }
 
 /* Block-uniform values of segment s's first block that later segments
