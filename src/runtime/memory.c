@@ -53,6 +53,20 @@
 #define MAP_THRESHOLD ((size_t)1 << 20)
 /* Mapped allocations this large are placed and advised for huge pages. */
 #define HUGE_PAGE ((size_t)2 << 20)
+/* ...and start at one of STAGGER_COLORS offsets into their first huge page,
+ * STAGGER_STEP bytes apart (a multiple of ALIGNMENT and of a texture's
+ * 512-byte alignment), taken in turn.  From
+ * one huge-page boundary, a program's arrays (and the planes of one array
+ * whose size is a power of two) would all meet in the same sets of the
+ * second-level cache, which is indexed by the physical address that huge
+ * pages keep from the virtual one, and their elements of one index in the
+ * same first-level sets, whose loads then wait on unrelated stores (4 KiB
+ * aliasing).  Eight KiB and a little apart, sixteen arrays fill the 128
+ * KiB over which a 2 MiB 16-way cache's sets repeat, each at another
+ * offset into its pages. */
+#define STAGGER_STEP ((size_t)8704)
+#define STAGGER_COLORS 16u
+#define STAGGER_MAX (STAGGER_STEP * (STAGGER_COLORS - 1))
 /* cudaMallocPitch and cudaMalloc3D round rows up to this (an H200 gives
  * 100 -> 512, 1000 -> 1024, 5000 -> 5120). */
 #define PITCH_ALIGNMENT 512
@@ -76,6 +90,7 @@ struct alloc {
     uintptr_t start;
     size_t size;          /* what the program asked for */
     size_t mapped;        /* mmap length; 0 for heap or program memory */
+    size_t lead;          /* mapped bytes before start (STAGGER_STEP) */
     enum mem_type type;
     unsigned flags;
     const char *api;      /* the call that made it */
@@ -97,7 +112,8 @@ struct freed {
     uintptr_t start;
     size_t size;
     const char *api, *by;
-    size_t reserved;      /* bytes still mapped inaccessible at start */
+    size_t reserved;      /* bytes still mapped inaccessible at start - lead */
+    size_t lead;
     int resident;         /* those bytes keep their pages, for reuse */
 };
 
@@ -191,10 +207,10 @@ static struct freed remember_freed_locked(const struct alloc *b, const char *by,
      * ring another thread's cudaMalloc may take it and open it again. */
     if (*keep && b->type == MEM_DEVICE && !hook_checking() &&
         M.resident + b->mapped <= resident_max() &&
-        mprotect((void *)b->start, b->mapped, PROT_NONE) == 0)
+        mprotect((void *)(b->start - b->lead), b->mapped, PROT_NONE) == 0)
         *keep = 2;
     *f = (struct freed){.start = b->start, .size = b->size, .api = b->api, .by = by,
-                        .reserved = *keep ? b->mapped : 0, .resident = *keep == 2};
+                        .reserved = *keep ? b->mapped : 0, .lead = b->lead, .resident = *keep == 2};
     M.quarantined += f->reserved;
     if (f->resident)
         M.resident += f->reserved;
@@ -202,16 +218,18 @@ static struct freed remember_freed_locked(const struct alloc *b, const char *by,
 }
 
 /* Takes from the ring a resident mapping of exactly `mapped` bytes, the
- * newest first; returns its start or 0.  Its entry stops describing the
- * address, which is about to be live again. */
-static uintptr_t take_resident(size_t mapped)
+ * newest first; returns its start or 0, and in *lead the offset at which
+ * its allocation started.  Its entry stops describing the address, which
+ * is about to be live again. */
+static uintptr_t take_resident(size_t mapped, size_t *lead)
 {
     uintptr_t start = 0;
     pthread_rwlock_wrlock(&M.lock);
     for (unsigned k = 1; k <= FREED_RING && M.resident && !start; k++) {
         struct freed *f = &M.ring[(M.ring_next - k) % FREED_RING];
         if (f->resident && f->reserved == mapped) {
-            start = f->start;
+            start = f->start - f->lead;
+            *lead = f->lead;
             M.quarantined -= mapped;
             M.resident -= mapped;
             *f = (struct freed){0};
@@ -252,10 +270,11 @@ static size_t capacity(void)
 }
 
 /* A resident freed mapping of `rounded` bytes made accessible again, or
- * NULL. */
-static void *reuse_resident(size_t rounded, size_t *mapped)
+ * NULL; the allocation starts `*lead` bytes into it, where the freed one
+ * did (a GPU gives the same address back). */
+static void *reuse_resident(size_t rounded, size_t *mapped, size_t *lead)
 {
-    uintptr_t kept = take_resident(rounded);
+    uintptr_t kept = take_resident(rounded, lead);
     if (!kept)
         return NULL;
     if (mprotect((void *)kept, rounded, PROT_READ | PROT_WRITE) != 0) {
@@ -266,10 +285,19 @@ static void *reuse_resident(size_t rounded, size_t *mapped)
     return (void *)kept;
 }
 
-static void *raw_alloc(size_t size, size_t *mapped)
+/* The next allocation's offset into its first huge page. */
+static size_t stagger_next(void)
+{
+    static unsigned turn;
+    unsigned k = __atomic_fetch_add(&turn, 1, __ATOMIC_RELAXED);
+    return STAGGER_STEP * (k % STAGGER_COLORS);
+}
+
+static void *raw_alloc(size_t size, size_t *mapped, size_t *lead)
 {
     size_t rounded = (size + ALIGNMENT - 1) & ~(size_t)(ALIGNMENT - 1);
     *mapped = 0;
+    *lead = 0;
     if (!MEM_ASAN && rounded >= MAP_THRESHOLD) {
         if (rounded >= HUGE_PAGE) {
             /* Mapped from a huge-page boundary and advised to use huge
@@ -278,29 +306,38 @@ static void *raw_alloc(size_t size, size_t *mapped)
              * (a 64 MiB scratch buffer: 32 faults, not 16384, which all
              * workers took in turn), and random reads over a large array
              * miss the TLB far less.  Where the system gives no huge pages
-             * the advice is ignored. */
-            rounded = (rounded + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-            void *kept = reuse_resident(rounded, mapped);
-            if (kept)
-                return kept;
-            char *p = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+             * the advice is ignored.  The mapping's length does not depend
+             * on the stagger, so that a freed one serves any later
+             * allocation of the same size (at the freed one's offset: the
+             * same address comes back); the huge pages stop where the
+             * allocation's last one would be mostly empty, and the few
+             * bytes it runs past them take small pages. */
+            size_t len = (rounded + STAGGER_MAX + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+            char *start = reuse_resident(len, mapped, lead);
+            if (start)
+                return start + *lead;
+            size_t off = stagger_next();
+            size_t huge = (off + rounded + HUGE_PAGE / 2) & ~(HUGE_PAGE - 1);
+            char *p = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                            -1, 0);
             if (p == MAP_FAILED)
                 return NULL;
-            char *start = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+            start = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
             if (start > p)
                 munmap(p, (size_t)(start - p));
-            if (start + rounded < p + rounded + HUGE_PAGE)
-                munmap(start + rounded, (size_t)(p + rounded + HUGE_PAGE - (start + rounded)));
-#ifdef MADV_HUGEPAGE
-            madvise(start, rounded, MADV_HUGEPAGE);
+            if (start + len < p + len + HUGE_PAGE)
+                munmap(start + len, (size_t)(p + len + HUGE_PAGE - (start + len)));
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+            madvise(start, huge, MADV_HUGEPAGE);
+            madvise(start + huge, len - huge, MADV_NOHUGEPAGE);
 #endif
-            *mapped = rounded;
-            return start;
+            *mapped = len;
+            *lead = off;
+            return start + off;
         }
-        void *kept = reuse_resident(rounded, mapped);
+        char *kept = reuse_resident(rounded, mapped, lead);
         if (kept)
-            return kept;
+            return kept + *lead;
         void *p = mmap(NULL, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
             return NULL;
@@ -324,16 +361,16 @@ static void raw_free(const struct alloc *b, int keep)
         free((void *)b->start);
     else if (keep == 2)
         return; /* inaccessible already, its pages kept */
-    else if (!keep || mmap((void *)b->start, b->mapped, PROT_NONE,
+    else if (!keep || mmap((void *)(b->start - b->lead), b->mapped, PROT_NONE,
                            MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
                            0) == MAP_FAILED)
-        munmap((void *)b->start, b->mapped);
+        munmap((void *)(b->start - b->lead), b->mapped);
 }
 
 static void unquarantine(const struct freed *f)
 {
     if (f->reserved)
-        munmap((void *)f->start, f->reserved);
+        munmap((void *)(f->start - f->lead), f->reserved);
 }
 
 /* Allocates and tracks size > 0 bytes; *out receives the memory. */
@@ -362,7 +399,7 @@ static cudaError_t track_alloc_on(void **out, size_t size, enum mem_type type, u
      * (redzones, addresses never reused). */
     void *p = type == MEM_DEVICE && hook_checking() && simt__check_dev_span
                   ? check_dev_alloc(size, d)
-                  : raw_alloc(size, &b.mapped);
+                  : raw_alloc(size, &b.mapped, &b.lead);
     b.start = (uintptr_t)p;
     pthread_rwlock_wrlock(&M.lock);
     int failed = !p || alloc_insert_locked(&b);

@@ -945,6 +945,28 @@ TEST(memory_freed_block_reused_resident)
     EXPECT(cudaFree(c), cudaSuccess);
 }
 
+/* Large blocks start at staggered offsets into their huge pages (so that
+ * arrays of one size do not meet in the same cache sets), each aligned as
+ * a texture needs, and writable to their last byte. */
+TEST(memory_large_blocks_staggered)
+{
+    if (MEM_UNDER_ASAN)
+        return; /* the heap serves every size */
+    const size_t len = ((size_t)6 << 20) + 1000;
+    char *p[4];
+    for (int i = 0; i < 4; i++) {
+        EXPECT(cudaMalloc((void **)&p[i], len), cudaSuccess);
+        ASSERT_EQ((uintptr_t)p[i] % 512, 0);
+        p[i][0] = 1;
+        p[i][len - 1] = 2;
+    }
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            ASSERT((uintptr_t)p[i] % ((size_t)2 << 20) != (uintptr_t)p[j] % ((size_t)2 << 20));
+    for (int i = 0; i < 4; i++)
+        EXPECT(cudaFree(p[i]), cudaSuccess);
+}
+
 /* Threads allocating, writing and freeing blocks of one length at once:
  * a block one thread frees and another takes back is writable (its
  * protection is changed under the allocator's lock, never after). */
