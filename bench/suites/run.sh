@@ -24,6 +24,10 @@
 #                     (PolyBench's STANDARD_DATASET), hours on two cores
 #   --pb-dataset NAME PolyBench size macro (MINI, SMALL, STANDARD, LARGE,
 #                     EXTRALARGE); overrides --size for PolyBench
+#   --check LIST      build the CUDA programs with simtcc --check=LIST
+#                     (memory, race, init, sync, all): a checked program
+#                     that reports anything fails its run; with --time,
+#                     the checked build is timed against the twin
 #   -v                print each step's log when it fails
 #
 # Output: one line per program, "PASS", "FAIL" or "KNOWN" (a documented
@@ -33,7 +37,7 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SIMT_ROOT=$(cd "$HERE/../.." && pwd)
-PB_SRC= ROD_SRC= TIME=0 WORK=${TMPDIR:-/tmp}/simt-suites SIZE=small PB_DS= VERBOSE=0
+PB_SRC= ROD_SRC= TIME=0 WORK=${TMPDIR:-/tmp}/simt-suites SIZE=small PB_DS= VERBOSE=0 CHECK=
 SELECT=()
 
 usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit "${1:-0}"; }
@@ -46,6 +50,7 @@ while [ $# -gt 0 ]; do
         --work) WORK=$2; shift 2;;
         --size) SIZE=$2; shift 2;;
         --pb-dataset) PB_DS=$2; shift 2;;
+        --check) CHECK=$2; shift 2;;
         -v) VERBOSE=1; shift;;
         -h|--help) usage 0;;
         -*) echo "run.sh: unknown option $1" >&2; usage 2 >&2;;
@@ -81,7 +86,12 @@ export SIMT_WORKERS=$NCPU OMP_NUM_THREADS=$NCPU
 # Makefiles that link with gcc, include is simt's.
 CUDA=$WORK/cuda
 rm -rf "$CUDA" && mkdir -p "$CUDA/bin"
-ln -s "$SIMTCC" "$CUDA/bin/nvcc"
+if [ -n "$CHECK" ]; then
+    printf '#!/bin/sh\nexec "%s" --check=%s "$@"\n' "$SIMTCC" "$CHECK" > "$CUDA/bin/nvcc"
+    chmod +x "$CUDA/bin/nvcc"
+else
+    ln -s "$SIMTCC" "$CUDA/bin/nvcc"
+fi
 ln -s "$SIMT_ROOT/build/lib" "$CUDA/lib64"
 ln -s "$SIMT_ROOT/include" "$CUDA/include"
 export PATH=$CUDA/bin:$PATH
