@@ -87,7 +87,10 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(B)/obj/%.o)
 UNIT_BIN := $(B)/tests/unit-tests
 LIBS := -lpthread -ldl -lm
 # Names a CUDA build links with (gcc ... -L<simt>/lib -lcudart): linker
-# scripts that stand libsimt and what it needs in their place.
+# scripts that stand libsimt and what it needs in their place.  The checker's
+# entry points come first: an archive's members are taken only for symbols
+# still undefined, so a normal build takes none of them, and a checking
+# build (simtcc --check) linked by gcc finds them as simtcc's link would.
 CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a \
                                      libcurand.so libcurand_static.a libnccl.so libnccl_static.a)
 
@@ -96,7 +99,7 @@ all: $(LIBSIMT) $(CHECK_LIB) $(SIMTCC) $(if $(LLVM_CFLAGS),$(SIMTKC) $(CHECK_BC)
 
 $(CUDA_STANDINS):
 	@mkdir -p $(dir $@)
-	printf '/* simt: libsimt stands for the CUDA runtime and libraries */\nINPUT(libsimt.a -lstdc++ $(LIBS))\n' > $@
+	printf '/* simt: libsimt stands for the CUDA runtime and libraries */\nINPUT(libsimt-check.a libsimt.a -lstdc++ $(LIBS))\n' > $@
 
 $(B)/obj/src/compiler/%.o: src/compiler/%.c
 	@mkdir -p $(dir $@)

@@ -6,8 +6,9 @@
 #   PREFIX/bin/simtcc, simt-kc, and nvcc (a link to simtcc: Makefiles and
 #                      tools that call nvcc by name work with PATH=PREFIX/bin)
 #   PREFIX/include     CUDA's headers, simt's
-#   PREFIX/lib64       libsimt.a, and libcudart/libcuda/libcudadevrt/libcurand/libnccl
-#                      as linker scripts that stand libsimt in their place
+#   PREFIX/lib64       libsimt.a, libsimt-check.a (and simt-check-inline.bc) for
+#                      simtcc --check, and libcudart/libcuda/libcudadevrt/libcurand/
+#                      libnccl as linker scripts that stand libsimt in their place
 #   PREFIX/share/simt/gdb/simt.py        gdb's CUDA commands (programs also carry them)
 #   PREFIX/version.json                  the versions, in CUDA's file's shape
 #   PREFIX/pkgconfig/*.pc                CUDA's names (cudart-13.0 ...), simt
@@ -34,6 +35,11 @@ install -m 755 "$B/bin/simtcc" "$R/bin/simtcc"
 ln -sfn simtcc "$R/bin/nvcc"
 cp -R include/. "$R/include/"
 install -m 644 "$B/lib/libsimt.a" "$R/lib64/libsimt.a"
+# simtcc --check's runtime entry points (the stand-ins below name them too)
+# and their bitcode for inlining, where the build made it.
+install -m 644 "$B/lib/libsimt-check.a" "$R/lib64/libsimt-check.a"
+[ -f "$B/lib/simt-check-inline.bc" ] &&
+    install -m 644 "$B/lib/simt-check-inline.bc" "$R/lib64/simt-check-inline.bc"
 install -d "$R/share/simt/gdb"
 install -m 644 src/gdb/simt.py "$R/share/simt/gdb/simt.py"
 for f in libcudart.so libcuda.so libcudart_static.a libcudadevrt.a libcurand.so libcurand_static.a \

@@ -268,6 +268,20 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
         else
             bad "$CC e2e.o -lcudart"; cat out run.out 2>/dev/null | head -n 20
         fi
+        # A checking build linked the same way finds the checker (the
+        # stand-in names libsimt-check.a) and reports the write past the end.
+        printf '__global__ void k(int *p, int n) { int i = threadIdx.x; if (i <= n) p[i] = i; }\nint main() { int *d; cudaMalloc(&d, 8 * sizeof(int)); k<<<1, 32>>>(d, 8); cudaDeviceSynchronize(); return 0; }\n' > oob.cu
+        if ! command -v clang++-16 > /dev/null 2>&1; then
+            : # --check needs clang-16
+        elif "$SIMTCC" --check=memory -c oob.cu -o oob.o > out 2>&1 &&
+           $CC oob.o -L"$ROOT/$B/lib" -lcudart -o oob_cc > out 2>&1; then
+            ./oob_cc > run.out 2>&1
+            contains "checking build linked by $CC -lcudart" run.out \
+                "simt: error: invalid __global__ write of size 4 bytes"
+            contains "checking build linked by $CC -lcudart: summary" run.out "ERROR SUMMARY: 1 error"
+        else
+            bad "$CC oob.o -lcudart (--check=memory)"; cat out 2>/dev/null | head -n 20
+        fi
     fi
     # A program's own C file may use libsimt's internal names (names/user.c):
     # libsimt.a exports only the API.
