@@ -55,15 +55,14 @@
 #define HUGE_PAGE ((size_t)2 << 20)
 /* ...and start at one of STAGGER_COLORS offsets into their first huge page,
  * STAGGER_STEP bytes apart (a multiple of ALIGNMENT and of a texture's
- * 512-byte alignment), taken in turn.  From
- * one huge-page boundary, a program's arrays (and the planes of one array
- * whose size is a power of two) would all meet in the same sets of the
- * second-level cache, which is indexed by the physical address that huge
- * pages keep from the virtual one, and their elements of one index in the
- * same first-level sets, whose loads then wait on unrelated stores (4 KiB
- * aliasing).  Eight KiB and a little apart, sixteen arrays fill the 128
- * KiB over which a 2 MiB 16-way cache's sets repeat, each at another
- * offset into its pages. */
+ * 512-byte alignment), taken in turn.  From one huge-page boundary, a
+ * program's arrays (and the planes of one array whose size is a power of
+ * two) would all meet in the same sets of the second-level cache, which is
+ * indexed by the physical address that huge pages keep from the virtual
+ * one, and their elements of one index in the same first-level sets, whose
+ * loads then wait on unrelated stores (4 KiB aliasing).  Eight KiB and a
+ * little apart, sixteen arrays fill the 128 KiB over which a 2 MiB 16-way
+ * cache's sets repeat, each at another offset into its pages. */
 #define STAGGER_STEP ((size_t)8704)
 #define STAGGER_COLORS 16u
 #define STAGGER_MAX (STAGGER_STEP * (STAGGER_COLORS - 1))
