@@ -279,6 +279,15 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
             contains "checking build linked by $CC -lcudart" run.out \
                 "simt: error: invalid __global__ write of size 4 bytes"
             contains "checking build linked by $CC -lcudart: summary" run.out "ERROR SUMMARY: 1 error"
+            # Its correct twin stays silent and exits 0.
+            sed 's/i <= n/i < n/' oob.cu > inb.cu
+            if "$SIMTCC" --check=memory -c inb.cu -o inb.o > out 2>&1 &&
+               $CC inb.o -L"$ROOT/$B/lib" -lcudart -o inb_cc > out 2>&1 && ./inb_cc > run.out 2>&1 &&
+               ! grep -q "simt: error" run.out; then
+                ok
+            else
+                bad "checking build linked by $CC -lcudart: its correct twin"; head -n 20 out run.out
+            fi
         else
             bad "$CC oob.o -lcudart (--check=memory)"; cat out 2>/dev/null | head -n 20
         fi
