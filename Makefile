@@ -91,6 +91,9 @@ LIBS := -lpthread -ldl -lm
 # entry points come first: an archive's members are taken only for symbols
 # still undefined, so a normal build takes none of them, and a checking
 # build (simtcc --check) linked by gcc finds them as simtcc's link would.
+# A host sanitizer's own runtime keeps its names: gcc and clang link it
+# before the program's objects (gcc -fsanitize=thread ... -lcudart leaves
+# __tsan_* to libtsan).
 CUDA_STANDINS := $(addprefix $(B)/lib/,libcudart.so libcuda.so libcudart_static.a libcudadevrt.a \
                                      libcurand.so libcurand_static.a libnccl.so libnccl_static.a)
 
