@@ -114,6 +114,7 @@ struct freed {
     size_t reserved;      /* bytes still mapped inaccessible at start - lead */
     size_t lead;
     int resident;         /* those bytes keep their pages, for reuse */
+    size_t pages;         /* then the part of them with pages: the budget's */
 };
 
 static struct {
@@ -193,26 +194,39 @@ static void alloc_remove_locked(struct alloc *b)
  * may_keep): 2 when its pages are to stay resident for reuse, 1 when they
  * go back to the system. */
 static size_t resident_max(void);
+
+/* The bytes of b's mapping that can hold pages, which is what the resident
+ * budget counts: its mapping runs past the allocation into address space
+ * that is never touched (a huge-page mapping, STAGGER_MAX and the rounding
+ * to 2 MiB: up to 2 MiB more), but a touched huge page is whole. */
+static size_t touched_bytes(const struct alloc *b)
+{
+    size_t end = b->lead + b->size;
+    if (b->mapped >= HUGE_PAGE)
+        end = (end + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    return end < b->mapped ? end : b->mapped;
+}
+
 static struct freed remember_freed_locked(const struct alloc *b, const char *by, int may_keep,
                                           int *keep)
 {
     struct freed *f = &M.ring[M.ring_next++ % FREED_RING];
     struct freed old = *f;
     M.quarantined -= old.reserved;
-    if (old.resident)
-        M.resident -= old.reserved;
+    M.resident -= old.pages;
     *keep = may_keep && b->mapped && M.quarantined + b->mapped <= QUARANTINE_MAX;
+    size_t pages = touched_bytes(b);
     /* Made inaccessible here, under the lock: once the entry is in the
      * ring another thread's cudaMalloc may take it and open it again. */
     if (*keep && b->type == MEM_DEVICE && !hook_checking() &&
-        M.resident + b->mapped <= resident_max() &&
+        M.resident + pages <= resident_max() &&
         mprotect((void *)(b->start - b->lead), b->mapped, PROT_NONE) == 0)
         *keep = 2;
     *f = (struct freed){.start = b->start, .size = b->size, .api = b->api, .by = by,
-                        .reserved = *keep ? b->mapped : 0, .lead = b->lead, .resident = *keep == 2};
+                        .reserved = *keep ? b->mapped : 0, .lead = b->lead, .resident = *keep == 2,
+                        .pages = *keep == 2 ? pages : 0};
     M.quarantined += f->reserved;
-    if (f->resident)
-        M.resident += f->reserved;
+    M.resident += f->pages;
     return old;
 }
 
@@ -230,7 +244,7 @@ static uintptr_t take_resident(size_t mapped, size_t *lead)
             start = f->start - f->lead;
             *lead = f->lead;
             M.quarantined -= mapped;
-            M.resident -= mapped;
+            M.resident -= f->pages;
             *f = (struct freed){0};
         }
     }
@@ -602,7 +616,7 @@ void mem_reset(int d)
      * freed (the last FREED_RING allocations), without reservations. */
     memcpy(ring, M.ring, sizeof ring);
     for (unsigned k = 0; k < FREED_RING; k++)
-        M.ring[k].reserved = M.ring[k].resident = 0;
+        M.ring[k].reserved = M.ring[k].pages = 0, M.ring[k].resident = 0;
     M.quarantined = M.resident = 0;
     int keep;
     for (size_t i = 0; i < n; i++)
