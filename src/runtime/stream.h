@@ -181,6 +181,10 @@ void timeline_wait_all(void);
 /* cudaDeviceSynchronize: blocks until the work submitted to device d is
  * done (with one device, timeline_wait_all). */
 void timeline_wait_device(int d);
+/* The newest command not yet done of each stream of device d (d < 0: of
+ * every device), referenced, in *out (malloc'd): what the work submitted
+ * so far ends with.  Their count, or -1 when memory ran out. */
+int timeline_pending_ends(int d, struct cmd ***out);
 /* Runs fn(arg) in stream order, synchronously: used by the blocking API
  * calls (cudaMemcpy, cudaMemset).  cudaErrorMemoryAllocation: fn did not
  * run. */

@@ -53,6 +53,7 @@ static struct {
     struct obj *_Atomic chunk[CHUNKS];
     uint32_t used;              /* slots handed out at least once */
     uint32_t free_head;         /* index + 1, 0: none */
+    uint32_t retiring_head;     /* index + 1 of a destroyed slot still read, 0: none */
 } T = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* ---- the table ------------------------------------------------------------- */
@@ -63,11 +64,15 @@ static struct obj *slot(uint32_t i)
     return c ? &c[i & (CHUNK - 1)] : NULL;
 }
 
+static void reap_locked(void);
+
 /* A free slot, with its index; NULL when the table is full. */
 static struct obj *obj_new(uint32_t *index)
 {
     struct obj *o = NULL;
     pthread_mutex_lock(&T.lock);
+    if (!T.free_head)
+        reap_locked();
     if (T.free_head) {
         *index = T.free_head - 1;
         o = slot(*index);
@@ -106,22 +111,80 @@ struct obj *simt__texobj_get(unsigned long long h, int kind)
     return o;
 }
 
+/* Frees slot i (o), which held an object: its handle reads as not live
+ * from here on.  Under T.lock. */
+static void obj_free_locked(struct obj *o, uint32_t i)
+{
+    free(o->levels);
+    o->levels = NULL;
+    o->nlevels = 0;
+    o->kind = OBJ_FREE;
+    o->gen = o->gen + 1 ? o->gen + 1 : 1;
+    o->next_free = T.free_head;
+    T.free_head = i + 1;
+}
+
+/* Frees the destroyed slots whose work is done.  Under T.lock. */
+static void reap_locked(void)
+{
+    uint32_t *link = &T.retiring_head;
+    while (*link) {
+        uint32_t i = *link - 1;
+        struct obj *o = slot(i);
+        /* Retiring slots lie in chunks made already. */
+        assert(o);
+        if (!o)
+            break;
+        int done = 1;
+        for (int k = 0; k < o->nends && done; k++)
+            done = cmd_done(o->ends[k]);
+        if (!done) {
+            link = &o->next_retiring;
+            continue;
+        }
+        *link = o->next_retiring;
+        for (int k = 0; k < o->nends; k++)
+            cmd_unref(o->ends[k]);
+        free(o->ends);
+        o->ends = NULL;
+        o->nends = 0;
+        obj_free_locked(o, i);
+    }
+}
+
+/* Destroys the object h names.  Kernels submitted before the call may
+ * still read it: NVIDIA's samples destroy a texture object right after
+ * the asynchronous launch that reads it, and a GPU runs them so.  Its
+ * slot is then kept, readable, until the last command of each stream at
+ * the time of the call is done; only then does the handle read as not
+ * live.  The API's calls already see it destroyed (the handle registry). */
 static int obj_destroy(unsigned long long h, int kind)
 {
+    struct cmd **ends;
+    int nends = timeline_pending_ends(-1, &ends);
+    if (nends < 0) { /* out of memory: wait for that work instead */
+        timeline_wait_all();
+        nends = 0;
+    }
     pthread_mutex_lock(&T.lock);
     struct obj *o = simt__texobj_get(h, kind);
-    if (o) {
-        /* Destroying a texture that a running kernel reads is the program's
-         * error on a GPU too. */
-        free(o->levels);
-        o->levels = NULL;
-        o->nlevels = 0;
-        o->kind = OBJ_FREE;
-        o->gen = o->gen + 1 ? o->gen + 1 : 1;
-        o->next_free = T.free_head;
-        T.free_head = (uint32_t)h;
+    if (o && !o->nends) {
+        if (nends) {
+            o->ends = ends;
+            o->nends = nends;
+            o->next_retiring = T.retiring_head;
+            T.retiring_head = (uint32_t)h;
+            ends = NULL;
+            nends = 0;
+        } else {
+            obj_free_locked(o, (uint32_t)h - 1);
+        }
     }
+    reap_locked();
     pthread_mutex_unlock(&T.lock);
+    for (int k = 0; k < nends; k++)
+        cmd_unref(ends[k]);
+    free(ends);
     return o ? 0 : -1;
 }
 

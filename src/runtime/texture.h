@@ -6,7 +6,9 @@
  * Invariant: a slot's fields are written before its kind is published
  * (release), and kernels read them after loading the kind (acquire)
  * through simt__texobj_get; a slot is never freed, only reused with the
- * next generation, so a stale handle reads as not live.
+ * next generation, so a stale handle reads as not live.  A destroyed
+ * object stays readable until the work submitted before its destruction
+ * is done (texture.c, obj_destroy).
  */
 #ifndef SIMT_RUNTIME_TEXTURE_H
 #define SIMT_RUNTIME_TEXTURE_H
@@ -54,6 +56,11 @@ struct obj {
     size_t offset;              /* texture references: cudaBindTexture's offset */
     struct res *levels;         /* a mipmapped array's levels (res: level 0), else NULL */
     int nlevels;
+    /* Destroyed while work was pending: that work's last commands
+     * (texture.c, obj_destroy); the slot is freed once they are done. */
+    struct cmd **ends;
+    int nends;
+    uint32_t next_retiring;     /* index + 1 of the next such slot, 0: none */
 };
 
 /* Whether fetches return floats: float formats, and normalized reads of

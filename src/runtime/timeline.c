@@ -567,51 +567,67 @@ void timeline_wait_all(void)
     mempool_trim_all();
 }
 
+/* Appends o's newest command to v (referenced) where it is of device d
+ * (d < 0: any) and not done; -1 when memory runs out.  Under T.lock. */
+static int add_pending_end(const struct CUstream_st *o, int d, struct cmd ***v, int *n, int *cap)
+{
+    if ((d >= 0 && o->ordinal != d) || !o->last || cmd_done(o->last))
+        return 0;
+    if (*n == *cap) {
+        int c = *cap ? 2 * *cap : 16;
+        struct cmd **w = realloc(*v, (size_t)c * sizeof *w);
+        if (!w)
+            return -1;
+        *v = w;
+        *cap = c;
+    }
+    o->last->refs++;
+    (*v)[(*n)++] = o->last;
+    return 0;
+}
+
+/* The newest command not yet done of each stream of device d (d < 0:
+ * of every device), referenced, in *out (malloc'd; NULL when there are
+ * none): the work submitted so far, since later commands come after them
+ * in their streams.  Their count, or -1 when memory ran out. */
+int timeline_pending_ends(int d, struct cmd ***out)
+{
+    struct cmd **v = NULL;
+    int n = 0, cap = 0, rc = 0;
+    pthread_mutex_lock(&T.lock);
+    for (int k = 0; k < DEVICE_MAX && !rc; k++)
+        rc = add_pending_end(&T.legacy[k], d, &v, &n, &cap);
+    for (const struct CUstream_st *o = T.streams; o && !rc; o = o->next)
+        rc = add_pending_end(o, d, &v, &n, &cap);
+    if (rc)
+        for (int i = 0; i < n; i++)
+            unref_locked(v[i]);
+    pthread_mutex_unlock(&T.lock);
+    if (rc) {
+        free(v);
+        v = NULL;
+        n = -1;
+    }
+    *out = v;
+    return n;
+}
+
 /* With one device, everything; with several, the newest command of each
- * stream of device d (the work submitted before the call: later commands
- * come after them in their streams). */
+ * stream of device d (the work submitted before the call). */
 void timeline_wait_device(int d)
 {
-    if (device_count() == 1) {
+    struct cmd **v;
+    int n = device_count() == 1 ? -1 : timeline_pending_ends(d, &v);
+    if (n < 0) { /* one device, or out of memory: everything */
         timeline_wait_all();
         return;
     }
-    struct cmd *small[64], **v = small;
-    size_t n = 0, cap = 64;
-    int oom = 0;
-    pthread_mutex_lock(&T.lock);
-    for (struct CUstream_st *o = T.streams;; o = o->next) {
-        struct CUstream_st *s = o ? o : &T.legacy[d];
-        if (s->ordinal == d && s->last) {
-            if (n == cap) {
-                struct cmd **w = malloc(2 * cap * sizeof *w);
-                if (!w) { /* out of memory: wait for everything instead */
-                    oom = 1;
-                    break;
-                }
-                memcpy(w, v, n * sizeof *w);
-                if (v != small)
-                    free(v);
-                v = w;
-                cap *= 2;
-            }
-            s->last->refs++;
-            v[n++] = s->last;
-        }
-        if (!o)
-            break;
-    }
-    pthread_mutex_unlock(&T.lock);
-    for (size_t i = 0; i < n; i++)
+    for (int i = 0; i < n; i++)
         cmd_wait(v[i]);
-    for (size_t i = 0; i < n; i++)
+    for (int i = 0; i < n; i++)
         cmd_unref(v[i]);
-    if (v != small)
-        free(v);
-    if (oom)
-        timeline_wait_all();
-    else
-        mempool_trim_all();
+    free(v);
+    mempool_trim_all();
 }
 
 /* ---- the streams' list ---------------------------------------------------- */
