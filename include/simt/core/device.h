@@ -75,7 +75,6 @@ static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST)
 static inline void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline long long clock64(void) { return simt_clock64(); }
 static inline void __nanosleep(unsigned int ns) { simt_nanosleep(ns); }
-static inline unsigned long long __globaltimer(void) { return simt_globaltimer(); }
 
 #ifdef __cplusplus
 }
