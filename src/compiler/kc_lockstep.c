@@ -10,9 +10,10 @@
  * the next thread starts reads partners' slots before they are written.
  *
  * A function whose volatile accesses to shared memory include a load
- * whose address depends on threadIdx and a store (one lane reading what
- * another wrote) gets a call of simt_warp_lockstep(site) before each of
- * its volatile shared accesses.  On the fiber tier the call waits until
+ * whose address depends on threadIdx and a store, with no barrier between
+ * them on some path, where no store of that stretch writes the load's
+ * address (one lane reading what another wrote), gets a call of simt_warp_lockstep(site) before each of its
+ * volatile shared accesses.  On the fiber tier the call waits until
  * every lane of the warp that still runs has come to such a call (or
  * waits elsewhere, or has exited) and lets them go on together
  * (src/engine/warp.c): each access is made by all the warp's lanes
@@ -144,7 +145,120 @@ static int shared_access(LLVMValueRef i, LLVMValueRef arena, int *store)
     return from_shared(LLVMGetOperand(i, ld ? 0 : 1), arena, 0);
 }
 
-/* Whether fn has lanes that read what other lanes wrote, as above. */
+/* Whether call i orders all the lanes of its warp: a barrier of the
+ * block, a cluster or the grid, a warp's or a group's sync.  On the
+ * fiber tier every lane of the warp reaches it before any goes on, so
+ * what lanes did before it is done before any lane goes past it. */
+static int warp_barrier(LLVMValueRef i)
+{
+    size_t n = 0;
+    const char *s = LLVMIsACallInst(i) ? kc_callee_name(i, &n) : NULL;
+    return s && (kc_name_is(s, n, "simt_syncthreads") || kc_name_is(s, n, "simt_syncthreads_count") ||
+                 kc_name_is(s, n, "simt_syncthreads_and") || kc_name_is(s, n, "simt_syncthreads_or") ||
+                 kc_name_is(s, n, "simt_syncwarp") || kc_name_is(s, n, "simt_range_sync") ||
+                 kc_name_is(s, n, "simt_cluster_sync") || kc_name_is(s, n, "simt_grid_sync"));
+}
+
+/* The volatile shared accesses met between two warp barriers. */
+struct interval {
+    LLVMValueRef *stores, *loads; /* their addresses; loads: per thread ones */
+    size_t nstores, nloads, cap;
+};
+
+static void interval_add(struct interval *v, int store, LLVMValueRef addr)
+{
+    if (v->nstores + v->nloads == v->cap) {
+        v->cap = v->cap ? 2 * v->cap : 16;
+        v->stores = realloc(v->stores, v->cap * sizeof *v->stores);
+        v->loads = realloc(v->loads, v->cap * sizeof *v->loads);
+        if (!v->stores || !v->loads) {
+            fprintf(stderr, "simt-kc: out of memory\n");
+            exit(1);
+        }
+    }
+    if (store)
+        v->stores[v->nstores++] = addr;
+    else
+        v->loads[v->nloads++] = addr;
+}
+
+/* Whether the interval has a lane's store and another lane's load that
+ * may meet: a store, and a per-thread load at an address no store of the
+ * interval writes.  A load at the address of a store of the stretch reads
+ * its own lane's slot: another lane that stored there would race with
+ * that store (two writers of one slot, with no barrier between), which
+ * CUDA leaves undefined. */
+static int interval_meets(const struct interval *v)
+{
+    if (!v->nstores)
+        return 0;
+    for (size_t b = 0; b < v->nloads; b++) {
+        size_t a = 0;
+        while (a < v->nstores && v->stores[a] != v->loads[b])
+            a++;
+        if (a == v->nstores)
+            return 1;
+    }
+    return 0;
+}
+
+/* Collects into v the volatile shared accesses reachable from instruction
+ * `from` (of block bb) before any warp barrier; seen marks the blocks
+ * entered at their top. */
+static void interval_walk(LLVMBasicBlockRef bb, LLVMValueRef from, LLVMValueRef arena, LLVMValueRef tid,
+                          LLVMBasicBlockRef **seen, size_t *nseen, size_t *capseen, struct interval *v)
+{
+    for (;;) {
+        for (LLVMValueRef i = from; i; i = LLVMGetNextInstruction(i)) {
+            int store;
+            if (warp_barrier(i))
+                return;
+            if (!shared_access(i, arena, &store))
+                continue;
+            LLVMValueRef addr = LLVMGetOperand(i, store ? 1 : 0);
+            int budget = 256;
+            if (store || per_thread(addr, tid, &budget))
+                interval_add(v, store, addr);
+        }
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+        LLVMBasicBlockRef next = NULL;
+        for (unsigned k = 0; k < ns; k++) {
+            LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+            size_t j = 0;
+            while (j < *nseen && (*seen)[j] != to)
+                j++;
+            if (j < *nseen)
+                continue;
+            if (*nseen == *capseen) {
+                *capseen = *capseen ? 2 * *capseen : 32;
+                if (!(*seen = realloc(*seen, *capseen * sizeof **seen))) {
+                    fprintf(stderr, "simt-kc: out of memory\n");
+                    exit(1);
+                }
+            }
+            (*seen)[(*nseen)++] = to;
+            if (!next)
+                next = to; /* followed here, the others by recursion */
+            else
+                interval_walk(to, LLVMGetFirstInstruction(to), arena, tid, seen, nseen, capseen, v);
+        }
+        if (!next)
+            return;
+        bb = next;
+        from = LLVMGetFirstInstruction(next);
+    }
+}
+
+/* Whether fn has lanes that read what other lanes wrote, as above: a
+ * volatile shared store and a per-thread volatile shared load that one
+ * stretch of the function between two warp barriers (or its entry and a
+ * barrier) may both execute.  Lanes run one after another up to a
+ * barrier, so there one lane's load sees a store another lane made
+ * earlier in the stretch, which a converged warp would make after.  Code
+ * that puts a barrier between each exchange's reads and writes (the
+ * cuda-samples' scan: `t = s[pos] + s[pos - offset]; __syncthreads();
+ * s[pos] = t;`) needs no lockstep. */
 static int wants_lockstep(LLVMValueRef fn, LLVMValueRef arena, LLVMValueRef tid)
 {
     int loads = 0, stores = 0, store;
@@ -158,10 +272,28 @@ static int wants_lockstep(LLVMValueRef fn, LLVMValueRef arena, LLVMValueRef tid)
                 int budget = 256;
                 loads = per_thread(LLVMGetOperand(i, 0), tid, &budget);
             }
-            if (loads && stores)
-                return 1;
         }
-    return 0;
+    if (!loads || !stores)
+        return 0;
+    /* The stretches: from the entry and from each barrier. */
+    int meets = 0;
+    LLVMBasicBlockRef *seen = NULL;
+    size_t capseen = 0;
+    struct interval v = {0};
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !meets; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !meets; i = LLVMGetNextInstruction(i)) {
+            int entry = bb == LLVMGetEntryBasicBlock(fn) && i == LLVMGetFirstInstruction(bb);
+            if (!entry && !warp_barrier(i))
+                continue;
+            size_t nseen = 0;
+            v.nstores = v.nloads = 0;
+            interval_walk(bb, entry ? i : LLVMGetNextInstruction(i), arena, tid, &seen, &nseen, &capseen, &v);
+            meets = interval_meets(&v);
+        }
+    free(seen);
+    free(v.stores);
+    free(v.loads);
+    return meets;
 }
 
 int kc_lockstep(kc_ctx *k)

@@ -228,6 +228,13 @@ contains "__constant__ branches: the compiled tier" out "kernel step(float const
 "$SIMTCC" --resource-usage -c "$ROOT/tests/cuda/core/shared_flag_loop.cu" -o t.o > out 2>&1
 contains "a shared flag's loop: the compiled tier" out "kernel converge(float*, float const*, int*): compiled tier"
 contains "the last block's flag: the compiled tier" out "kernel grid_sum(int const*, int*, int*): compiled tier"
+# Volatile shared exchanges with a barrier between reads and writes need
+# no lockstep; the warp-synchronous ones keep it.
+"$SIMTCC" --resource-usage -c "$ROOT/tests/cuda/compat/volatile_barrier_scan.cu" -o t.o > out 2>&1
+contains "a volatile scan with barriers: the compiled tier" out "kernel scan(unsigned int const*, unsigned int*): compiled tier"
+contains "a volatile tree with barriers: the compiled tier" out "kernel reduce(float const*, float*): compiled tier"
+"$SIMTCC" --resource-usage -c "$ROOT/tests/cuda/compat/warp_sync_volatile.cu" -o t.o > out 2>&1
+contains "a warp-synchronous reduction: lockstep" out "kernel reduce(float const*, float*): fiber tier: lanes that read what other lanes wrote"
 fi
 check "-c of a C file" "$SIMTCC" -c h.c
 [ -f h.o ] && ok || bad "-c: h.o not made"
