@@ -290,6 +290,16 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev)
     RT(cudaDeviceGetAttribute(pi, (enum cudaDeviceAttr)attrib, dev));
 }
 
+CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev)
+{
+    DRIVER_ENTER();
+    if (!canAccessPeer)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bad_device(dev) || bad_device(peerDev))
+        return CUDA_ERROR_INVALID_DEVICE;
+    RT(cudaDeviceCanAccessPeer(canAccessPeer, dev, peerDev));
+}
+
 CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
 {
     DRIVER_ENTER();

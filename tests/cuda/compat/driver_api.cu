@@ -50,6 +50,28 @@ int main()
     int rt_major = 0;
     cudaDeviceGetAttribute(&rt_major, cudaDevAttrComputeCapabilityMajor, 0);
     printf("capability major matches the runtime: %d\n", major == rt_major && major >= 5);
+    // Every attribute the driver's enumeration names answers as the
+    // runtime's attribute of the same value, or fails as it does.
+    int same = 1, answered = 0;
+    for (int a = 1; a < (int)CU_DEVICE_ATTRIBUTE_MAX; a++) {
+        int dv = -1, rv = -1;
+        CUresult dr = cuDeviceGetAttribute(&dv, (CUdevice_attribute)a, dev);
+        cudaError_t re = cudaDeviceGetAttribute(&rv, (cudaDeviceAttr)a, 0);
+        if ((dr == CUDA_SUCCESS) != (re == cudaSuccess) || (dr == CUDA_SUCCESS && dv != rv))
+            same = 0;
+        answered += dr == CUDA_SUCCESS;
+    }
+    cudaGetLastError();
+    printf("attributes match the runtime: %d (answered: %d)\n", same, answered > 100);
+    cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_COMPUTE_MODE, dev);
+    printf("compute mode is the default: %d\n", v == CU_COMPUTEMODE_DEFAULT);
+    cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS, dev);
+    printf("2D layered texture layers %d\n", v);
+    int peer = -1;
+    show("cuDeviceCanAccessPeer(itself)", cuDeviceCanAccessPeer(&peer, dev, dev));
+    printf("can access itself as a peer: %d\n", peer);
+    show("cuDeviceCanAccessPeer(count)", cuDeviceCanAccessPeer(&peer, dev, count));
+    show("cuDeviceCanAccessPeer(NULL)", cuDeviceCanAccessPeer(NULL, dev, dev));
 
     char name[256];
     show("cuDeviceGetName", cuDeviceGetName(name, sizeof name, dev));
