@@ -615,8 +615,10 @@ void mem_reset(int d)
     /* Everything goes back at once; the ring keeps describing what was
      * freed (the last FREED_RING allocations), without reservations. */
     memcpy(ring, M.ring, sizeof ring);
-    for (unsigned k = 0; k < FREED_RING; k++)
-        M.ring[k].reserved = M.ring[k].pages = 0, M.ring[k].resident = 0;
+    for (unsigned k = 0; k < FREED_RING; k++) {
+        M.ring[k].reserved = M.ring[k].pages = 0;
+        M.ring[k].resident = 0;
+    }
     M.quarantined = M.resident = 0;
     int keep;
     for (size_t i = 0; i < n; i++)

@@ -578,10 +578,11 @@ void timeline_wait_all(void)
 }
 
 /* Appends o's newest command to v (referenced) where it is of device d
- * (d < 0: any) and not done; -1 when memory runs out.  Under T.lock. */
-static int add_pending_end(const struct CUstream_st *o, int d, struct cmd ***v, int *n, int *cap)
+ * (d < 0: any), and, with pending, not done; -1 when memory runs out.
+ * Under T.lock. */
+static int add_end(const struct CUstream_st *o, int d, int pending, struct cmd ***v, int *n, int *cap)
 {
-    if ((d >= 0 && o->ordinal != d) || !o->last || cmd_done(o->last))
+    if ((d >= 0 && o->ordinal != d) || !o->last || (pending && cmd_done(o->last)))
         return 0;
     if (*n == *cap) {
         int c = *cap ? 2 * *cap : 16;
@@ -596,19 +597,19 @@ static int add_pending_end(const struct CUstream_st *o, int d, struct cmd ***v, 
     return 0;
 }
 
-/* The newest command not yet done of each stream of device d (d < 0:
- * of every device), referenced, in *out (malloc'd; NULL when there are
- * none): the work submitted so far, since later commands come after them
- * in their streams.  Their count, or -1 when memory ran out. */
-int timeline_pending_ends(int d, struct cmd ***out)
+/* The newest command of each stream of device d (d < 0: of every device;
+ * pending: only those not done), referenced, in *out (malloc'd; NULL when
+ * there are none): the work submitted so far, since later commands come
+ * after them in their streams.  Their count, or -1 when memory ran out. */
+static int ends_of_device(int d, int pending, struct cmd ***out)
 {
     struct cmd **v = NULL;
     int n = 0, cap = 0, rc = 0;
     pthread_mutex_lock(&T.lock);
     for (int k = 0; k < DEVICE_MAX && !rc; k++)
-        rc = add_pending_end(&T.legacy[k], d, &v, &n, &cap);
+        rc = add_end(&T.legacy[k], d, pending, &v, &n, &cap);
     for (const struct CUstream_st *o = T.streams; o && !rc; o = o->next)
-        rc = add_pending_end(o, d, &v, &n, &cap);
+        rc = add_end(o, d, pending, &v, &n, &cap);
     if (rc)
         for (int i = 0; i < n; i++)
             unref_locked(v[i]);
@@ -622,12 +623,19 @@ int timeline_pending_ends(int d, struct cmd ***out)
     return n;
 }
 
+int timeline_pending_ends(int d, struct cmd ***out)
+{
+    return ends_of_device(d, 1, out);
+}
+
 /* With one device, everything; with several, the newest command of each
- * stream of device d (the work submitted before the call). */
+ * stream of device d (the work submitted before the call), done ones
+ * included: waiting for a command is what tells a checking build that
+ * the host saw it done (streamrace_host_waited). */
 void timeline_wait_device(int d)
 {
     struct cmd **v;
-    int n = device_count() == 1 ? -1 : timeline_pending_ends(d, &v);
+    int n = device_count() == 1 ? -1 : ends_of_device(d, 0, &v);
     if (n < 0) { /* one device, or out of memory: everything */
         timeline_wait_all();
         return;
