@@ -12,8 +12,8 @@
  * A function whose volatile accesses to shared memory include a load
  * whose address depends on threadIdx and a store, with no barrier between
  * them on some path, where no store of that stretch writes the load's
- * address (one lane reading what another wrote), gets a call of simt_warp_lockstep(site) before each of its
- * volatile shared accesses.  On the fiber tier the call waits until
+ * address (one lane reading what another wrote), gets a call of
+ * simt_warp_lockstep(site) before each of its volatile shared accesses.  On the fiber tier the call waits until
  * every lane of the warp that still runs has come to such a call (or
  * waits elsewhere, or has exited) and lets them go on together
  * (src/engine/warp.c): each access is made by all the warp's lanes
@@ -171,10 +171,8 @@ static void interval_add(struct interval *v, int store, LLVMValueRef addr)
         v->cap = v->cap ? 2 * v->cap : 16;
         v->stores = realloc(v->stores, v->cap * sizeof *v->stores);
         v->loads = realloc(v->loads, v->cap * sizeof *v->loads);
-        if (!v->stores || !v->loads) {
-            fprintf(stderr, "simt-kc: out of memory\n");
-            exit(1);
-        }
+        if (!v->stores || !v->loads)
+            abort(); /* simt-kc is a compiler: out of memory ends the compile */
     }
     if (store)
         v->stores[v->nstores++] = addr;
@@ -203,10 +201,10 @@ static int interval_meets(const struct interval *v)
 }
 
 /* Collects into v the volatile shared accesses reachable from instruction
- * `from` (of block bb) before any warp barrier; seen marks the blocks
- * entered at their top. */
+ * `from` (of block bb) before any warp barrier; `seen` maps the blocks
+ * entered at their top during stretch number `stretch` to it. */
 static void interval_walk(LLVMBasicBlockRef bb, LLVMValueRef from, LLVMValueRef arena, LLVMValueRef tid,
-                          LLVMBasicBlockRef **seen, size_t *nseen, size_t *capseen, struct interval *v)
+                          kc_map *seen, int stretch, struct interval *v)
 {
     for (;;) {
         for (LLVMValueRef i = from; i; i = LLVMGetNextInstruction(i)) {
@@ -225,23 +223,13 @@ static void interval_walk(LLVMBasicBlockRef bb, LLVMValueRef from, LLVMValueRef 
         LLVMBasicBlockRef next = NULL;
         for (unsigned k = 0; k < ns; k++) {
             LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
-            size_t j = 0;
-            while (j < *nseen && (*seen)[j] != to)
-                j++;
-            if (j < *nseen)
+            if (kc_map_get(seen, to) == stretch)
                 continue;
-            if (*nseen == *capseen) {
-                *capseen = *capseen ? 2 * *capseen : 32;
-                if (!(*seen = realloc(*seen, *capseen * sizeof **seen))) {
-                    fprintf(stderr, "simt-kc: out of memory\n");
-                    exit(1);
-                }
-            }
-            (*seen)[(*nseen)++] = to;
+            kc_map_put(seen, to, stretch);
             if (!next)
                 next = to; /* followed here, the others by recursion */
             else
-                interval_walk(to, LLVMGetFirstInstruction(to), arena, tid, seen, nseen, capseen, v);
+                interval_walk(to, LLVMGetFirstInstruction(to), arena, tid, seen, stretch, v);
         }
         if (!next)
             return;
@@ -276,21 +264,19 @@ static int wants_lockstep(LLVMValueRef fn, LLVMValueRef arena, LLVMValueRef tid)
     if (!loads || !stores)
         return 0;
     /* The stretches: from the entry and from each barrier. */
-    int meets = 0;
-    LLVMBasicBlockRef *seen = NULL;
-    size_t capseen = 0;
+    int meets = 0, stretch = 0;
+    kc_map seen = {0};
     struct interval v = {0};
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !meets; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !meets; i = LLVMGetNextInstruction(i)) {
             int entry = bb == LLVMGetEntryBasicBlock(fn) && i == LLVMGetFirstInstruction(bb);
             if (!entry && !warp_barrier(i))
                 continue;
-            size_t nseen = 0;
             v.nstores = v.nloads = 0;
-            interval_walk(bb, entry ? i : LLVMGetNextInstruction(i), arena, tid, &seen, &nseen, &capseen, &v);
+            interval_walk(bb, entry ? i : LLVMGetNextInstruction(i), arena, tid, &seen, stretch++, &v);
             meets = interval_meets(&v);
         }
-    free(seen);
+    kc_map_free(&seen);
     free(v.stores);
     free(v.loads);
     return meets;
