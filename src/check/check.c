@@ -49,20 +49,10 @@ __thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_
 uintptr_t simt__check_sym_lo;
 uintptr_t simt__check_sym_span;
 
-/* One access: where (pc, as an offset in the program), who (the thread's
- * linear id in its launch, the top bit for atomics), when (launch, the
- * block's barrier generation, the thread's own warp clock).  launch 0: no
- * access. */
-struct rec {
-    uint32_t tid, launch;
-    uint16_t epoch, clock;
-    uint32_t pc : 28;         /* offset in the program (256 MiB of code) */
-    uint32_t bytes : 4;       /* which of the cell's bytes it touched */
-    uint32_t atoms;           /* the thread's atomics in its epoch before it */
-};
-struct cell {
-    struct rec w, r;
-};
+struct cell *simt__check_dev_cells;
+uintptr_t simt__check_ro_span;
+int simt__check_ro_meta;
+__thread __attribute__((tls_model("initial-exec"))) uint32_t simt__check_ro_launch;
 #define ATOMIC_BIT 0x80000000u
 
 /* Meta byte: bits 0-3 addressable bytes, 4-7 written bytes. */
@@ -122,6 +112,9 @@ static struct {
 } C = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void data_init(void);
+/* Grid-wide syncs completed (all grids): the low 8 bits of a record's
+ * launch, so that accesses on two sides of a grid.sync() are ordered. */
+static unsigned gsyncs;
 
 /* Forgets the running thread's cached context (below). */
 static void tc_clear(void);
@@ -154,6 +147,7 @@ static int arena_init(void)
             C.meta = meta;
             simt__check_dev_meta = meta;
             C.cells = cells;
+            simt__check_dev_cells = cells;
             C.next = (uintptr_t)dev + DEV_REDZONE;
             simt__check_dev_lo = (uintptr_t)dev;
             simt__check_dev_span = size;
@@ -214,6 +208,9 @@ void simt__check_enable(unsigned mask, int exitcode)
     }
     if (!(mask & CHECK_RACE))
         simt__check_fast_span = simt__check_dev_span;
+    else if (simt__check_dev_span)
+        simt__check_ro_span = simt__check_dev_span - 16;
+    simt__check_ro_meta = (mask & (CHECK_MEMORY | CHECK_INIT)) != 0;
     __atomic_store_n(&simt__check_on, (int)mask, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&C.lock);
 }
@@ -272,7 +269,8 @@ void *check_dev_alloc(size_t size, int device)
         pthread_mutex_unlock(&C.lock);
         return NULL;
     }
-    C.allocs[C.nallocs++] = (struct dalloc){p, size, 0, device};
+    C.allocs[C.nallocs] = (struct dalloc){p, size, 0, device};
+    __atomic_store_n(&C.nallocs, C.nallocs + 1, __ATOMIC_RELEASE);
     C.next = end;
     for (uintptr_t r = (p - simt__check_dev_lo) >> REGION_SHIFT;
          r <= (p + (size ? size : 1) - 1 - simt__check_dev_lo) >> REGION_SHIFT; r++)
@@ -285,6 +283,7 @@ void *check_dev_alloc(size_t size, int device)
          * per site are off. */
         __atomic_store_n(&C.multi, 1, __ATOMIC_RELAXED);
         __atomic_store_n(&simt__check_fast_span, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&simt__check_ro_span, 0, __ATOMIC_RELAXED);
         __atomic_fetch_add(&simt__check_free_gen, 1, __ATOMIC_RELEASE);
     }
     mark(C.meta, simt__check_dev_lo, p, size, 1);
@@ -310,6 +309,40 @@ static struct dalloc *nearest(uintptr_t a)
             hi = mid;
     }
     return lo ? &C.allocs[lo - 1] : NULL;
+}
+
+/* Whether p is device memory in another allocation than w (w NULL: any).
+ * Allocations only ever come after the last one, so an answer holds
+ * until the next allocation; each worker keeps its last few. */
+int simt__check_apart(const void *p, const void *w)
+{
+    enum { KEPT = 4 };
+    static __thread struct {
+        const void *p, *w;
+        size_t gen;
+        int apart;
+    } kept[KEPT];
+    static __thread unsigned next_kept;
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)w;
+    if (a - simt__check_dev_lo >= simt__check_dev_span)
+        return 0;
+    if (!w || b - simt__check_dev_lo >= simt__check_dev_span)
+        return 1;
+    size_t gen = __atomic_load_n(&C.nallocs, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < KEPT; i++)
+        if (kept[i].p == p && kept[i].w == w && kept[i].gen == gen)
+            return kept[i].apart;
+    pthread_mutex_lock(&C.lock);
+    const struct dalloc *da = nearest(a), *db = nearest(b);
+    int apart = da && db && da != db && a < da->start + da->size;
+    gen = C.nallocs;
+    pthread_mutex_unlock(&C.lock);
+    unsigned i = next_kept++ % KEPT;
+    kept[i].p = p;
+    kept[i].w = w;
+    kept[i].gen = gen;
+    kept[i].apart = apart;
+    return apart;
 }
 
 void check_dev_free(const void *p)
@@ -457,6 +490,7 @@ void check_block_start(struct block *b)
     if (!key)
         key = 0x800000u | ((uint32_t)(b->grid->seq + 1) & 0x7fffffu);
     s->launch = key << 8;
+    simt__check_ro_launch = s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff);
     s->extra = 0;
     s->nthreads = b->nthreads;
     s->fenced = 0;
@@ -478,6 +512,7 @@ void check_block_enter(const struct block *b)
     const struct bstate *s = b->check;
     tc_clear();
     simt__check_shared_meta = s && !(simt__check_on & CHECK_RACE) ? s->meta : NULL;
+    simt__check_ro_launch = s ? s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff) : 0;
 }
 
 size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align)
@@ -587,9 +622,6 @@ void check_warp_sync(struct block *b, unsigned wi, unsigned mask)
     }
 }
 
-/* Grid-wide syncs completed (all grids): the low 8 bits of a record's
- * launch, so that accesses on two sides of a grid.sync() are ordered. */
-static unsigned gsyncs;
 
 void check_grid_sync(void)
 {
@@ -1075,8 +1107,10 @@ static inline __attribute__((always_inline)) int ordered(const struct cur *c, co
 static inline void race(struct cur *c, struct cell *cell)
 {
     if (c->kind & ACC_WRITE) {
-        /* The thread writing again where it last wrote, nothing between. */
-        if (same_point(&cell->w, &c->r) && !cell->r.launch) {
+        /* The thread writing again where it last wrote, nothing between
+         * but maybe its own read (x += ...): another thread's write would
+         * have taken w, another's read r. */
+        if (same_point(&cell->w, &c->r) && (!cell->r.launch || same_point(&cell->r, &c->r))) {
             cell->w.bytes |= c->r.bytes;
             return;
         }
@@ -1089,7 +1123,7 @@ static inline void race(struct cur *c, struct cell *cell)
         cell->r.launch = 0;
     } else {
         /* A read recorded at this point already: any write since would
-         * have cleared it. */
+         * have cleared it, but the thread's own. */
         if (same_point(&cell->r, &c->r)) {
             cell->r.bytes |= c->r.bytes;
             return;
@@ -1351,8 +1385,9 @@ static inline __attribute__((always_inline)) int access_fast(uintptr_t a, size_t
     c->r.bytes = 0xf;
     for (unsigned i = 0; i < ncells; i++, cell++) {
         if (kind & ACC_WRITE) {
-            if (same_point(&cell->w, &c->r) && !cell->r.launch) {
-                cell->w.bytes |= 0xf;
+            if (same_point(&cell->w, &c->r) && (!cell->r.launch || same_point(&cell->r, &c->r))) {
+                if (cell->w.bytes != 0xf)
+                    cell->w.bytes = 0xf;
                 continue;
             }
             if (!ordered(c, &cell->w) || !ordered(c, &cell->r))

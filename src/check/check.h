@@ -38,6 +38,22 @@ enum { ACC_READ = 0, ACC_WRITE = 1, ACC_ATOMIC = 2, ACC_RANGE = 4,
        ACC_RMW = 8 /* a write that reads first (x += 1): checked as both */,
        ACC_ALIGNED = 16 /* the compiler assumed natural alignment */ };
 
+/* One access: where (pc, as an offset in the program), who (the thread's
+ * linear id in its launch, the top bit for atomics), when (launch, the
+ * block's barrier generation, the thread's own warp clock).  launch 0: no
+ * access. */
+struct rec {
+    uint32_t tid, launch;
+    uint16_t epoch, clock;
+    uint32_t pc : 28;         /* offset in the program (256 MiB of code) */
+    uint32_t bytes : 4;       /* which of the cell's bytes it touched */
+    uint32_t atoms;           /* the thread's atomics in its epoch before it */
+};
+/* A shadow cell: the last write, and a read not ordered before the others. */
+struct cell {
+    struct rec w, r;
+};
+
 /* Exported to libsimt-check.a (kept global by the Makefile's API_SYMS). */
 extern int simt__check_on;              /* the enabled CHECK_ bits, 0 when off */
 extern uintptr_t simt__check_dev_lo;    /* the device arena */
@@ -58,6 +74,19 @@ int simt__check_span_fill(uintptr_t *site, uintptr_t lo, uintptr_t hi, uintptr_t
 extern __thread __attribute__((tls_model("initial-exec"))) uint8_t *simt__check_shared_meta;
 extern uintptr_t simt__check_sym_lo;    /* the program's data: __device__ variables */
 extern uintptr_t simt__check_sym_span;
+/* Reads of launch parameters the kernel never writes
+ * (src/compiler/kc_readonly.c): the device arena's cells; the span (less
+ * 16 bytes) where such a read may skip its check, 0 where it may not
+ * (racecheck off, or peers to check); whether the meta bytes must say
+ * written too (memcheck or initcheck on); the running block's launch as
+ * its read records name it (per worker). */
+extern struct cell *simt__check_dev_cells;
+extern uintptr_t simt__check_ro_span;
+extern int simt__check_ro_meta;
+extern __thread __attribute__((tls_model("initial-exec"))) uint32_t simt__check_ro_launch;
+/* Whether p is device memory in another allocation than w (w NULL: any
+ * device memory). */
+int simt__check_apart(const void *p, const void *w);
 void simt__check_enable(unsigned mask, int exitcode);
 void simt__check_access(uintptr_t a, size_t size, unsigned kind, const void *pc);
 /* The same, for the entry points inlined into the program: the access's

@@ -39,6 +39,7 @@
 
 #include "kc.h"
 #include "kc_lockstep.h"
+#include "kc_readonly.h"
 #include "kc_merge.h"
 #include "kc_tier.h"
 
@@ -617,6 +618,13 @@ int main(int argc, char **argv)
              * branches it gave back to LLVM come apart. */
             instrument(&k, tm, &threads);
             run_passes(k.m, tm, "function(sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
+            /* Racecheck's reads of what the kernel never writes
+             * (kc_readonly.c); SIMT_KC_READONLY=0 keeps every check. */
+            const char *ro = getenv("SIMT_KC_READONLY");
+            if (k.check_race && !(ro && !strcmp(ro, "0")))
+                for (size_t i = 0; i < threads.n; i++)
+                    if (!fiber[i].text[0])
+                        kc_readonly(&k, threads.f[i]);
         }
         k.g_tid = tls_global(&k, "threadIdx", 3);
         k.g_bid = tls_global(&k, "blockIdx", 0);

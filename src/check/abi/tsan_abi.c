@@ -131,6 +131,48 @@ ACCESS(16)
 #undef ACCESS
 #undef ENTRY
 
+/* A read of a launch parameter that the kernel never writes, through a
+ * pointer in another allocation than every parameter it writes (apart;
+ * src/compiler/kc_readonly.c): no thread of the launch can race with it,
+ * so one read record of the launch per cell is all the shadow needs, for
+ * other commands' accesses to meet.  Where the cell's read record is the
+ * launch's already (and, with memcheck or initcheck, its bytes are
+ * addressable and written), there is nothing to do; else the full check
+ * runs, and records it. */
+static inline __attribute__((always_inline)) int ro_fast(uintptr_t a, size_t n)
+{
+    uintptr_t off = a - simt__check_dev_lo;
+    uint32_t launch = simt__check_ro_launch;
+    if (n < 4 || (n & 3) || (a & 3) || off >= simt__check_ro_span || !launch)
+        return 0;
+    const struct cell *c = simt__check_dev_cells + (off >> 2);
+    const uint8_t *m = simt__check_dev_meta + (off >> 2);
+    for (size_t i = 0; i < n / 4; i++)
+        if (c[i].r.launch != launch || c[i].r.bytes != 0xf || (simt__check_ro_meta && m[i] != 0xff))
+            return 0;
+    return 1;
+}
+
+#define RO_ENTRY(NAME, N, KIND)                            \
+    void simt__ro##NAME(int apart, void *p);               \
+    ENTRY_ATTR void simt__ro##NAME(int apart, void *p)     \
+    {                                                      \
+        if (!apart || !ro_fast((uintptr_t)p, N))           \
+            acc(p, N, KIND, PC);                           \
+    }
+#define RO_ACCESS(N)                                                  \
+    RO_ENTRY(__tsan_read##N, N, ACC_READ | ACC_ALIGNED)               \
+    RO_ENTRY(__tsan_unaligned_read##N, N, ACC_READ)                   \
+    RO_ENTRY(__tsan_volatile_read##N, N, ACC_READ | ACC_ALIGNED)      \
+    RO_ENTRY(__tsan_unaligned_volatile_read##N, N, ACC_READ)
+RO_ACCESS(1)
+RO_ACCESS(2)
+RO_ACCESS(4)
+RO_ACCESS(8)
+RO_ACCESS(16)
+#undef RO_ACCESS
+#undef RO_ENTRY
+
 #ifdef SIMT_CHECK_INLINE
 /* An access of an x loop that simt-kc versioned (src/compiler/kc_version.c):
  * checked unless the loop's test before it found every thread's access
