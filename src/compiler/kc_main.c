@@ -40,6 +40,7 @@
 #include "kc.h"
 #include "kc_lockstep.h"
 #include "kc_readonly.h"
+#include "kc_repeat.h"
 #include "kc_merge.h"
 #include "kc_tier.h"
 
@@ -625,6 +626,17 @@ int main(int argc, char **argv)
                 for (size_t i = 0; i < threads.n; i++)
                     if (!fiber[i].text[0])
                         kc_readonly(&k, threads.f[i]);
+            /* A loop's repeated checks of one address made once
+             * (kc_repeat.c); SIMT_KC_REPEAT=0 keeps them. */
+            const char *rep = getenv("SIMT_KC_REPEAT");
+            if (k.check_race && check_abi && !(rep && !strcmp(rep, "0"))) {
+                int n = 0;
+                for (size_t i = 0; i < threads.n; i++)
+                    if (!fiber[i].text[0])
+                        n += kc_repeat(&k, threads.f[i]);
+                if (n)
+                    run_passes(k.m, tm, "function(sroa)");
+            }
         }
         k.g_tid = tls_global(&k, "threadIdx", 3);
         k.g_bid = tls_global(&k, "blockIdx", 0);
