@@ -223,7 +223,12 @@ static LLVMValueRef arg_pointer(ro_state *s, LLVMBuilderRef bld, long long off)
     kc_ctx *k = s->k;
     LLVMValueRef idx = LLVMConstInt(k->i64, (unsigned long long)off, 0);
     LLVMValueRef at = LLVMBuildGEP2(bld, k->i8, s->args, &idx, 1, "");
-    return LLVMBuildLoad2(bld, k->ptr, at, "");
+    LLVMValueRef v = LLVMBuildLoad2(bld, k->ptr, at, "");
+    /* The packed parameters never change while the block runs: the load,
+     * and simt__check_apart with it, may leave the thread loops. */
+    unsigned kind = LLVMGetMDKindIDInContext(k->c, "invariant.load", 14);
+    LLVMSetMetadata(v, kind, LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, NULL, 0)));
+    return v;
 }
 
 /* simt__check_apart(p, w): reads only the checker's table of
@@ -237,7 +242,7 @@ static LLVMValueRef apart_fn(kc_ctx *k, LLVMTypeRef *ft)
     if (f)
         return f;
     f = LLVMAddFunction(k->m, "simt__check_apart", *ft);
-    static const char *const attrs[] = {"nounwind", "willreturn", "nosync", "nofree"};
+    static const char *const attrs[] = {"nounwind", "willreturn", "nosync", "nofree", "speculatable"};
     for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
         unsigned kind = LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i]));
         LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(k->c, kind, 0));
