@@ -31,11 +31,8 @@
  * allocation into another, which C++ leaves undefined): its race with
  * the reads is not seen.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <llvm-c/DebugInfo.h>
 
 #include "kc_readonly.h"
 #include "kc_tier.h"
@@ -223,12 +220,7 @@ static LLVMValueRef arg_pointer(ro_state *s, LLVMBuilderRef bld, long long off)
     kc_ctx *k = s->k;
     LLVMValueRef idx = LLVMConstInt(k->i64, (unsigned long long)off, 0);
     LLVMValueRef at = LLVMBuildGEP2(bld, k->i8, s->args, &idx, 1, "");
-    LLVMValueRef v = LLVMBuildLoad2(bld, k->ptr, at, "");
-    /* The packed parameters never change while the block runs: the load,
-     * and simt__check_apart with it, may leave the thread loops. */
-    unsigned kind = LLVMGetMDKindIDInContext(k->c, "invariant.load", 14);
-    LLVMSetMetadata(v, kind, LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, NULL, 0)));
-    return v;
+    return LLVMBuildLoad2(bld, k->ptr, at, "");
 }
 
 /* simt__check_apart(p, w): reads only the checker's table of
@@ -242,7 +234,7 @@ static LLVMValueRef apart_fn(kc_ctx *k, LLVMTypeRef *ft)
     if (f)
         return f;
     f = LLVMAddFunction(k->m, "simt__check_apart", *ft);
-    static const char *const attrs[] = {"nounwind", "willreturn", "nosync", "nofree", "speculatable"};
+    static const char *const attrs[] = {"nounwind", "willreturn", "nosync", "nofree"};
     for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
         unsigned kind = LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i]));
         LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(k->c, kind, 0));
@@ -266,9 +258,8 @@ int kc_readonly(kc_ctx *k, LLVMValueRef f)
     long long ro_off[MAX_ARGS];
     LLVMValueRef ro_apart[MAX_ARGS];
     int nro = 0, changed = 0;
-    LLVMTypeRef apart_t, entry_params[2] = {k->i32, k->ptr};
+    LLVMTypeRef apart_t;
     LLVMValueRef apart = apart_fn(k, &apart_t);
-    LLVMTypeRef entry_t = LLVMFunctionType(k->voidt, entry_params, 2, 0);
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
         LLVMValueRef i = LLVMGetFirstInstruction(b);
         while (i) {
@@ -303,16 +294,7 @@ int kc_readonly(kc_ctx *k, LLVMValueRef f)
                 ro_off[nro] = r.off;
                 ro_apart[nro++] = v;
             }
-            char ro_name[96];
-            snprintf(ro_name, sizeof ro_name, "simt__ro%.*s", (int)n, name);
-            LLVMValueRef ro = LLVMGetNamedFunction(k->m, ro_name);
-            if (!ro)
-                ro = LLVMAddFunction(k->m, ro_name, entry_t);
-            LLVMPositionBuilderBefore(bld, i);
-            LLVMValueRef cv[2] = {ro_apart[j], LLVMGetOperand(i, 0)};
-            LLVMValueRef c = LLVMBuildCall2(bld, entry_t, ro, cv, 2, "");
-            LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
-            LLVMInstructionEraseFromParent(i);
+            kc_replace_check(k, bld, i, "simt__ro", ro_apart[j]);
             changed++;
             i = next;
         }

@@ -26,11 +26,8 @@
  * every edge into the loop's header from outside, set after the check,
  * which becomes simt__unless<entry>(flag, p) (src/check/abi/tsan_abi.c).
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <llvm-c/DebugInfo.h>
 
 #include "kc_repeat.h"
 #include "kc_tier.h"
@@ -75,21 +72,6 @@ static int call_ok(LLVMValueRef call)
     unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
     LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind);
     return a && LLVMGetEnumAttributeValue(a) == 0;
-}
-
-/* The checks made once: plain 4- and 8-byte accesses, which have an
- * simt__unless form. */
-static int repeatable(const char *s, size_t n)
-{
-    static const char *const names[] = {
-        "__tsan_read4", "__tsan_write4", "__tsan_unaligned_read4", "__tsan_unaligned_write4",
-        "__tsan_read_write4", "__tsan_unaligned_read_write4",
-        "__tsan_read8", "__tsan_write8", "__tsan_unaligned_read8", "__tsan_unaligned_write8",
-        "__tsan_read_write8", "__tsan_unaligned_read_write8"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (kc_name_is(s, n, names[i]))
-            return 1;
-    return 0;
 }
 
 /* Natural loops: for each block the target of a retreating edge, its
@@ -189,15 +171,13 @@ int kc_repeat(kc_ctx *k, LLVMValueRef f)
         judge(&g, &loops[i]);
     LLVMBuilderRef bld = LLVMCreateBuilderInContext(k->c);
     LLVMValueRef entry_first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
-    LLVMTypeRef params[2] = {k->i32, k->ptr};
-    LLVMTypeRef ft = LLVMFunctionType(k->voidt, params, 2, 0);
     for (int b = 0; b < g.n && nl; b++) {
         LLVMValueRef i = LLVMGetFirstInstruction(g.bb[b]);
         while (i) {
             LLVMValueRef next = LLVMGetNextInstruction(i);
             size_t n = 0;
             const char *s = LLVMIsACallInst(i) ? kc_callee_name(i, &n) : NULL;
-            if (!s || !repeatable(s, n)) {
+            if (!s || !kc_unless_able(s, n)) {
                 i = next;
                 continue;
             }
@@ -223,18 +203,11 @@ int kc_repeat(kc_ctx *k, LLVMValueRef f)
                 LLVMPositionBuilderBefore(bld, LLVMGetBasicBlockTerminator(g.bb[pb]));
                 LLVMBuildStore(bld, LLVMConstInt(k->i1, 0, 0), flag);
             }
-            char name[96];
-            snprintf(name, sizeof name, "simt__unless%.*s", (int)n, s);
-            LLVMValueRef once = LLVMGetNamedFunction(k->m, name);
-            if (!once)
-                once = LLVMAddFunction(k->m, name, ft);
             LLVMPositionBuilderBefore(bld, i);
             LLVMValueRef done = LLVMBuildZExt(bld, LLVMBuildLoad2(bld, k->i1, flag, ""), k->i32, "");
-            LLVMValueRef av[2] = {done, p};
-            LLVMValueRef c = LLVMBuildCall2(bld, ft, once, av, 2, "");
-            LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(i));
+            LLVMValueRef c = kc_replace_check(k, bld, i, "simt__unless", done);
+            LLVMPositionBuilderBefore(bld, LLVMGetNextInstruction(c));
             LLVMBuildStore(bld, LLVMConstInt(k->i1, 1, 0), flag);
-            LLVMInstructionEraseFromParent(i);
             changed++;
             i = next;
         }

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "kc_tier.h"
 
 /* A constant C string an operand names, without its terminator. */
@@ -644,4 +646,24 @@ void kc_precheck_done(void)
     kc_map_free(&the_precheck.found);
     free(the_precheck.calls);
     memset(&the_precheck, 0, sizeof the_precheck);
+}
+
+LLVMValueRef kc_replace_check(kc_ctx *k, LLVMBuilderRef bld, LLVMValueRef call, const char *prefix,
+                              LLVMValueRef first)
+{
+    size_t n = 0;
+    const char *s = kc_callee_name(call, &n);
+    char name[128];
+    snprintf(name, sizeof name, "%s%.*s", prefix, (int)n, s);
+    LLVMTypeRef params[2] = {k->i32, k->ptr};
+    LLVMTypeRef ft = LLVMFunctionType(k->voidt, params, 2, 0);
+    LLVMValueRef f = LLVMGetNamedFunction(k->m, name);
+    if (!f)
+        f = LLVMAddFunction(k->m, name, ft);
+    LLVMPositionBuilderBefore(bld, call);
+    LLVMValueRef av[2] = {first, LLVMGetOperand(call, 0)};
+    LLVMValueRef c = LLVMBuildCall2(bld, ft, f, av, 2, "");
+    LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(call));
+    LLVMInstructionEraseFromParent(call);
+    return c;
 }

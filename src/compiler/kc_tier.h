@@ -31,6 +31,14 @@ int kc_call_ok(kc_ctx *k, LLVMValueRef call, kc_why *why);
 void kc_why_barrier(kc_why *why, LLVMValueRef call, const char *what);
 /* A GEP whose indices are all constants: its byte offset. */
 int kc_gep_offset(kc_ctx *k, LLVMValueRef gep, long long *off);
+/* A checker entry point of a plain 4- or 8-byte access, which has an
+ * simt__unless form (checked unless its first argument says clean;
+ * src/check/abi/tsan_abi.c): kc_version.c and kc_repeat.c make them. */
+int kc_unless_able(const char *s, size_t n);
+/* Replaces a checker call (one pointer operand) with PREFIX<its name>(first,
+ * pointer) at the same place and line; returns the new call. */
+LLVMValueRef kc_replace_check(kc_ctx *k, LLVMBuilderRef bld, LLVMValueRef call, const char *prefix,
+                              LLVMValueRef first);
 /* The thread-local global a llvm.threadlocal.address call names, or NULL. */
 LLVMValueRef kc_tls_global(LLVMValueRef v);
 

@@ -190,7 +190,7 @@ static LLVMValueRef span_test(vloop *v, LLVMValueRef val, const char *test, LLVM
     return LLVMBuildCall2(v->b, ft, f, av, na, "kc.clean");
 }
 
-static int unless_able(const char *s, size_t n)
+int kc_unless_able(const char *s, size_t n)
 {
     static const char *const names[] = {
         "__tsan_read4", "__tsan_write4", "__tsan_unaligned_read4", "__tsan_unaligned_write4",
@@ -290,7 +290,7 @@ static void version_loop(kc_tier *t, kc_seg *sg)
                 n = -1;
                 break;
             }
-            if (unless_able(s, len) || kc_name_is(s, len, "simt__ubsan_mismatch_if")) {
+            if (kc_unless_able(s, len) || kc_name_is(s, len, "simt__ubsan_mismatch_if")) {
                 if (n == cap && !(calls = realloc(calls, (size_t)(cap *= 2) * sizeof *calls)))
                     abort();
                 calls[n++] = i;
