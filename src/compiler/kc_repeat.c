@@ -144,6 +144,9 @@ static int find_loops(const kc_cfg *g, loop **out)
  * in it synchronizes. */
 static void judge(const kc_cfg *g, loop *l)
 {
+    /* the entry in it: the walk went past the header (irreducible) */
+    if (l->body[0])
+        l->ok = 0;
     for (int b = 0; b < g->n && l->ok; b++) {
         if (!l->body[b])
             continue;
@@ -196,6 +199,7 @@ int kc_repeat(kc_ctx *k, LLVMValueRef f)
             /* the flag: made at the entry, cleared on the edges in */
             LLVMPositionBuilderBefore(bld, entry_first);
             LLVMValueRef flag = LLVMBuildAlloca(bld, k->i1, "");
+            LLVMBuildStore(bld, LLVMConstInt(k->i1, 0, 0), flag);
             for (int j = 0; j < g.npred[best->header]; j++) {
                 int pb = g.pred[best->header][j];
                 if (best->body[pb])
