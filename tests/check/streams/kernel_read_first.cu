@@ -1,7 +1,8 @@
 // Planted bug: a kernel reads a buffer in one non-blocking stream, and a
 // kernel launched after it in another overwrites the buffer, with nothing
 // ordering the two (the reader never writes the buffer: its reads must
-// still leave records for the writer to meet);
+// still leave records for the writer to meet; the engine may run either
+// first, so the report names the two in either order);
 // tests/cuda/sanitizer/stream_read_first_ok.cu is the correct twin.
 #include <cstdio>
 
