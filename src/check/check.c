@@ -98,7 +98,6 @@ struct bstate {
 static struct {
     pthread_mutex_t lock;
     uint8_t *meta;
-    struct cell *cells;
     uintptr_t next;
     struct dalloc *allocs;    /* by start: the arena is bumped upward */
     size_t nallocs, cap;
@@ -115,6 +114,13 @@ static void data_init(void);
 /* Grid-wide syncs completed (all grids): the low 8 bits of a record's
  * launch, so that accesses on two sides of a grid.sync() are ordered. */
 static unsigned gsyncs;
+
+/* A record's launch for block state s now: its launch's key and the grid
+ * syncs so far. */
+static inline uint32_t launch_now(const struct bstate *s)
+{
+    return s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff);
+}
 
 /* Forgets the running thread's cached context (below). */
 static void tc_clear(void);
@@ -154,7 +160,6 @@ static int arena_init(int mask_race)
             C.region_dev = regions;
             C.meta = meta;
             simt__check_dev_meta = meta;
-            C.cells = cells;
             simt__check_dev_cells = cells;
             C.next = (uintptr_t)dev + DEV_REDZONE;
             simt__check_dev_lo = (uintptr_t)dev;
@@ -232,7 +237,7 @@ static uint8_t *dmeta(uintptr_t a)
 
 static struct cell *dcells(uintptr_t a)
 {
-    return C.cells + ((a - simt__check_dev_lo) >> 2);
+    return simt__check_dev_cells + ((a - simt__check_dev_lo) >> 2);
 }
 
 /* Sets the addressable bits of [a, a+n) in meta (base: the shadowed
@@ -498,7 +503,7 @@ void check_block_start(struct block *b)
     if (!key)
         key = 0x800000u | ((uint32_t)(b->grid->seq + 1) & 0x7fffffu);
     s->launch = key << 8;
-    simt__check_ro_launch = s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff);
+    simt__check_ro_launch = launch_now(s);
     s->extra = 0;
     s->nthreads = b->nthreads;
     s->fenced = 0;
@@ -520,7 +525,7 @@ void check_block_enter(const struct block *b)
     const struct bstate *s = b->check;
     tc_clear();
     simt__check_shared_meta = s && !(simt__check_on & CHECK_RACE) ? s->meta : NULL;
-    simt__check_ro_launch = s ? s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff) : 0;
+    simt__check_ro_launch = s ? launch_now(s) : 0;
 }
 
 size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align)
@@ -1181,7 +1186,7 @@ static __attribute__((noinline, cold)) void report_transfer_race(uint32_t key, i
  * start; 0 when racecheck keeps no cells there. */
 static int race_span(const void *p, size_t n, uintptr_t *a, uintptr_t *e)
 {
-    if (!(simt__check_on & CHECK_RACE) || !C.cells || (uintptr_t)p - simt__check_dev_lo >= simt__check_dev_span)
+    if (!(simt__check_on & CHECK_RACE) || !simt__check_dev_cells || (uintptr_t)p - simt__check_dev_lo >= simt__check_dev_span)
         return 0;
     *a = (uintptr_t)p & ~(uintptr_t)3;
     *e = (uintptr_t)p + n;
@@ -1559,7 +1564,7 @@ static __attribute__((noinline)) void access_slow(uintptr_t a, size_t n, unsigne
         c.r.tid = (c.base + c.t) & ~ATOMIC_BIT;
         if (kind & ACC_ATOMIC)
             c.r.tid |= ATOMIC_BIT;
-        c.r.launch = c.s->launch | (__atomic_load_n(&gsyncs, __ATOMIC_RELAXED) & 0xff);
+        c.r.launch = launch_now(c.s);
         c.r.epoch = epoch_of(b, c.s);
         /* An atomic may synchronize what follows it, not itself: the
          * entry points call simt__check_atomic after this check. */
