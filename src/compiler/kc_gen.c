@@ -1095,6 +1095,57 @@ static LLVMValueRef hoist_load(kc_tier *t, hoisted *h, int *nh, LLVMValueRef g, 
     return v;
 }
 
+/* simt__check_apart of launch parameters (kc_readonly.c) answers the
+ * same for the whole launch: made once, at the block function's entry,
+ * not by each thread (LLVM keeps the parameters' loads in the thread
+ * loops, beside the checker's calls). */
+static int hoist_apart(kc_tier *t, LLVMValueRef v, hoisted *h, int *nh)
+{
+    size_t len;
+    const char *name = kc_callee_name(v, &len);
+    if (!kc_name_is(name, len, "simt__check_apart"))
+        return 0;
+    kc_ctx *k = t->k;
+    LLVMValueRef args = LLVMGetParam(t->fn, 0);
+    long long off[2];
+    for (unsigned a = 0; a < 2; a++) {
+        LLVMValueRef p = LLVMGetOperand(v, a);
+        if (LLVMIsAConstantPointerNull(p))
+            off[a] = -1;
+        else if (!LLVMIsALoadInst(p) || LLVMGetVolatile(p) ||
+                 !kc_pack_offset(k, LLVMGetOperand(p, 0), args, &off[a]) || off[a] < 0 ||
+                 off[a] >= 1 << 20)
+            return 0;
+    }
+    LLVMValueRef f = LLVMGetCalledValue(v);
+    long long key = off[0] << 21 | (off[1] + 1);
+    LLVMValueRef r = NULL;
+    for (int i = 0; i < *nh && !r; i++)
+        if (h[i].g == f && h[i].off == key)
+            r = h[i].v;
+    if (!r) {
+        before_terminator(t, t->entry);
+        LLVMValueRef ops[2];
+        for (unsigned a = 0; a < 2; a++) {
+            if (off[a] < 0) {
+                ops[a] = LLVMConstNull(k->ptr);
+                continue;
+            }
+            LLVMValueRef o = ci64(k, off[a]);
+            LLVMValueRef at = LLVMBuildGEP2(t->b, k->i8, args, &o, 1, "");
+            ops[a] = LLVMBuildLoad2(t->b, k->ptr, at, "");
+        }
+        r = LLVMBuildCall2(t->b, LLVMGetCalledFunctionType(v), f, ops, 2, "kc.apart");
+        h[*nh].g = f;
+        h[*nh].off = key;
+        h[*nh].v = r;
+        (*nh)++;
+    }
+    LLVMReplaceAllUsesWith(v, r);
+    erase(t, v);
+    return 1;
+}
+
 static void lower_instructions(kc_tier *t)
 {
     kc_ctx *k = t->k;
@@ -1119,6 +1170,10 @@ static void lower_instructions(kc_tier *t)
                 acc = t->acc = LLVMBuildAlloca(t->b, k->i32, "kc.count");
             }
             lower_barrier(t, v, s, acc);
+            t->ins[i] = NULL;
+            continue;
+        }
+        if (op == LLVMCall && hoist_apart(t, v, h, &nh)) {
             t->ins[i] = NULL;
             continue;
         }

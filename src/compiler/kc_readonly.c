@@ -58,19 +58,6 @@ static root combine(root a, root b)
     return (root){R_UNKNOWN, 0};
 }
 
-/* The parameter a pointer loaded from q is: q is the pack or a constant
- * offset into it. */
-static int pack_offset(kc_ctx *k, LLVMValueRef q, LLVMValueRef args, long long *off)
-{
-    if (q == args) {
-        *off = 0;
-        return 1;
-    }
-    if (LLVMIsAGetElementPtrInst(q) && LLVMGetOperand(q, 0) == args)
-        return kc_gep_offset(k, q, off);
-    return 0;
-}
-
 /* Whether q's base is a thread-local global (the block's shared-memory
  * arena, the built-in variables): pointers kept there are simt's own. */
 static int tls_rooted(LLVMValueRef q)
@@ -100,7 +87,7 @@ static root root_of(kc_ctx *k, LLVMValueRef p, LLVMValueRef args, LLVMValueRef *
     if (LLVMIsALoadInst(p)) {
         LLVMValueRef q = LLVMGetOperand(p, 0);
         long long off;
-        if (pack_offset(k, q, args, &off))
+        if (kc_pack_offset(k, q, args, &off))
             return (root){R_ARG, off};
         if (tls_rooted(q))
             return (root){R_LOCAL, 0};

@@ -292,6 +292,17 @@ int kc_gep_offset(kc_ctx *k, LLVMValueRef gep, long long *off)
     return 1;
 }
 
+int kc_pack_offset(kc_ctx *k, LLVMValueRef q, LLVMValueRef args, long long *off)
+{
+    if (q == args) {
+        *off = 0;
+        return 1;
+    }
+    if (LLVMIsAGetElementPtrInst(q) && LLVMGetOperand(q, 0) == args)
+        return kc_gep_offset(k, q, off);
+    return 0;
+}
+
 LLVMValueRef kc_tls_global(LLVMValueRef v)
 {
     if (!v || !LLVMIsACallInst(v))

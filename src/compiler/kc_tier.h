@@ -31,6 +31,9 @@ int kc_call_ok(kc_ctx *k, LLVMValueRef call, kc_why *why);
 void kc_why_barrier(kc_why *why, LLVMValueRef call, const char *what);
 /* A GEP whose indices are all constants: its byte offset. */
 int kc_gep_offset(kc_ctx *k, LLVMValueRef gep, long long *off);
+/* Where a pointer loaded from q lies in the launch's packed parameters
+ * (args): q is args or a constant offset into it. */
+int kc_pack_offset(kc_ctx *k, LLVMValueRef q, LLVMValueRef args, long long *off);
 /* A checker entry point of a plain 4- or 8-byte access, which has an
  * simt__unless form (checked unless its first argument says clean;
  * src/check/abi/tsan_abi.c): kc_version.c and kc_repeat.c make them. */
