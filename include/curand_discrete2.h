@@ -47,6 +47,10 @@ static inline unsigned int curand_discrete(curandStateMRG32k3a_t *state, curandD
 {
     return simt__curand::discrete(state, d);
 }
+static inline unsigned int curand_discrete(curandStateMtgp32_t *state, curandDiscreteDistribution_t d)
+{
+    return simt__curand::discrete(state, d);
+}
 static inline unsigned int curand_discrete(curandStateSobol32_t *state, curandDiscreteDistribution_t d)
 {
     return simt__curand::discrete(state, d);

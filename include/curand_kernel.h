@@ -29,6 +29,7 @@
 #include "curand.h"
 #include "curand_discrete.h"
 #include "curand_globals.h"
+#include "curand_mtgp32_kernel.h"
 #include "curand_philox4x32_x.h"
 
 extern "C" {

@@ -128,6 +128,7 @@ static inline double4 curand_log_normal4_double(curandStatePhilox4_32_10_t *stat
     {                                                                                                    \
         return simt__curand::lognormal(simt__curand::normal_icdf_double(curand(state)), mean, stddev);   \
     }
+SIMT__CURAND_LOGNORMAL_ICDF(curandStateMtgp32_t)
 SIMT__CURAND_LOGNORMAL_ICDF(curandStateSobol32_t)
 SIMT__CURAND_LOGNORMAL_ICDF(curandStateScrambledSobol32_t)
 SIMT__CURAND_LOGNORMAL_ICDF(curandStateSobol64_t)

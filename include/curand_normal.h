@@ -169,6 +169,11 @@ static inline double4 curand_normal4_double(curandStatePhilox4_32_10_t *state)
     return make_double4(a.x, a.y, b.x, b.y);
 }
 
+static inline float curand_normal(curandStateMtgp32_t *state) { return simt__curand::normal_icdf(curand(state)); }
+static inline double curand_normal_double(curandStateMtgp32_t *state)
+{
+    return simt__curand::normal_icdf_double(curand(state));
+}
 static inline float curand_normal(curandStateSobol32_t *state) { return simt__curand::normal_icdf(curand(state)); }
 static inline float curand_normal(curandStateScrambledSobol32_t *state)
 {

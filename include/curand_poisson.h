@@ -209,6 +209,10 @@ static inline uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double la
     float c = poisson_gammainc_value(state, l, logl), d = poisson_gammainc_value(state, l, logl);
     return make_uint4(d2u_rz(a), d2u_rz(b), d2u_rz(c), d2u_rz(d));
 }
+static inline unsigned int curand_poisson(curandStateMtgp32_t *state, double lambda)
+{
+    return simt__curand::poisson_quasi(curand(state), lambda);
+}
 static inline unsigned int curand_poisson(curandStateSobol32_t *state, double lambda)
 {
     return simt__curand::poisson_quasi(curand(state), lambda);

@@ -85,6 +85,11 @@ static inline double4 curand_uniform4_double(curandStatePhilox4_32_10_t *state)
                         simt__curand::uniform_double_hq(y.x, y.y), simt__curand::uniform_double_hq(y.z, y.w));
 }
 
+static inline float curand_uniform(curandStateMtgp32_t *state) { return simt__curand::uniform(curand(state)); }
+static inline double curand_uniform_double(curandStateMtgp32_t *state)
+{
+    return simt__curand::uniform_double(curand(state));
+}
 static inline float curand_uniform(curandStateSobol32_t *state) { return simt__curand::uniform(curand(state)); }
 static inline double curand_uniform_double(curandStateSobol32_t *state)
 {

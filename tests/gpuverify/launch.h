@@ -4,8 +4,9 @@
  * (large enough for any thread's element), a number the value the harness
  * passes (1 unless tests/gpuverify/expect gives another), a structure one
  * zeroed device buffer in each of its pointer-sized words (the suite's
- * structures hold pointers to arrays).  Cooperative launches for kernels
- * that use the grid group.
+ * structures hold pointers to arrays), an MTGP32 state pointer states
+ * that name their parameters.  Cooperative launches for kernels that use
+ * the grid group.
  */
 #ifndef SIMT_GPUVERIFY_LAUNCH_H
 #define SIMT_GPUVERIFY_LAUNCH_H
@@ -34,10 +35,28 @@ static void *buffer()
     return p;
 }
 
+/* MTGP32 states, each naming its parameter set in a zeroed table (what
+ * the kernels do with the values does not matter, only where they read
+ * and write). */
+static curandStateMtgp32_t *mtgp32_states()
+{
+    auto *s = static_cast<curandStateMtgp32_t *>(buffer());
+    auto *k = static_cast<mtgp32_kernel_params_t *>(buffer());
+    for (int i = 0; i < CURAND_NUM_MTGP32_PARAMS && (i + 1) * sizeof *s <= buf_bytes; i++) {
+        curandStateMtgp32_t h{};
+        h.pIdx = i;
+        h.k = k;
+        cudaMemcpy(&s[i], &h, sizeof h, cudaMemcpyHostToDevice);
+    }
+    return s;
+}
+
 template <class T>
 static T make(int i)
 {
-    if constexpr (std::is_pointer_v<T>) {
+    if constexpr (std::is_same_v<T, curandStateMtgp32_t *>) {
+        return mtgp32_states();
+    } else if constexpr (std::is_pointer_v<T>) {
         return reinterpret_cast<T>(buffer());
     } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
         return static_cast<T>(i < 16 && given[i] ? values[i] : 1);
