@@ -53,6 +53,9 @@ struct cell *simt__check_dev_cells;
 uintptr_t simt__check_ro_span;
 int simt__check_ro_meta;
 __thread __attribute__((tls_model("initial-exec"))) uint32_t simt__check_ro_launch;
+/* The running block's first thread's record id (its linear index times
+ * its threads), for simt__check_ro_read. */
+static __thread uint32_t ro_base;
 #define ATOMIC_BIT 0x80000000u
 
 /* Meta byte: bits 0-3 addressable bytes, 4-7 written bytes. */
@@ -504,6 +507,7 @@ void check_block_start(struct block *b)
         key = 0x800000u | ((uint32_t)(b->grid->seq + 1) & 0x7fffffu);
     s->launch = key << 8;
     simt__check_ro_launch = launch_now(s);
+    ro_base = (uint32_t)b->linear * b->nthreads;
     s->extra = 0;
     s->nthreads = b->nthreads;
     s->fenced = 0;
@@ -526,6 +530,7 @@ void check_block_enter(const struct block *b)
     tc_clear();
     simt__check_shared_meta = s && !(simt__check_on & CHECK_RACE) ? s->meta : NULL;
     simt__check_ro_launch = s ? launch_now(s) : 0;
+    ro_base = s ? (uint32_t)b->linear * s->nthreads : 0;
 }
 
 size_t check_shared_var(const void *ks, size_t off, size_t size, size_t align)
@@ -1434,6 +1439,52 @@ void simt__check_access(uintptr_t a, size_t n, unsigned kind, const void *pc)
 __attribute__((noinline)) void simt__check_access_here(uintptr_t a, size_t n, unsigned kind)
 {
     simt__check_access(a, n, kind, __builtin_return_address(0));
+}
+
+/* Whether a record of another launch (or of this one before a grid sync)
+ * is ordered before the running launch's reads. */
+static inline int ro_ordered(const struct rec *o, uint32_t launch)
+{
+    return !o->launch || !o->bytes ||
+           (o->launch != launch && ((o->launch ^ launch) < 256 || launches_ordered(o->launch >> 8, launch >> 8)));
+}
+
+/* A read of a parameter that the launch never writes, in an allocation
+ * none of its written parameters is in (kc_readonly.c), that the entry
+ * point did not find recorded for the launch: nothing of the launch can
+ * race with it, so all it needs is the launch's read record, for other
+ * commands to meet, and the check that the cell's last write and kept
+ * read are ordered before the launch.  That is made here, without the
+ * general path's context; anything else (a record of a concurrent
+ * command to report or keep, bytes not addressable or not written, an
+ * access not of whole cells) goes the general way. */
+__attribute__((noinline)) void simt__check_ro_read(uintptr_t a, size_t n, unsigned kind, const void *pc)
+{
+    if (!pc)
+        pc = __builtin_return_address(0);
+    uint32_t launch = simt__check_ro_launch;
+    uintptr_t off = a - simt__check_dev_lo;
+    if (!launch || n < 4 || (n & 3) || (a & 3) || off >= simt__check_ro_span || !gridDim.x) {
+        simt__check_access(a, n, kind, pc);
+        return;
+    }
+    struct cell *c = simt__check_dev_cells + (off >> 2);
+    const uint8_t *m = simt__check_dev_meta + (off >> 2);
+    for (size_t i = 0; i < n / 4; i++)
+        if ((simt__check_ro_meta && m[i] != 0xff) || !ro_ordered(&c[i].w, launch) ||
+            (c[i].r.launch != launch && !ro_ordered(&c[i].r, launch))) {
+            simt__check_access(a, n, kind, pc);
+            return;
+        }
+    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    struct rec r = {
+        .tid = (ro_base + t) & ~ATOMIC_BIT,
+        .launch = launch,
+        .pc = (uint32_t)((uintptr_t)pc - (uintptr_t)__executable_start) & 0x0fffffffu,
+        .bytes = 0xf,
+    };
+    for (size_t i = 0; i < n / 4; i++)
+        c[i].r = r;
 }
 
 static __attribute__((noinline)) void access_slow(uintptr_t a, size_t n, unsigned kind,

@@ -92,6 +92,10 @@ void simt__check_access(uintptr_t a, size_t size, unsigned kind, const void *pc)
 /* The same, for the entry points inlined into the program: the access's
  * site is the caller's return address. */
 void simt__check_access_here(uintptr_t a, size_t size, unsigned kind);
+/* A read of a launch's read-only parameter that simt-kc found apart from
+ * what the launch writes (kc_readonly.c), not yet recorded for the
+ * launch: recorded (pc NULL: the site is the caller). */
+void simt__check_ro_read(uintptr_t a, size_t size, unsigned kind, const void *pc);
 void simt__check_kc_barrier(void);
 void simt__check_fence(void);
 /* An atomic at a done by the running thread (after its own check; load:

@@ -137,8 +137,8 @@ ACCESS(16)
  * so one read record of the launch per cell is all the shadow needs, for
  * other commands' accesses to meet.  Where the cell's read record is the
  * launch's already (and, with memcheck or initcheck, its bytes are
- * addressable and written), there is nothing to do; else the full check
- * runs, and records it. */
+ * addressable and written), there is nothing to do; else
+ * simt__check_ro_read records it (check.c). */
 static inline __attribute__((always_inline)) int ro_fast(uintptr_t a, size_t n)
 {
     uintptr_t off = a - simt__check_dev_lo;
@@ -157,8 +157,10 @@ static inline __attribute__((always_inline)) int ro_fast(uintptr_t a, size_t n)
     void simt__ro##NAME(int apart, void *p);               \
     ENTRY_ATTR void simt__ro##NAME(int apart, void *p)     \
     {                                                      \
-        if (!apart || !ro_fast((uintptr_t)p, N))           \
+        if (!apart)                                        \
             acc(p, N, KIND, PC);                           \
+        else if (!ro_fast((uintptr_t)p, N))                \
+            simt__check_ro_read((uintptr_t)p, N, KIND, PC); \
     }
 #define RO_ACCESS(N)                                                  \
     RO_ENTRY(__tsan_read##N, N, ACC_READ | ACC_ALIGNED)               \
