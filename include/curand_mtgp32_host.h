@@ -131,7 +131,11 @@ static inline curandStatus_t curandMakeMTGP32Constants(const mtgp32_params_fast_
 static inline curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *s, mtgp32_params_fast_t params[],
                                                          mtgp32_kernel_params_t *k, int n, unsigned long long seed)
 {
-    curandStateMtgp32_t *h = (curandStateMtgp32_t *)malloc(sizeof *h * (size_t)(n > 0 ? n : 1));
+    /* Zeroed: the seeding fills the first MTGPDC_N words of each ring and
+     * leaves the rest as the allocation had them (cuRAND: malloc's bytes),
+     * which a block whose slots leave gaps reads; zeros keep such a run
+     * reproducible. */
+    curandStateMtgp32_t *h = (curandStateMtgp32_t *)calloc((size_t)(n > 0 ? n : 1), sizeof *h);
     if (!h)
         return CURAND_STATUS_ALLOCATION_FAILED;
     seed ^= seed >> 32;
