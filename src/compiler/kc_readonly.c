@@ -20,11 +20,12 @@
  * write has an unknown root, nothing is known and nothing changes.
  * Otherwise each read of a parameter that no write uses becomes a call
  * of simt__ro__tsan_readN(apart, p) (src/check/abi/tsan_abi.c): `apart`
- * is computed once at the function's entry by simt__check_apart (the
+ * is computed at the function's entry by simt__check_apart (the
  * parameter's pointer is in device memory, in an allocation none of the
- * written parameters points into), and where it holds, the entry point
- * finds the cell's read record already the launch's and does nothing
- * more; the first read of each cell in the launch takes the full check.
+ * written parameters points into; the block function makes it once,
+ * kc_gen.c), and where it holds, the entry point finds the cell's read
+ * record already the launch's and does nothing more; the first read of
+ * each cell in the launch is recorded by simt__check_ro_read (check.c).
  *
  * What it misses: a write that reaches a parameter's allocation from a
  * pointer rooted at another parameter (pointer arithmetic from one
@@ -211,8 +212,8 @@ static LLVMValueRef arg_pointer(ro_state *s, LLVMBuilderRef bld, long long off)
 }
 
 /* simt__check_apart(p, w): reads only the checker's table of
- * allocations, which no kernel changes, so LLVM may hoist it out of the
- * thread loops. */
+ * allocations, which no kernel changes; the block function makes each
+ * call once, at its entry (kc_gen.c, hoist_apart). */
 static LLVMValueRef apart_fn(kc_ctx *k, LLVMTypeRef *ft)
 {
     LLVMTypeRef params[2] = {k->ptr, k->ptr};
