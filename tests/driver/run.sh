@@ -353,5 +353,11 @@ mkdir -p own && printf 'int cublasCreate_v2(void **h) { *h = 0; return 0; }\n' >
     gcc -c own/fake.c -o own/fake.o && ar rcs own/libcublas.a own/fake.o
 if "$SIMTCC" plain.cu -o plain -Lown -lcublas > out 2>&1; then ok; else bad "-Lown -lcublas: $(cat out)"; fi
 
+# cuRAND's MTGP32 parameter table, which simt does not provide: the
+# compiler's error says what to pass instead.
+printf '#include <curand_kernel.h>\n#include <curand_mtgp32_host.h>\nint main() { mtgp32_kernel_params_t *k = 0; return (int)curandMakeMTGP32Constants(mtgp32dc_params_fast_11213, k); }\n' > mtgp_table.cu
+"$SIMTCC" -c mtgp_table.cu -o mtgp_table.o > out 2>&1 && bad "mtgp32dc_params_fast_11213: compiled"
+contains "MTGP32 table error" out "simt does not provide cuRAND's MTGP32 parameter table; pass mtgp32_params_fast_t sets of your own"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
