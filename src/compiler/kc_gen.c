@@ -482,6 +482,15 @@ static void build_entry(kc_tier *t)
     t->n64 = LLVMBuildNUWMul(b, LLVMBuildNUWMul(b, t->bx, t->by, ""), t->bz, "kc.n");
     t->yn = t->rows_once ? ci64(k, 1) : t->by;
     t->zn = t->rows_once ? ci64(k, 1) : t->bz;
+    if (t->rows_once && k->check_race) {
+        /* Racecheck runs two rows (y 0 and 1, else z 0 and 1): a race
+         * between any two rows alike is one between these two. */
+        LLVMValueRef two = ci64(k, 2), one = ci64(k, 1);
+        LLVMValueRef ymany = LLVMBuildICmp(b, LLVMIntUGE, t->by, two, "");
+        t->yn = LLVMBuildSelect(b, ymany, two, t->by, "kc.yn");
+        LLVMValueRef z2 = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGE, t->bz, two, ""), two, t->bz, "");
+        t->zn = LLVMBuildSelect(b, ymany, one, z2, "kc.zn");
+    }
     t->xlo = ci64(k, 0);
     t->xhi = t->bx;
     if (t->apart) {

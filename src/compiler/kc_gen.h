@@ -53,7 +53,8 @@ typedef struct kc_tier {
     int walks;                  /* column walks planted: rows of threads run in turn */
     int hoist_also;             /* a block besides the leader whose values hoist may move, or -1 */
     /* Rows of threads alike (kc_tier.c, rows_alike): the y and z loops run
-     * one row, which stands for all (they would run in lockstep). */
+     * one row, which stands for all (they would run in lockstep); two in
+     * a racecheck build, whose races between rows they show. */
     int rows_once;
     /* Threads apart (kc_tier.c, threads_apart): the x loops run from
      * simt__kc_x0 below simt__kc_x1, which the engine sets per part. */

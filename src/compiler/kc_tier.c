@@ -1316,8 +1316,18 @@ static int has_part(const char *s, size_t n, const char *part)
  * other's order: no barriers or collectives (counts, votes), no atomics
  * (each returns its own value), no calls (printf prints once per thread,
  * a callee may read threadIdx).  Then the y and z loops run one row.
- * SIMT_KC_ROWS=0 (read by simt-kc) turns this off. */
+ * A racecheck build runs two (kc_gen.c): rows that do the same thing
+ * race with one another exactly where the first two do, and a row that
+ * behaves otherwise because it reads what an earlier row wrote does so
+ * through a race the first two show.  SIMT_KC_ROWS=0 (read by simt-kc)
+ * turns this off. */
 static int checks_only(const kc_tier *t, int b);
+
+/* What --resource-usage says of rows alike. */
+static const char *rows_text(const kc_ctx *k)
+{
+    return k->check_race ? "two rows of threads stand for all" : "one row of threads stands for all";
+}
 
 static int rows_alike(kc_tier *t)
 {
@@ -1356,22 +1366,31 @@ static int rows_alike(kc_tier *t)
     return 1;
 }
 
-/* Whether block b calls out only to check its accesses, in a build
- * without racecheck: memcheck and initcheck find in one row of threads
- * what they would in each of the rows alike (the same addresses); a
- * report names the first row's thread.  Racecheck looks for exactly the
- * rows that write one address. */
+/* Whether block b calls out only to check its accesses: memcheck and
+ * initcheck find in one row of threads what they would in each of the
+ * rows alike (the same addresses), racecheck in two what it would in all
+ * (their accesses pairwise); a report names a thread of those rows. */
 static int checks_only(const kc_tier *t, int b)
 {
-    if (t->k->check_race)
-        return 0;
+    (void)t;
+    /* The entry points, kc_readonly's and kc_repeat's forms of them, and
+     * kc_readonly's test of the launch's allocations (which reads only). */
+    static const char *const prefixes[] = {"__tsan_", "__ubsan_", "simt__ubsan_mismatch_if",
+                                           "simt__ro__tsan_", "simt__unless", "simt__check_apart"};
     for (LLVMValueRef i = LLVMGetFirstInstruction(t->g.bb[b]); i; i = LLVMGetNextInstruction(i)) {
         size_t n = 0;
         const char *s = LLVMIsACallInst(i) ? kc_callee_name(i, &n) : NULL;
         if (!s || (n > 5 && !memcmp(s, "llvm.", 5)) || kc_name_is(s, n, "simt_shared_static"))
             continue;
-        if (!(n > 7 && !memcmp(s, "__tsan_", 7)) && !(n > 8 && !memcmp(s, "__ubsan_", 8)) &&
-            !kc_name_is(s, n, "simt__ubsan_mismatch_if"))
+        /* An atomic or a fence, instrumented (each atomic returns its own
+         * value; the rows would count once). */
+        if (n > 13 && !memcmp(s, "__tsan_atomic", 13))
+            return 0;
+        size_t p = 0;
+        while (p < sizeof prefixes / sizeof *prefixes &&
+               !(n >= strlen(prefixes[p]) && !memcmp(s, prefixes[p], strlen(prefixes[p]))))
+            p++;
+        if (p == sizeof prefixes / sizeof *prefixes)
             return 0;
     }
     return 1;
@@ -1449,8 +1468,8 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
             kc_generate(&t);
             tier_free(&t);
             /* For --resource-usage: said after "compiled tier". */
-            snprintf(why->text, sizeof why->text, "%d column walk%s turned inside out%s", walks,
-                     walks == 1 ? "" : "s", once ? "; one row of threads stands for all" : "");
+            snprintf(why->text, sizeof why->text, "%d column walk%s turned inside out%s%s", walks,
+                     walks == 1 ? "" : "s", once ? "; " : "", once ? rows_text(k) : "");
             return KC_COMPILED | (apart ? KC_APART : 0);
         }
         tier_free(&t);
@@ -1463,7 +1482,7 @@ int kc_compile_thread(kc_ctx *k, LLVMValueRef fn, kc_why *why)
     t.apart = threads_apart(&t);
     kc_generate(&t);
     if (t.rows_once)
-        snprintf(why->text, sizeof why->text, "one row of threads stands for all");
+        snprintf(why->text, sizeof why->text, "%s", rows_text(k));
     ok = KC_COMPILED | (t.apart ? KC_APART : 0);
 done:
     tier_free(&t);
