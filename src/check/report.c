@@ -3,8 +3,8 @@
  * or per pair of locations for a race), the user's file:line from the
  * program's line tables, and the error summary and exit status at exit.
  *
- * Symbolization runs addr2line (binutils) on the program once per new
- * location, off the hot path: reports are rare and deduplicated.  The
+ * Symbolization runs llvm-symbolizer (else addr2line) on the program once
+ * per new location, off the hot path: reports are rare and deduplicated.  The
  * innermost inlined frame outside simt's own headers is the user's line.
  */
 #include <link.h>
@@ -150,9 +150,16 @@ void report_site(const void *pc, char *buf, size_t len)
             return;
         exe[n] = 0;
     }
-    char cmd[4300];
-    snprintf(cmd, sizeof cmd, "addr2line -C -f -i -e '%s' %#lx 2>/dev/null", exe,
-             (unsigned long)(f.pc - f.base));
+    /* LLVM's symbolizer first: binutils 2.40's addr2line loses the chain
+     * of inlined calls in clang 16's DWARF 5 (an access in a CUB or cuRAND
+     * header inlined into a kernel named the header's line, not the
+     * user's); the GNU style prints what addr2line does. */
+    char cmd[8800];
+    unsigned long off = (unsigned long)(f.pc - f.base);
+    snprintf(cmd, sizeof cmd,
+             "{ llvm-symbolizer-16 --output-style=GNU -C -f -i -e '%s' %#lx || "
+             "addr2line -C -f -i -e '%s' %#lx; } 2>/dev/null",
+             exe, off, exe, off);
     FILE *p = popen(cmd, "r");
     if (!p)
         return;
