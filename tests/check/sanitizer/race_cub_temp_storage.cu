@@ -3,9 +3,15 @@
 // the second reduction's writes race with the first's reads.  The
 // accesses are in CUB's headers, inlined into the kernel; the report
 // names the user's lines that called them.
-// tests/cuda/sanitizer/race_cub_temp_storage_ok.cu is the correct twin.
+// The correct twin is tests/cuda/cub/block_collectives.cu's reduce_kernel
+// (the same reductions with __syncthreads() between them), which CI runs
+// built with --check=all.
 #include <cstdio>
 #include <cub/cub.cuh>
+
+struct MaxOp {
+    __device__ int operator()(int a, int b) const { return a > b ? a : b; }
+};
 
 __global__ void sum_and_max(const int *in, int *out)
 {
@@ -13,7 +19,7 @@ __global__ void sum_and_max(const int *in, int *out)
     __shared__ typename Reduce::TempStorage tmp;
     int v = in[blockIdx.x * 128 + threadIdx.x];
     int sum = Reduce(tmp).Sum(v);
-    int max = Reduce(tmp).Reduce(v, cub::Max()); /* needs a __syncthreads() before it */
+    int max = Reduce(tmp).Reduce(v, MaxOp()); /* needs a __syncthreads() before it */
     if (threadIdx.x == 0) {
         out[2 * blockIdx.x] = sum;
         out[2 * blockIdx.x + 1] = max;
