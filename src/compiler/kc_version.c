@@ -40,6 +40,7 @@
 typedef struct vloop {
     kc_tier *t;
     kc_seg *sg;
+    LLVMValueRef args;          /* the launch's packed parameters, if only read */
     LLVMBasicBlockRef *body;
     int nbody, cap;
     LLVMBuilderRef b;
@@ -86,6 +87,34 @@ static void find_body(vloop *v)
     }
 }
 
+/* Whether p points into the packed parameters args (GEPs of it). */
+static int into_pack(LLVMValueRef p, LLVMValueRef args)
+{
+    while (LLVMIsAGetElementPtrInst(p))
+        p = LLVMGetOperand(p, 0);
+    return p == args;
+}
+
+/* Whether the packed parameters p (or what points into them) are only
+ * read: used by loads and GEPs alone.  They are the whole launch's, so a
+ * kernel never writes them; a load from them is then the same in every
+ * iteration of an x loop (LLVM keeps such loads in a checked loop, whose
+ * checks' calls might write any memory, for all it knows). */
+static int pack_only_read(LLVMValueRef p, int depth)
+{
+    if (depth > 8)
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == p)
+            continue;
+        if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == p && pack_only_read(user, depth + 1))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
 /* How v depends on the loop: -1 not an affine address's part, 0 defined
  * before the loop (usable as it is), 1 computed in the loop (cloned into
  * the preheader); *wraps counts the extensions and truncations on the way
@@ -105,6 +134,8 @@ static int affine(vloop *v, LLVMValueRef val, int depth, int *wraps, int *varies
     int vary[8] = {0}, any = 0;
     if (n > 8)
         return -1;
+    if (op == LLVMLoad && v->args && !LLVMGetVolatile(val) && into_pack(LLVMGetOperand(val, 0), v->args))
+        return affine(v, LLVMGetOperand(val, 0), depth + 1, wraps, varies) < 0 ? -1 : 1;
     switch (op) {
     case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMGetElementPtr:
     case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMPtrToInt: case LLVMBitCast:
@@ -266,10 +297,10 @@ static void tid_unless(kc_tier *t, kc_seg *sg, LLVMValueRef clean)
         LLVMInstructionEraseFromParent(st[d]);
 }
 
-static void version_loop(kc_tier *t, kc_seg *sg)
+static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
 {
     kc_ctx *k = t->k;
-    vloop v = {.t = t, .sg = sg};
+    vloop v = {.t = t, .sg = sg, .args = args};
     find_body(&v);
     /* The loop's checks; any other call (it might free memory) keeps the
      * loop as it is. */
@@ -369,7 +400,10 @@ static void version_loop(kc_tier *t, kc_seg *sg)
 
 void kc_version_loops(kc_tier *t)
 {
+    LLVMValueRef args = LLVMCountParams(t->fn) ? LLVMGetParam(t->fn, 0) : NULL;
+    if (args && (LLVMGetTypeKind(LLVMTypeOf(args)) != LLVMPointerTypeKind || !pack_only_read(args, 0)))
+        args = NULL;
     for (int s = 0; s < t->nseg; s++)
         if (t->segs[s].lx)
-            version_loop(t, &t->segs[s]);
+            version_loop(t, &t->segs[s], args);
 }
