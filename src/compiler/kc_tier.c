@@ -1372,7 +1372,6 @@ static int rows_alike(kc_tier *t)
  * (their accesses pairwise); a report names a thread of those rows. */
 static int checks_only(const kc_tier *t, int b)
 {
-    (void)t;
     /* The entry points, kc_readonly's and kc_repeat's forms of them, and
      * kc_readonly's test of the launch's allocations (which reads only). */
     static const char *const prefixes[] = {"__tsan_", "__ubsan_", "simt__ubsan_mismatch_if",
