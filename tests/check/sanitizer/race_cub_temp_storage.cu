@@ -2,7 +2,7 @@
 // with no __syncthreads between them (CUB's documentation asks for one):
 // the second reduction's writes race with the first's reads.  The
 // accesses are in CUB's headers, inlined into the kernel; the report
-// names the user's lines that called them.
+// names the user's lines that called them (in either order: fiber tier).
 // The correct twin is tests/cuda/cub/block_collectives.cu's reduce_kernel
 // (the same reductions with __syncthreads() between them), which CI runs
 // built with --check=all.
