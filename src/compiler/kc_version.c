@@ -37,12 +37,27 @@
 
 #include "kc_gen.h"
 
+/* A loop nested in the x loop that counts k up by one from k0 while
+ * k < bound (k <= bound where incl), k0 and bound fixed before the x loop:
+ * in its blocks other than the header, k is in [k0, last]. */
+typedef struct iloop {
+    LLVMValueRef k, k0, bound;
+    int sign, incl;
+    LLVMBasicBlockRef head;
+    LLVMBasicBlockRef *blocks;
+    int nblocks;
+    LLVMValueRef ks[3], ksteps;  /* k's first, second and last values, before the x loop */
+} iloop;
+
 typedef struct vloop {
     kc_tier *t;
     kc_seg *sg;
     LLVMValueRef args;          /* the launch's packed parameters, if only read */
     LLVMBasicBlockRef *body;
     int nbody, cap;
+    iloop *loops;
+    int nloops;
+    LLVMValueRef k;             /* the inner index an address may use, or NULL */
     LLVMBuilderRef b;
 } vloop;
 
@@ -118,11 +133,11 @@ static int pack_only_read(LLVMValueRef p, int depth)
 /* How v depends on the loop: -1 not an affine address's part, 0 defined
  * before the loop (usable as it is), 1 computed in the loop (cloned into
  * the preheader); *wraps counts the extensions and truncations on the way
- * from the x index. */
+ * from the x index (or v->k); *varies gets 1 for x, 2 for v->k. */
 static int affine(vloop *v, LLVMValueRef val, int depth, int *wraps, int *varies)
 {
-    if (val == v->sg->x) {
-        *varies = 1;
+    if (val == v->sg->x || (v->k && val == v->k)) {
+        *varies |= val == v->sg->x ? 1 : 2;
         return 1;
     }
     if (!in_body(v, val))
@@ -159,17 +174,20 @@ static int affine(vloop *v, LLVMValueRef val, int depth, int *wraps, int *varies
     return 1;
 }
 
-/* val with the x index at xv, computed before hy's terminator. */
-static LLVMValueRef clone_at(vloop *v, LLVMValueRef val, LLVMValueRef xv)
+/* val with the x index at xv (and v->k at kv), computed before hy's
+ * terminator. */
+static LLVMValueRef clone_at(vloop *v, LLVMValueRef val, LLVMValueRef xv, LLVMValueRef kv)
 {
     if (val == v->sg->x)
         return xv;
+    if (v->k && val == v->k)
+        return kv;
     if (!in_body(v, val))
         return val;
     LLVMValueRef c = LLVMInstructionClone(val);
     unsigned n = (unsigned)LLVMGetNumOperands(val);
     for (unsigned i = 0; i < n; i++)
-        LLVMSetOperand(c, i, clone_at(v, LLVMGetOperand(val, i), xv));
+        LLVMSetOperand(c, i, clone_at(v, LLVMGetOperand(val, i), xv, kv));
     if (LLVMIsAGetElementPtrInst(c))
         LLVMSetIsInBounds(c, 0);
     LLVMInsertIntoBuilder(v->b, c);
@@ -177,10 +195,182 @@ static LLVMValueRef clone_at(vloop *v, LLVMValueRef val, LLVMValueRef xv)
     return c;
 }
 
+static int block_in(LLVMBasicBlockRef *set, int n, LLVMBasicBlockRef bb)
+{
+    for (int j = 0; j < n; j++)
+        if (set[j] == bb)
+            return 1;
+    return 0;
+}
+
+/* The blocks of the body that branch to bb. */
+static int preds_of(const vloop *v, LLVMBasicBlockRef bb, LLVMBasicBlockRef *out, int max)
+{
+    int n = 0;
+    for (int j = 0; j < v->nbody; j++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(v->body[j]);
+        unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+        for (unsigned s = 0; s < ns; s++)
+            if (LLVMGetSuccessor(term, s) == bb) {
+                if (n == max)
+                    return -1;
+                out[n++] = v->body[j];
+                break;
+            }
+    }
+    return n;
+}
+
+/* Whether val is an integer the same for every thread of the x loop:
+ * defined before it, or computed in it from such values and the launch's
+ * parameters (clone_at makes it before the loop). */
+static int fixed(vloop *v, LLVMValueRef val)
+{
+    int wraps = 0, varies = 0;
+    return LLVMGetTypeKind(LLVMTypeOf(val)) == LLVMIntegerTypeKind && affine(v, val, 0, &wraps, &varies) >= 0 &&
+           !varies;
+}
+
+/* The loop headed by h with index phi k, if it is an iloop: its one
+ * latch's incoming value k + 1, its blocks (those that reach the latch
+ * without passing h) entered through h alone, and h's branch leaving
+ * while !(k < bound). */
+static int inner_loop(vloop *v, LLVMBasicBlockRef h, LLVMValueRef k, iloop *l)
+{
+    if (LLVMCountIncoming(k) != 2 || LLVMGetTypeKind(LLVMTypeOf(k)) != LLVMIntegerTypeKind)
+        return 0;
+    int latch = -1;
+    for (int i = 0; i < 2; i++) {
+        LLVMValueRef inc = LLVMGetIncomingValue(k, (unsigned)i);
+        if (LLVMIsAInstruction(inc) && LLVMGetInstructionOpcode(inc) == LLVMAdd && LLVMGetOperand(inc, 0) == k &&
+            LLVMIsAConstantInt(LLVMGetOperand(inc, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(inc, 1)) == 1)
+            latch = i;
+    }
+    if (latch < 0 || !fixed(v, LLVMGetIncomingValue(k, (unsigned)!latch)))
+        return 0;
+    LLVMBasicBlockRef lb = LLVMGetIncomingBlock(k, (unsigned)latch);
+    LLVMBasicBlockRef pre = LLVMGetIncomingBlock(k, (unsigned)!latch);
+    if (lb == h || !block_in(v->body, v->nbody, lb) || !block_in(v->body, v->nbody, pre))
+        return 0;
+    /* The blocks: h, then back from the latch. */
+    int cap = 16, n = 0, ok = 1;
+    LLVMBasicBlockRef *bl = malloc((size_t)cap * sizeof *bl), preds[64];
+    if (!bl)
+        abort();
+    bl[n++] = h;
+    bl[n++] = lb;
+    for (int j = 1; j < n && ok; j++) {
+        int np = preds_of(v, bl[j], preds, 64);
+        ok = np > 0;
+        for (int q = 0; q < np && ok; q++) {
+            if (block_in(bl, n, preds[q]))
+                continue;
+            if (preds[q] == v->sg->hx) {
+                ok = 0;
+                break;
+            }
+            if (n == cap && !(bl = realloc(bl, (size_t)(cap *= 2) * sizeof *bl)))
+                abort();
+            bl[n++] = preds[q];
+        }
+    }
+    /* Entered through h alone: only h has a predecessor outside. */
+    for (int j = 1; j < n && ok; j++) {
+        int np = preds_of(v, bl[j], preds, 64);
+        for (int q = 0; q < np && ok; q++)
+            ok = block_in(bl, n, preds[q]);
+    }
+    int np = ok ? preds_of(v, h, preds, 64) : 0;
+    for (int q = 0; q < np && ok; q++)
+        ok = preds[q] == pre || preds[q] == lb;
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(h), c;
+    if (!ok || !term || !LLVMIsABranchInst(term) || !LLVMIsConditional(term) ||
+        !LLVMIsAICmpInst(c = LLVMGetCondition(term))) {
+        free(bl);
+        return 0;
+    }
+    int in0 = block_in(bl, n, LLVMGetSuccessor(term, 0)), in1 = block_in(bl, n, LLVMGetSuccessor(term, 1));
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    LLVMValueRef bound = NULL;
+    if (LLVMGetOperand(c, 0) == k) {
+        bound = LLVMGetOperand(c, 1);
+    } else if (LLVMGetOperand(c, 1) == k) {
+        bound = LLVMGetOperand(c, 0);
+        p = p == LLVMIntSGT ? LLVMIntSLT : p == LLVMIntUGT ? LLVMIntULT
+          : p == LLVMIntSGE ? LLVMIntSLE : p == LLVMIntUGE ? LLVMIntULE
+          : p == LLVMIntSLT ? LLVMIntSGT : p == LLVMIntULT ? LLVMIntUGT
+          : p == LLVMIntSLE ? LLVMIntSGE : p == LLVMIntULE ? LLVMIntUGE : LLVMIntEQ;
+    }
+    /* The predicate under which the loop goes on: k < bound or k <= bound. */
+    if (in1 && !in0)
+        p = p == LLVMIntSGE ? LLVMIntSLT : p == LLVMIntUGE ? LLVMIntULT
+          : p == LLVMIntSGT ? LLVMIntSLE : p == LLVMIntUGT ? LLVMIntULE : LLVMIntEQ;
+    else if (!in0 || in1)
+        p = LLVMIntEQ;
+    if (!bound || !fixed(v, bound) || LLVMTypeOf(bound) != LLVMTypeOf(k) ||
+        (p != LLVMIntSLT && p != LLVMIntULT && p != LLVMIntSLE && p != LLVMIntULE)) {
+        free(bl);
+        return 0;
+    }
+    *l = (iloop){.k = k, .k0 = LLVMGetIncomingValue(k, (unsigned)!latch), .bound = bound,
+                 .sign = p == LLVMIntSLT || p == LLVMIntSLE, .incl = p == LLVMIntSLE || p == LLVMIntULE,
+                 .head = h, .blocks = bl, .nblocks = n};
+    return 1;
+}
+
+/* The x loop's iloops. */
+static void find_loops(vloop *v)
+{
+    for (int j = 0; j < v->nbody; j++) {
+        LLVMBasicBlockRef h = v->body[j];
+        if (h == v->sg->hx)
+            continue;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(h); i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i)) {
+            iloop l;
+            if (!inner_loop(v, h, i, &l))
+                continue;
+            v->loops = realloc(v->loops, (size_t)(v->nloops + 1) * sizeof *v->loops);
+            if (!v->loops)
+                abort();
+            v->loops[v->nloops++] = l;
+            break;
+        }
+    }
+}
+
+/* The innermost iloop whose blocks other than its header hold bb. */
+static iloop *loop_of(vloop *v, LLVMBasicBlockRef bb)
+{
+    iloop *best = NULL;
+    for (int j = 0; j < v->nloops; j++) {
+        iloop *l = &v->loops[j];
+        if (bb != l->head && block_in(l->blocks, l->nblocks, bb) && (!best || l->nblocks < best->nblocks))
+            best = l;
+    }
+    return best;
+}
+
+/* Where the tests evaluate addresses: the x index's first, second and
+ * last values and the steps between the first and last; for an access in
+ * an inner loop, its index's too (k: NULL for an access outside one). */
+typedef struct span {
+    LLVMValueRef x[3], xsteps;
+    LLVMValueRef k[3], ksteps;
+} span;
+
+/* The address val at (x, k) as an i64, or NULL. */
+static LLVMValueRef address_at(vloop *v, LLVMValueRef val, LLVMValueRef x, LLVMValueRef k)
+{
+    kc_ctx *kc = v->t->k;
+    LLVMValueRef a = clone_at(v, val, x, k);
+    a = LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind ? LLVMBuildPtrToInt(v->b, a, kc->i64, "") : a;
+    return LLVMTypeOf(a) == kc->i64 ? a : NULL;
+}
+
 /* The run-time test test(first, second, last, steps[, arg]) of address
- * val (i64 or ptr) for the loop; NULL if val is not affine. */
-static LLVMValueRef span_test(vloop *v, LLVMValueRef val, const char *test, LLVMValueRef arg,
-                              LLVMValueRef xs[3], LLVMValueRef steps)
+ * val (i64 or ptr) for the loop, or test2(the six points of an address in
+ * an inner loop, steps along x and k[, arg]); NULL if val is not affine. */
+static LLVMValueRef span_test(vloop *v, LLVMValueRef val, const char *test, LLVMValueRef arg, const span *sp)
 {
     kc_ctx *k = v->t->k;
     int wraps = 0, varies = 0;
@@ -190,8 +380,9 @@ static LLVMValueRef span_test(vloop *v, LLVMValueRef val, const char *test, LLVM
      * worker, the last used first ({lo, hi, the cudaFree count it was
      * found at} each). */
     int site = !strcmp(test, "simt__check_span_test");
-    LLVMValueRef av[6];
-    LLVMTypeRef params[6] = {k->ptr, k->i64, k->i64, k->i64, k->i64, k->i64};
+    LLVMValueRef av[10];
+    LLVMTypeRef params[10];
+    unsigned na = 0;
     if (site) {
         LLVMTypeRef rt = LLVMArrayType(k->i64, 3 * 8); /* src/check/check.h: CHECK_SITE_RUNS */
         LLVMValueRef g = LLVMAddGlobal(k->m, rt, "kc.site");
@@ -202,22 +393,29 @@ static LLVMValueRef span_test(vloop *v, LLVMValueRef val, const char *test, LLVM
          * a shared library's sites need no room in the static TLS block. */
         LLVMSetThreadLocalMode(g, LLVMGeneralDynamicTLSModel);
         LLVMSetAlignment(g, 8);
-        av[0] = g;
+        av[na++] = g;
     }
-    for (int e = 0; e < 3; e++) {
-        LLVMValueRef a = clone_at(v, val, xs[e]);
-        a = LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind ? LLVMBuildPtrToInt(v->b, a, k->i64, "") : a;
-        if (LLVMTypeOf(a) != k->i64)
+    const int pts1[][2] = {{0, 0}, {1, 0}, {2, 0}, {-1, 0}};
+    const int pts2[][2] = {{0, 0}, {1, 0}, {2, 0}, {-1, 0}, {0, 1}, {0, 2}, {2, 2}, {-2, 0}};
+    const int (*pts)[2] = v->k ? pts2 : pts1;
+    int npts = v->k ? 8 : 4;
+    for (int e = 0; e < npts; e++) {
+        LLVMValueRef a = pts[e][0] == -1 ? sp->xsteps : pts[e][0] == -2 ? sp->ksteps
+                       : address_at(v, val, sp->x[pts[e][0]], v->k ? sp->k[pts[e][1]] : NULL);
+        if (!a)
             return NULL;
-        av[site + e] = a;
+        av[na++] = a;
     }
-    av[site + 3] = steps;
-    av[site + 4] = arg;
-    unsigned na = (unsigned)site + (arg ? 5 : 4);
-    LLVMTypeRef ft = LLVMFunctionType(k->i32, params + !site, na, 0);
-    LLVMValueRef f = LLVMGetNamedFunction(k->m, test);
+    if (arg)
+        av[na++] = arg;
+    for (unsigned i = 0; i < na; i++)
+        params[i] = i || !site ? k->i64 : k->ptr;
+    char name[64];
+    snprintf(name, sizeof name, "%s%s", test, v->k ? "2" : "");
+    LLVMTypeRef ft = LLVMFunctionType(k->i32, params, na, 0);
+    LLVMValueRef f = LLVMGetNamedFunction(k->m, name);
     if (!f)
-        f = LLVMAddFunction(k->m, test, ft);
+        f = LLVMAddFunction(k->m, name, ft);
     return LLVMBuildCall2(v->b, ft, f, av, na, "kc.clean");
 }
 
@@ -237,11 +435,11 @@ int kc_unless_able(const char *s, size_t n)
 /* An alignment check's verdict's test: zext(icmp ne (and p, mask), 0)
  * with p affine, or a verdict an earlier segment stored per thread (a load
  * from an affine address). */
-static LLVMValueRef verdict_test(vloop *v, LLVMValueRef failed, LLVMValueRef xs[3], LLVMValueRef steps)
+static LLVMValueRef verdict_test(vloop *v, LLVMValueRef failed, const span *sp)
 {
     kc_ctx *k = v->t->k;
     if (LLVMIsALoadInst(failed) && LLVMTypeOf(failed) == k->i32)
-        return span_test(v, LLVMGetOperand(failed, 0), "simt__check_span_zero32", NULL, xs, steps);
+        return v->k ? NULL : span_test(v, LLVMGetOperand(failed, 0), "simt__check_span_zero32", NULL, sp);
     if (!LLVMIsAZExtInst(failed))
         return NULL;
     LLVMValueRef c = LLVMGetOperand(failed, 0);
@@ -255,8 +453,7 @@ static LLVMValueRef verdict_test(vloop *v, LLVMValueRef failed, LLVMValueRef xs[
     unsigned long long mask = LLVMConstIntGetZExtValue(LLVMGetOperand(a, 1));
     if (mask & (mask + 1))
         return NULL;
-    return span_test(v, LLVMGetOperand(a, 0), "simt__check_span_aligned", LLVMConstInt(k->i64, mask, 0), xs,
-                     steps);
+    return span_test(v, LLVMGetOperand(a, 0), "simt__check_span_aligned", LLVMConstInt(k->i64, mask, 0), sp);
 }
 
 /* A loop whose calls are all versioned checks stores threadIdx (kc_gen.c,
@@ -295,6 +492,23 @@ static void tid_unless(kc_tier *t, kc_seg *sg, LLVMValueRef clean)
     LLVMDisposeBuilder(b);
     for (int d = 0; d < 3; d++)
         LLVMInstructionEraseFromParent(st[d]);
+}
+
+/* l's index's first, second and last values and the steps between,
+ * computed before the x loop. */
+static void loop_span(vloop *v, iloop *l)
+{
+    kc_ctx *k = v->t->k;
+    LLVMTypeRef ty = LLVMTypeOf(l->k);
+    LLVMValueRef one = LLVMConstInt(ty, 1, 0);
+    LLVMIntPredicate p = l->sign ? (l->incl ? LLVMIntSLE : LLVMIntSLT) : (l->incl ? LLVMIntULE : LLVMIntULT);
+    LLVMValueRef k0 = clone_at(v, l->k0, NULL, NULL), bound = clone_at(v, l->bound, NULL, NULL);
+    LLVMValueRef last = l->incl ? bound : LLVMBuildSub(v->b, bound, one, "");
+    l->ks[0] = k0;
+    l->ks[1] = LLVMBuildAdd(v->b, k0, one, "");
+    l->ks[2] = LLVMBuildSelect(v->b, LLVMBuildICmp(v->b, p, k0, bound, ""), last, k0, "");
+    LLVMValueRef d = LLVMBuildSub(v->b, l->ks[2], k0, "");
+    l->ksteps = ty == k->i64 ? d : LLVMBuildZExt(v->b, d, k->i64, "");
 }
 
 static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
@@ -347,16 +561,26 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
         LLVMValueRef *tests = calloc((size_t)n, sizeof *tests);
         if (!tests)
             abort();
+        find_loops(&v);
         for (int c = 0; c < n; c++) {
             size_t len;
             const char *s = kc_callee_name(calls[c], &len);
+            span sp = {.x = {xs[0], xs[1], xs[2]}, .xsteps = steps};
+            iloop *l = loop_of(&v, LLVMGetInstructionParent(calls[c]));
+            v.k = l ? l->k : NULL;
+            if (l && !l->ksteps)
+                loop_span(&v, l);
+            if (l)
+                sp = (span){.x = {xs[0], xs[1], xs[2]}, .xsteps = steps,
+                            .k = {l->ks[0], l->ks[1], l->ks[2]}, .ksteps = l->ksteps};
             if (kc_name_is(s, len, "simt__ubsan_mismatch_if")) {
-                tests[c] = verdict_test(&v, LLVMGetOperand(calls[c], 0), xs, steps);
+                tests[c] = verdict_test(&v, LLVMGetOperand(calls[c], 0), &sp);
             } else {
                 unsigned long long size = s[len - 1] == '4' ? 4 : 8;
                 tests[c] = span_test(&v, LLVMGetOperand(calls[c], 0), "simt__check_span_test",
-                                     LLVMConstInt(k->i64, size, 0), xs, steps);
+                                     LLVMConstInt(k->i64, size, 0), &sp);
             }
+            v.k = NULL;
             if (tests[c])
                 clean = clean ? LLVMBuildAnd(v.b, clean, tests[c], "") : tests[c];
         }
@@ -394,6 +618,9 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
         free(tests);
         LLVMDisposeBuilder(v.b);
     }
+    for (int j = 0; j < v.nloops; j++)
+        free(v.loops[j].blocks);
+    free(v.loops);
     free(calls);
     free(v.body);
 }

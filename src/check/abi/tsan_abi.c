@@ -231,6 +231,57 @@ ENTRY_ATTR int simt__check_span_aligned(uintptr_t a0, uintptr_t a1, uintptr_t al
     return !((a0 | s) & mask) && alast - a0 == s * steps;
 }
 
+/* The same tests for an access in a loop nested in the x loop, whose
+ * address is affine in x and in the inner loop's index k: given it at
+ * (first x, first k), (second x, first k), (last x, first k), (first x,
+ * second k), (first x, last k) and (last x, last k).  Its addresses lie
+ * between the four corners' (an affine function's extremes over a box);
+ * the steps must agree along both edges and across to the far corner,
+ * which catches a wrap of the address's one extension anywhere in the
+ * box.  The site, its runs and simt__check_span_fill are the 1-D test's. */
+static inline int span2(uintptr_t a00, uintptr_t a10, uintptr_t al0, uint64_t xsteps, uintptr_t a01,
+                        uintptr_t a0l, uintptr_t all, uint64_t ksteps, uint64_t mask, uintptr_t *lo,
+                        uintptr_t *hi)
+{
+    uintptr_t sx = xsteps ? a10 - a00 : 0, sk = ksteps ? a01 - a00 : 0;
+    if (((a00 | sx | sk) & mask) || al0 - a00 != sx * xsteps || a0l - a00 != sk * ksteps ||
+        all - al0 != sk * ksteps)
+        return 0;
+    uintptr_t c[4] = {a00, al0, a0l, all}, l = a00, h = a00;
+    for (int i = 1; i < 4; i++) {
+        l = c[i] < l ? c[i] : l;
+        h = c[i] > h ? c[i] : h;
+    }
+    *lo = l;
+    *hi = h;
+    return 1;
+}
+
+int simt__check_span_test2(uintptr_t *site, uintptr_t a00, uintptr_t a10, uintptr_t al0, uint64_t xsteps,
+                           uintptr_t a01, uintptr_t a0l, uintptr_t all, uint64_t ksteps, uint64_t n);
+ENTRY_ATTR int simt__check_span_test2(uintptr_t *site, uintptr_t a00, uintptr_t a10, uintptr_t al0,
+                                      uint64_t xsteps, uintptr_t a01, uintptr_t a0l, uintptr_t all,
+                                      uint64_t ksteps, uint64_t n)
+{
+    uintptr_t lo, hi;
+    if (!span2(a00, a10, al0, xsteps, a01, a0l, all, ksteps, n - 1, &lo, &hi) || !gridDim.x)
+        return 0;
+    hi += n;
+    if (lo >= site[0] && hi <= site[1] && site[2] == __atomic_load_n(&simt__check_free_gen, __ATOMIC_RELAXED))
+        return 1;
+    return simt__check_span_fill(site, lo, hi, a00, n);
+}
+
+int simt__check_span_aligned2(uintptr_t a00, uintptr_t a10, uintptr_t al0, uint64_t xsteps, uintptr_t a01,
+                              uintptr_t a0l, uintptr_t all, uint64_t ksteps, uint64_t mask);
+ENTRY_ATTR int simt__check_span_aligned2(uintptr_t a00, uintptr_t a10, uintptr_t al0, uint64_t xsteps,
+                                         uintptr_t a01, uintptr_t a0l, uintptr_t all, uint64_t ksteps,
+                                         uint64_t mask)
+{
+    uintptr_t lo, hi;
+    return span2(a00, a10, al0, xsteps, a01, a0l, all, ksteps, mask, &lo, &hi);
+}
+
 /* Whether the 32-bit words at the addresses are all 0 (an alignment
  * check's verdicts an earlier segment stored per thread). */
 int simt__check_span_zero32(uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps);
