@@ -244,25 +244,30 @@ static struct cell *dcells(uintptr_t a)
 }
 
 /* Sets the addressable bits of [a, a+n) in meta (base: the shadowed
- * memory's start) to ok, clearing the written bits. */
+ * memory's start) to ok, clearing the written bits.  Without initcheck
+ * nothing asks whether memory was written, and addressable bytes count as
+ * written from the start: the fast paths, which take written bytes only
+ * (one compare with 0xff), and the x loops' tests (runs of them) then see
+ * every allocation as one run, however little of it a program writes. */
 static void mark(uint8_t *meta, uintptr_t base, uintptr_t a, size_t n, int ok)
 {
     uintptr_t end = a + n;
+    unsigned w = simt__check_on & CHECK_INIT ? 0 : 1;
     while (a < end && (a & 3)) {
         uint8_t *m = meta + ((a - base) >> 2);
         unsigned bit = 1u << (a & 3);
-        *m = ok ? (uint8_t)((*m | bit) & ~(bit << 4)) : (uint8_t)(*m & ~(bit | bit << 4));
+        *m = ok ? (uint8_t)(((*m | bit) & ~(bit << 4)) | (w * bit) << 4) : (uint8_t)(*m & ~(bit | bit << 4));
         a++;
     }
     size_t full = (end - a) / 4;
     if (full) {
-        memset(meta + ((a - base) >> 2), ok ? 0x0f : 0, full);
+        memset(meta + ((a - base) >> 2), ok ? (w ? 0xff : 0x0f) : 0, full);
         a += 4 * full;
     }
     while (a < end) {
         uint8_t *m = meta + ((a - base) >> 2);
         unsigned bit = 1u << (a & 3);
-        *m = ok ? (uint8_t)((*m | bit) & ~(bit << 4)) : (uint8_t)(*m & ~(bit | bit << 4));
+        *m = ok ? (uint8_t)(((*m | bit) & ~(bit << 4)) | (w * bit) << 4) : (uint8_t)(*m & ~(bit | bit << 4));
         a++;
     }
 }
@@ -496,8 +501,12 @@ void check_block_start(struct block *b)
         }
     }
     tc_clear();
+    /* The race records and clocks only racecheck reads: a memcheck or
+     * initcheck run leaves them (16 KiB of clocks a block of 256). */
+    int race = simt__check_on & CHECK_RACE;
     memset(s->meta, 0, s->hi);
-    memset(s->cells, 0, s->hi * sizeof(struct cell));
+    if (race)
+        memset(s->cells, 0, s->hi * sizeof(struct cell));
     s->hi = 0;
     simt__check_shared_meta = simt__check_on & CHECK_RACE ? NULL : s->meta;
     /* The launch's key (runtime/streamrace.c), or one from the engine's
@@ -511,10 +520,12 @@ void check_block_start(struct block *b)
     s->extra = 0;
     s->nthreads = b->nthreads;
     s->fenced = 0;
-    memset(s->vc, 0, (size_t)b->nthreads * 32 * sizeof(uint16_t));
-    memset(s->acq, 0, (size_t)b->nthreads * sizeof(uint16_t));
-    for (unsigned t = 0; t < b->nthreads; t++)
-        s->vc[t * 32 + t % 32] = 1;
+    if (race) {
+        memset(s->vc, 0, (size_t)b->nthreads * 32 * sizeof(uint16_t));
+        memset(s->acq, 0, (size_t)b->nthreads * sizeof(uint16_t));
+        for (unsigned t = 0; t < b->nthreads; t++)
+            s->vc[t * 32 + t % 32] = 1;
+    }
     smark(s, b, 0, b->grid->dyn_shmem);
     size_t sbase = (size_t)(b->static_base - b->arena);
     pthread_mutex_lock(&C.lock);
@@ -619,7 +630,7 @@ static void shared_landed(struct block *b, size_t off, size_t n)
 void check_warp_sync(struct block *b, unsigned wi, unsigned mask)
 {
     struct bstate *s = b->check;
-    if (!s)
+    if (!s || !(simt__check_on & CHECK_RACE))
         return;
     tc_clear();
     uint16_t join[32] = {0};

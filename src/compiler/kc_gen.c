@@ -542,7 +542,7 @@ static void build_entry(kc_tier *t)
     }
 }
 
-static LLVMValueRef loop_md(kc_ctx *k)
+LLVMValueRef kc_loop_md(kc_ctx *k)
 {
     LLVMMetadataRef ag = LLVMMDNodeInContext2(k->c, NULL, 0);
     LLVMMetadataRef ops[2];
@@ -629,7 +629,7 @@ static void build_segment(kc_tier *t, int s)
     }
     LLVMBuildBr(b, t->g.bb[sg->leader]);
     LLVMValueRef br = latch(t, sg->lx, sg->x, t->xhi, sg->hx, sg->ly, &sg->xcmp);
-    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(k->c, "llvm.loop", 9), loop_md(k));
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(k->c, "llvm.loop", 9), kc_loop_md(k));
     latch(t, sg->ly, sg->y, t->yn, sg->hy, sg->lz, &sg->ycmp);
     latch(t, sg->lz, sg->z, t->zn, sg->hz, sg->post, &sg->zcmp);
 }

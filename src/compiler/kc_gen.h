@@ -105,6 +105,8 @@ typedef struct kc_guard {
 int kc_match_guards(kc_tier *t, const kc_seg *sg, LLVMValueRef c, kc_guard *gd, int *n, int max);
 int kc_pure_before(LLVMBasicBlockRef bb, LLVMValueRef br);
 void kc_generate(kc_tier *t);
+/* A thread loop's llvm.loop node: its own id, its accesses parallel. */
+LLVMValueRef kc_loop_md(kc_ctx *k);
 /* A memcheck build's x loops: their clean accesses' checks under one test
  * before the loop (kc_version.c). */
 void kc_version_loops(kc_tier *t);

@@ -457,13 +457,12 @@ static LLVMValueRef verdict_test(vloop *v, LLVMValueRef failed, const span *sp)
 }
 
 /* A loop whose calls are all versioned checks stores threadIdx (kc_gen.c,
- * build_segment) for them only: the stores go under the same test. */
-static void tid_unless(kc_tier *t, kc_seg *sg, LLVMValueRef clean)
+ * build_segment) for them only: the three stores, if found. */
+static int tid_stores(kc_tier *t, kc_seg *sg, LLVMValueRef st[3])
 {
-    kc_ctx *k = t->k;
+    st[0] = st[1] = st[2] = NULL;
     if (!t->tidp)
-        return;
-    LLVMValueRef st[3] = {NULL, NULL, NULL};
+        return 0;
     for (LLVMValueRef i = LLVMGetFirstInstruction(sg->hx); i; i = LLVMGetNextInstruction(i)) {
         if (!LLVMIsAStoreInst(i))
             continue;
@@ -478,7 +477,15 @@ static void tid_unless(kc_tier *t, kc_seg *sg, LLVMValueRef clean)
             continue;
         st[d] = i;
     }
-    if (!st[0] || !st[1] || !st[2])
+    return st[0] && st[1] && st[2];
+}
+
+/* The stores go under the loop's test. */
+static void tid_unless(kc_tier *t, kc_seg *sg, LLVMValueRef clean)
+{
+    kc_ctx *k = t->k;
+    LLVMValueRef st[3];
+    if (!tid_stores(t, sg, st))
         return;
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
     LLVMPositionBuilderBefore(b, st[2]);
@@ -492,6 +499,190 @@ static void tid_unless(kc_tier *t, kc_seg *sg, LLVMValueRef clean)
     LLVMDisposeBuilder(b);
     for (int d = 0; d < 3; d++)
         LLVMInstructionEraseFromParent(st[d]);
+}
+
+/* ---- the clean copy ---------------------------------------------------------------- */
+
+typedef struct vmap {
+    kc_map idx;
+    LLVMValueRef *to;
+    int n;
+} vmap;
+
+static void vmap_put(vmap *m, LLVMValueRef from, LLVMValueRef to)
+{
+    m->to = realloc(m->to, (size_t)(m->n + 1) * sizeof *m->to);
+    if (!m->to)
+        abort();
+    m->to[m->n] = to;
+    kc_map_put(&m->idx, from, m->n++);
+}
+
+static LLVMValueRef vmap_get(const vmap *m, LLVMValueRef from)
+{
+    int i = kc_map_get(&m->idx, from);
+    return i < 0 ? from : m->to[i];
+}
+
+static int dropped(LLVMValueRef i, LLVMValueRef *drop, int ndrop)
+{
+    for (int d = 0; d < ndrop; d++)
+        if (drop[d] == i)
+            return 1;
+    return 0;
+}
+
+/* A phi like p (at the builder) with p's incoming values and blocks
+ * through m, and hy's edge from `from`. */
+static LLVMValueRef remapped_phi(vloop *v, LLVMBuilderRef b, LLVMValueRef p, const vmap *m,
+                                 LLVMBasicBlockRef from)
+{
+    LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(p), "");
+    unsigned n = LLVMCountIncoming(p);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef val = vmap_get(m, LLVMGetIncomingValue(p, i));
+        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(p, i);
+        bb = bb == v->sg->hy ? from : LLVMValueAsBasicBlock(vmap_get(m, LLVMBasicBlockAsValue(bb)));
+        LLVMAddIncoming(np, &val, &bb, 1);
+    }
+    return np;
+}
+
+/* The x loop twice: as it is, where clean is 0, and without the
+ * instructions in drop (the checks the tests found clean) where it is
+ * not, chosen once before the loop.  The clean copy is the normal build's
+ * loop, which LLVM vectorizes as it does there; LLVM's own unswitching
+ * would make it only under a size limit that a loop of inlined checks
+ * passes.  0 (nothing changed) where a value the loop computes is used
+ * after it. */
+static int clean_copy(vloop *v, LLVMValueRef clean, LLVMValueRef *drop, int ndrop)
+{
+    kc_ctx *k = v->t->k;
+    kc_seg *sg = v->sg;
+    for (int j = 0; j < v->nbody; j++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(v->body[j]); i; i = LLVMGetNextInstruction(i))
+            for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u))
+                if (!in_body(v, LLVMGetUser(u)))
+                    return 0;
+    vmap m = {0};
+    LLVMBasicBlockRef *nb = malloc((size_t)v->nbody * sizeof *nb);
+    if (!nb)
+        abort();
+    LLVMBasicBlockRef pick = LLVMInsertBasicBlockInContext(k->c, sg->hx, "kc.pick");
+    for (int j = 0; j < v->nbody; j++) {
+        nb[j] = LLVMAppendBasicBlockInContext(k->c, v->t->fn, "kc.clean");
+        vmap_put(&m, LLVMBasicBlockAsValue(v->body[j]), LLVMBasicBlockAsValue(nb[j]));
+    }
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    for (int j = 0; j < v->nbody; j++) {
+        LLVMPositionBuilderAtEnd(b, nb[j]);
+        for (LLVMValueRef i = LLVMGetFirstInstruction(v->body[j]); i; i = LLVMGetNextInstruction(i)) {
+            if (dropped(i, drop, ndrop))
+                continue;
+            LLVMValueRef c;
+            if (LLVMIsAPHINode(i)) {
+                c = LLVMBuildPhi(b, LLVMTypeOf(i), "");
+            } else {
+                c = LLVMInstructionClone(i);
+                LLVMInsertIntoBuilder(b, c);
+            }
+            vmap_put(&m, i, c);
+        }
+    }
+    /* Operands through the map; the phis' incoming edges, hy's from pick. */
+    for (int j = 0; j < v->nbody; j++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(v->body[j]); i; i = LLVMGetNextInstruction(i)) {
+            if (dropped(i, drop, ndrop))
+                continue;
+            LLVMValueRef c = vmap_get(&m, i);
+            if (LLVMIsAPHINode(i)) {
+                unsigned n = LLVMCountIncoming(i);
+                for (unsigned e = 0; e < n; e++) {
+                    LLVMValueRef val = vmap_get(&m, LLVMGetIncomingValue(i, e));
+                    LLVMBasicBlockRef bb = LLVMGetIncomingBlock(i, e);
+                    bb = bb == sg->hy ? pick : LLVMValueAsBasicBlock(vmap_get(&m, LLVMBasicBlockAsValue(bb)));
+                    LLVMAddIncoming(c, &val, &bb, 1);
+                }
+                continue;
+            }
+            int n = LLVMGetNumOperands(i);
+            for (int o = 0; o < n; o++) {
+                LLVMValueRef op = LLVMGetOperand(i, (unsigned)o), to = vmap_get(&m, op);
+                if (to != op)
+                    LLVMSetOperand(c, (unsigned)o, to);
+            }
+        }
+    /* The clean latch's own loop: LLVM records what it did to a loop in
+     * its llvm.loop node. */
+    LLVMValueRef lx2 = LLVMGetBasicBlockTerminator(LLVMValueAsBasicBlock(vmap_get(&m, LLVMBasicBlockAsValue(sg->lx))));
+    LLVMSetMetadata(lx2, LLVMGetMDKindIDInContext(k->c, "llvm.loop", 9), kc_loop_md(k));
+    /* The exits' phis get the clean copy's edges. */
+    for (int j = 0; j < v->nbody; j++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(v->body[j]);
+        unsigned ns = LLVMGetNumSuccessors(term);
+        for (unsigned e = 0; e < ns; e++) {
+            LLVMBasicBlockRef out = LLVMGetSuccessor(term, e);
+            if (block_in(v->body, v->nbody, out))
+                continue;
+            for (LLVMValueRef p = LLVMGetFirstInstruction(out); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
+                unsigned n = LLVMCountIncoming(p);
+                for (unsigned q = 0; q < n; q++)
+                    if (LLVMGetIncomingBlock(p, q) == v->body[j]) {
+                        LLVMValueRef val = vmap_get(&m, LLVMGetIncomingValue(p, q));
+                        LLVMAddIncoming(p, &val, &nb[j], 1);
+                        break;
+                    }
+            }
+        }
+    }
+    /* hx's phis come from pick now; hy goes to pick, which picks. */
+    LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(sg->hx));
+    vmap none = {0};
+    for (LLVMValueRef p = LLVMGetFirstInstruction(sg->hx), next; p && LLVMIsAPHINode(p); p = next) {
+        next = LLVMGetNextInstruction(p);
+        LLVMValueRef np = remapped_phi(v, b, p, &none, pick);
+        if (p == sg->x)
+            sg->x = np;
+        LLVMReplaceAllUsesWith(p, np);
+        LLVMInstructionEraseFromParent(p);
+    }
+    LLVMValueRef hyt = LLVMGetBasicBlockTerminator(sg->hy);
+    for (unsigned e = 0; e < LLVMGetNumSuccessors(hyt); e++)
+        if (LLVMGetSuccessor(hyt, e) == sg->hx)
+            LLVMSetSuccessor(hyt, e, pick);
+    LLVMPositionBuilderAtEnd(b, pick);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, clean, LLVMConstNull(LLVMTypeOf(clean)), ""), nb[0], sg->hx);
+    LLVMDisposeBuilder(b);
+    kc_map_free(&m.idx);
+    free(m.to);
+    free(nb);
+    return 1;
+}
+
+/* Loads of the packed parameters at constant offsets, made once before
+ * the loop: the pack is the whole launch's and only read, and LLVM,
+ * which cannot know that, keeps them in the loop, where the clean copy's
+ * addresses that start from them would not vectorize. */
+static void hoist_pack_loads(vloop *v)
+{
+    if (!v->args)
+        return;
+    for (int j = 0; j < v->nbody; j++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(v->body[j]), next; i; i = next) {
+            next = LLVMGetNextInstruction(i);
+            if (!LLVMIsALoadInst(i) || LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
+                continue;
+            LLVMValueRef p = LLVMGetOperand(i, 0);
+            int fixed_offset = 1;
+            for (; LLVMIsAGetElementPtrInst(p); p = LLVMGetOperand(p, 0))
+                for (int o = 1; o < LLVMGetNumOperands(p); o++)
+                    fixed_offset &= LLVMIsAConstantInt(LLVMGetOperand(p, (unsigned)o)) != NULL;
+            if (p != v->args || !fixed_offset)
+                continue;
+            LLVMValueRef h = clone_at(v, i, NULL, NULL);
+            LLVMReplaceAllUsesWith(i, h);
+            LLVMInstructionEraseFromParent(i);
+        }
 }
 
 /* l's index's first, second and last values and the steps between,
@@ -557,6 +748,7 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
         xs[2] = LLVMBuildSelect(v.b, LLVMBuildICmp(v.b, LLVMIntULT, x0, hi, ""), LLVMBuildSub(v.b, hi, one, ""), x0,
                                 "");
         LLVMValueRef steps = LLVMBuildSub(v.b, xs[2], x0, "");
+        hoist_pack_loads(&v);
         LLVMValueRef clean = NULL;
         LLVMValueRef *tests = calloc((size_t)n, sizeof *tests);
         if (!tests)
@@ -584,8 +776,26 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
             if (tests[c])
                 clean = clean ? LLVMBuildAnd(v.b, clean, tests[c], "") : tests[c];
         }
+        int all = clean != NULL;
+        for (int c = 0; c < n; c++)
+            all &= tests[c] != NULL;
+        /* The clean copy drops the checks the tests cover, and the
+         * threadIdx stores that are there for them alone. */
+        LLVMValueRef *drop = malloc(((size_t)n + 3) * sizeof *drop);
+        if (!drop)
+            abort();
+        int ndrop = 0;
+        for (int c = 0; c < n; c++)
+            if (tests[c])
+                drop[ndrop++] = calls[c];
+        LLVMValueRef st[3];
+        if (all && !others && tid_stores(t, sg, st))
+            for (int d = 0; d < 3; d++)
+                drop[ndrop++] = st[d];
+        int copied = clean && clean_copy(&v, clean, drop, ndrop);
+        free(drop);
         LLVMBuilderRef b = t->b;
-        for (int c = 0; clean && c < n; c++) {
+        for (int c = 0; clean && !copied && c < n; c++) {
             if (!tests[c])
                 continue;
             LLVMValueRef call = calls[c];
@@ -610,10 +820,7 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
             LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
             LLVMInstructionEraseFromParent(call);
         }
-        int all = clean != NULL;
-        for (int c = 0; c < n; c++)
-            all &= tests[c] != NULL;
-        if (all && !others)
+        if (all && !others && !copied)
             tid_unless(t, sg, clean);
         free(tests);
         LLVMDisposeBuilder(v.b);

@@ -205,20 +205,35 @@ UNLESS_ALL(8)
  * device memory).  The addresses must be the affine sequence the three
  * stand for, all inside the site's cached run (the second thread's too,
  * which bounds the step); else simt__check_span_fill looks. */
+static inline __attribute__((always_inline)) int span1(uintptr_t a0, uintptr_t a1, uintptr_t alast,
+                                                       uint64_t steps, uint64_t mask, uintptr_t *lo,
+                                                       uintptr_t *hi)
+{
+    uintptr_t s = a1 - a0, l = a0 < alast ? a0 : alast, h = a0 < alast ? alast : a0;
+    uintptr_t a1c = steps ? a1 : a0;
+    if (((a0 | s) & mask) || alast - a0 != s * steps)
+        return 0;
+    *lo = a1c < l ? a1c : l;
+    *hi = a1c > h ? a1c : h;
+    return 1;
+}
+
+static inline __attribute__((always_inline)) int span_cached(uintptr_t *site, uintptr_t lo, uintptr_t hi,
+                                                             uintptr_t a0, uint64_t n)
+{
+    hi += n;
+    if (lo >= site[0] && hi <= site[1] && site[2] == __atomic_load_n(&simt__check_free_gen, __ATOMIC_RELAXED))
+        return 1;
+    return simt__check_span_fill(site, lo, hi, a0, n);
+}
+
 int simt__check_span_test(uintptr_t *site, uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps,
                           uint64_t n);
 ENTRY_ATTR int simt__check_span_test(uintptr_t *site, uintptr_t a0, uintptr_t a1, uintptr_t alast,
                                      uint64_t steps, uint64_t n)
 {
-    uintptr_t s = a1 - a0, lo = a0 < alast ? a0 : alast, hi = (a0 < alast ? alast : a0) + n;
-    uintptr_t a1c = steps ? a1 : a0;
-    if (((a0 | s) & (n - 1)) || alast - a0 != s * steps || !gridDim.x)
-        return 0;
-    lo = a1c < lo ? a1c : lo;
-    hi = a1c + n > hi ? a1c + n : hi;
-    if (lo >= site[0] && hi <= site[1] && site[2] == __atomic_load_n(&simt__check_free_gen, __ATOMIC_RELAXED))
-        return 1;
-    return simt__check_span_fill(site, lo, hi, a1c, n);
+    uintptr_t lo, hi;
+    return span1(a0, a1, alast, steps, n - 1, &lo, &hi) && gridDim.x && span_cached(site, lo, hi, a0, n);
 }
 
 /* An alignment check's verdicts over the loop: every address a multiple
@@ -264,12 +279,8 @@ ENTRY_ATTR int simt__check_span_test2(uintptr_t *site, uintptr_t a00, uintptr_t 
                                       uint64_t ksteps, uint64_t n)
 {
     uintptr_t lo, hi;
-    if (!span2(a00, a10, al0, xsteps, a01, a0l, all, ksteps, n - 1, &lo, &hi) || !gridDim.x)
-        return 0;
-    hi += n;
-    if (lo >= site[0] && hi <= site[1] && site[2] == __atomic_load_n(&simt__check_free_gen, __ATOMIC_RELAXED))
-        return 1;
-    return simt__check_span_fill(site, lo, hi, a00, n);
+    return span2(a00, a10, al0, xsteps, a01, a0l, all, ksteps, n - 1, &lo, &hi) && gridDim.x &&
+           span_cached(site, lo, hi, a00, n);
 }
 
 int simt__check_span_aligned2(uintptr_t a00, uintptr_t a10, uintptr_t al0, uint64_t xsteps, uintptr_t a01,
