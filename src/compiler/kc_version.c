@@ -3,31 +3,40 @@
  * (a checking build without racecheck, with the inline entry points).
  *
  * An access in an x loop whose address is affine in threadIdx.x costs
- * its check once per loop instead of once per thread: in the loop's
- * preheader (hy) its address is computed for the loop's first thread, the
- * one after it and its last thread, and libsimt-check
+ * its check once per loop instead of once per thread: before the loop
+ * (kc.rows, between hy and hx) its address is computed for the loop's
+ * first thread, the one after it and its last thread, and libsimt-check
  * (simt__check_span_test, src/check/abi/tsan_abi.c, inlined) answers
  * whether every thread's access would pass memcheck's inline fast path
  * without changing anything: aligned, every address in between inside a
  * run of addressable and written device memory cached per site and
- * worker (a TLS array per site).  An alignment check of
+ * worker (a TLS array per site).  An access in a counted loop nested in
+ * the x loop (an iloop: k from k0 while k < n, both the same for every
+ * thread) is tested over x and k at once (simt__check_span_test2: the
+ * box's corners bound its addresses).  An alignment check of
  * UndefinedBehaviorSanitizer in the loop is tested the same way
- * (simt__check_span_aligned, or simt__check_span_zero32 for a verdict an
- * earlier segment stored per thread).  The tests' conjunction, computed
- * once before the loop, guards each such check in the loop
- * (simt__unless__tsan_read4(clean, p) ...: the check when !clean), and
- * LLVM's non-trivial loop unswitching makes two loops of it: the checked
- * one, unchanged, and one without those checks, which vectorizes as the
- * normal build's.  A write to memory not yet written (initcheck's first
+ * (simt__check_span_aligned[2], or simt__check_span_zero32 for a verdict
+ * an earlier segment stored per thread).
+ *
+ * Where the tests pass, a copy of the loop without the checks they cover
+ * runs (clean_copy; kc.pick chooses): the normal build's loop, which
+ * vectorizes as that does.  Where every such address is affine in
+ * threadIdx.y too, the tests are made once more before the y loop over
+ * all the block's rows (block_tests), and a block that passes skips its
+ * rows' tests.  A write to memory not yet written (initcheck's first
  * writes), an address that is not affine, and any access the tests fail
- * for keep the checked loop, whose reports are the same as before.
+ * for keep the checked loop, whose reports are the same as before.  A
+ * loop whose values are used after it keeps the older form: each covered
+ * check guarded by the test (simt__unless__tsan_read4(clean, p) ...),
+ * for LLVM's unswitching.
  *
  * The affine addresses: adds, subtractions, multiplications and shifts
- * by a value the loop does not change, GEPs and casts of the x index and
- * of values defined before the loop; with at most one extension or
- * truncation on the way (besides threadIdx.x's own truncation), whose
- * wrap the run-time test sees: the last thread's address must be the
- * first's plus the steps times the first step.
+ * by a value the loop does not change, GEPs and casts of the x index (and
+ * k, or y) and of values defined before the loop; with at most one
+ * extension or truncation on the way, whose wrap the run-time test sees:
+ * the last thread's address must be the first's plus the steps times the
+ * first step (and across the box, the far corner's).  (threadIdx.x's and
+ * .y's truncations from the loops' 64-bit indices never wrap.)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,8 +67,20 @@ typedef struct vloop {
     iloop *loops;
     int nloops;
     LLVMValueRef k;             /* the inner index an address may use, or NULL */
+    /* For the block's test before the y loop (k is then the y index):
+     * the y loop's blocks outside the x loop, whose values are not there. */
+    LLVMBasicBlockRef *yblocks;
+    int nyblocks;
     LLVMBuilderRef b;
 } vloop;
+
+static int block_in(LLVMBasicBlockRef *set, int n, LLVMBasicBlockRef bb)
+{
+    for (int j = 0; j < n; j++)
+        if (set[j] == bb)
+            return 1;
+    return 0;
+}
 
 static int in_body(const vloop *v, LLVMValueRef i)
 {
@@ -141,7 +162,7 @@ static int affine(vloop *v, LLVMValueRef val, int depth, int *wraps, int *varies
         return 1;
     }
     if (!in_body(v, val))
-        return 0;
+        return LLVMIsAInstruction(val) && block_in(v->yblocks, v->nyblocks, LLVMGetInstructionParent(val)) ? -1 : 0;
     if (depth > 24)
         return -1;
     LLVMOpcode op = LLVMGetInstructionOpcode(val);
@@ -168,7 +189,7 @@ static int affine(vloop *v, LLVMValueRef val, int depth, int *wraps, int *varies
     if (op == LLVMShl && vary[1])
         return -1;
     if (any && (op == LLVMSExt || op == LLVMZExt || op == LLVMTrunc) &&
-        !(op == LLVMTrunc && LLVMGetOperand(val, 0) == v->sg->x))
+        !(op == LLVMTrunc && (LLVMGetOperand(val, 0) == v->sg->x || LLVMGetOperand(val, 0) == v->sg->y)))
         (*wraps)++;
     *varies |= any;
     return 1;
@@ -193,14 +214,6 @@ static LLVMValueRef clone_at(vloop *v, LLVMValueRef val, LLVMValueRef xv, LLVMVa
     LLVMInsertIntoBuilder(v->b, c);
     LLVMInstructionSetDebugLoc(c, NULL);
     return c;
-}
-
-static int block_in(LLVMBasicBlockRef *set, int n, LLVMBasicBlockRef bb)
-{
-    for (int j = 0; j < n; j++)
-        if (set[j] == bb)
-            return 1;
-    return 0;
 }
 
 /* The blocks of the body that branch to bb. */
@@ -532,30 +545,52 @@ static int dropped(LLVMValueRef i, LLVMValueRef *drop, int ndrop)
     return 0;
 }
 
-/* A phi like p (at the builder) with p's incoming values and blocks
- * through m, and hy's edge from `from`. */
-static LLVMValueRef remapped_phi(vloop *v, LLVMBuilderRef b, LLVMValueRef p, const vmap *m,
-                                 LLVMBasicBlockRef from)
+/* bb's phis with their edges from `from` coming from `to` (LLVM-C sets
+ * no phi's incoming block: each is made again); the segment's x follows. */
+static void retarget_phis(kc_seg *sg, LLVMBasicBlockRef bb, LLVMBasicBlockRef from, LLVMBasicBlockRef to)
 {
-    LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(p), "");
-    unsigned n = LLVMCountIncoming(p);
-    for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef val = vmap_get(m, LLVMGetIncomingValue(p, i));
-        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(p, i);
-        bb = bb == v->sg->hy ? from : LLVMValueAsBasicBlock(vmap_get(m, LLVMBasicBlockAsValue(bb)));
-        LLVMAddIncoming(np, &val, &bb, 1);
+    LLVMValueRef first = LLVMGetFirstInstruction(bb);
+    if (!first || !LLVMIsAPHINode(first))
+        return;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
+    LLVMPositionBuilderBefore(b, first);
+    for (LLVMValueRef p = first, next; p && LLVMIsAPHINode(p); p = next) {
+        next = LLVMGetNextInstruction(p);
+        LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(p), "");
+        unsigned n = LLVMCountIncoming(p);
+        for (unsigned i = 0; i < n; i++) {
+            LLVMValueRef val = LLVMGetIncomingValue(p, i);
+            LLVMBasicBlockRef in = LLVMGetIncomingBlock(p, i);
+            in = in == from ? to : in;
+            LLVMAddIncoming(np, &val, &in, 1);
+        }
+        if (p == sg->x)
+            sg->x = np;
+        LLVMReplaceAllUsesWith(p, np);
+        LLVMInstructionEraseFromParent(p);
     }
-    return np;
+    LLVMDisposeBuilder(b);
+}
+
+/* Where block `from` branches to `old`, it branches to `to`. */
+static void retarget_branch(LLVMBasicBlockRef from, LLVMBasicBlockRef old, LLVMBasicBlockRef to)
+{
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(from);
+    for (unsigned e = 0; e < LLVMGetNumSuccessors(term); e++)
+        if (LLVMGetSuccessor(term, e) == old)
+            LLVMSetSuccessor(term, e, to);
 }
 
 /* The x loop twice: as it is, where clean is 0, and without the
  * instructions in drop (the checks the tests found clean) where it is
- * not, chosen once before the loop.  The clean copy is the normal build's
- * loop, which LLVM vectorizes as it does there; LLVM's own unswitching
- * would make it only under a size limit that a loop of inlined checks
- * passes.  0 (nothing changed) where a value the loop computes is used
- * after it. */
-static int clean_copy(vloop *v, LLVMValueRef clean, LLVMValueRef *drop, int ndrop)
+ * not, chosen once before the loop (in kc.pick, which block `from`, the
+ * tests', now enters instead of hx).  The clean copy is the normal
+ * build's loop, which LLVM vectorizes as it does there; LLVM's own
+ * unswitching would make it only under a size limit that a loop of
+ * inlined checks passes.  NULL (nothing changed) where a value the loop
+ * computes is used after it; else kc.pick. */
+static LLVMBasicBlockRef clean_copy(vloop *v, LLVMValueRef clean, LLVMValueRef *drop, int ndrop,
+                                    LLVMBasicBlockRef from)
 {
     kc_ctx *k = v->t->k;
     kc_seg *sg = v->sg;
@@ -563,7 +598,7 @@ static int clean_copy(vloop *v, LLVMValueRef clean, LLVMValueRef *drop, int ndro
         for (LLVMValueRef i = LLVMGetFirstInstruction(v->body[j]); i; i = LLVMGetNextInstruction(i))
             for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u))
                 if (!in_body(v, LLVMGetUser(u)))
-                    return 0;
+                    return NULL;
     vmap m = {0};
     LLVMBasicBlockRef *nb = malloc((size_t)v->nbody * sizeof *nb);
     if (!nb)
@@ -600,7 +635,7 @@ static int clean_copy(vloop *v, LLVMValueRef clean, LLVMValueRef *drop, int ndro
                 for (unsigned e = 0; e < n; e++) {
                     LLVMValueRef val = vmap_get(&m, LLVMGetIncomingValue(i, e));
                     LLVMBasicBlockRef bb = LLVMGetIncomingBlock(i, e);
-                    bb = bb == sg->hy ? pick : LLVMValueAsBasicBlock(vmap_get(&m, LLVMBasicBlockAsValue(bb)));
+                    bb = bb == from ? pick : LLVMValueAsBasicBlock(vmap_get(&m, LLVMBasicBlockAsValue(bb)));
                     LLVMAddIncoming(c, &val, &bb, 1);
                 }
                 continue;
@@ -635,28 +670,16 @@ static int clean_copy(vloop *v, LLVMValueRef clean, LLVMValueRef *drop, int ndro
             }
         }
     }
-    /* hx's phis come from pick now; hy goes to pick, which picks. */
-    LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(sg->hx));
-    vmap none = {0};
-    for (LLVMValueRef p = LLVMGetFirstInstruction(sg->hx), next; p && LLVMIsAPHINode(p); p = next) {
-        next = LLVMGetNextInstruction(p);
-        LLVMValueRef np = remapped_phi(v, b, p, &none, pick);
-        if (p == sg->x)
-            sg->x = np;
-        LLVMReplaceAllUsesWith(p, np);
-        LLVMInstructionEraseFromParent(p);
-    }
-    LLVMValueRef hyt = LLVMGetBasicBlockTerminator(sg->hy);
-    for (unsigned e = 0; e < LLVMGetNumSuccessors(hyt); e++)
-        if (LLVMGetSuccessor(hyt, e) == sg->hx)
-            LLVMSetSuccessor(hyt, e, pick);
+    /* hx's phis come from pick now; `from` goes to pick, which picks. */
+    retarget_phis(sg, sg->hx, from, pick);
+    retarget_branch(from, sg->hx, pick);
     LLVMPositionBuilderAtEnd(b, pick);
     LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, clean, LLVMConstNull(LLVMTypeOf(clean)), ""), nb[0], sg->hx);
     LLVMDisposeBuilder(b);
     kc_map_free(&m.idx);
     free(m.to);
     free(nb);
-    return 1;
+    return pick;
 }
 
 /* Loads of the packed parameters at constant offsets, made once before
@@ -702,6 +725,135 @@ static void loop_span(vloop *v, iloop *l)
     l->ksteps = ty == k->i64 ? d : LLVMBuildZExt(v->b, d, k->i64, "");
 }
 
+/* The y loop's blocks outside the x loop: those reached from hy without
+ * passing hz or lz. */
+static void find_yblocks(vloop *v)
+{
+    kc_seg *sg = v->sg;
+    int cap = 16, n = 0;
+    LLVMBasicBlockRef *seen = malloc((size_t)cap * sizeof *seen);
+    if (!seen)
+        abort();
+    seen[n++] = sg->hy;
+    for (int j = 0; j < n; j++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(seen[j]);
+        unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+        for (unsigned e = 0; e < ns; e++) {
+            LLVMBasicBlockRef bb = LLVMGetSuccessor(term, e);
+            if (bb == sg->hz || bb == sg->lz || block_in(seen, n, bb))
+                continue;
+            if (n == cap && !(seen = realloc(seen, (size_t)(cap *= 2) * sizeof *seen)))
+                abort();
+            seen[n++] = bb;
+        }
+    }
+    v->nyblocks = 0;
+    for (int j = 0; j < n; j++)
+        if (!block_in(v->body, v->nbody, seen[j]))
+            seen[v->nyblocks++] = seen[j];
+    v->yblocks = seen;
+}
+
+/* The block that enters the y loop: what dominates the loop and is not in
+ * it dominates this block's end. */
+static LLVMBasicBlockRef rows_pre(const kc_seg *sg)
+{
+    if (LLVMCountIncoming(sg->y) != 2)
+        return sg->hy;
+    return LLVMGetIncomingBlock(sg->y, LLVMGetIncomingBlock(sg->y, 0) == sg->ly);
+}
+
+/* Whether val is the same for all the y loop's rows (defined before it). */
+static int before_rows(const vloop *v, LLVMValueRef val)
+{
+    return !LLVMIsAInstruction(val) ||
+           (!in_body(v, val) && !block_in(v->yblocks, v->nyblocks, LLVMGetInstructionParent(val)));
+}
+
+/* The block's tests: where every access the clean copy leaves unchecked
+ * is affine in x and y too, the same tests over all the block's rows
+ * (the x range its widest, threadIdx.x from 0 to blockDim.x - 1, where
+ * the row's range is the row's own), made once before the y loop.  Where
+ * they pass, each row goes to its clean copy without its own tests (a
+ * block of 32x8 threads: one test of each access for the block instead
+ * of eight); where they fail, the rows' tests decide as before. */
+static void block_tests(vloop *v, LLVMValueRef *calls, LLVMValueRef *tests, int n, LLVMValueRef rx[2],
+                        LLVMBasicBlockRef rows, LLVMBasicBlockRef pick, LLVMValueRef rowclean)
+{
+    kc_tier *t = v->t;
+    kc_ctx *k = t->k;
+    kc_seg *sg = v->sg;
+    if (!sg->ly || LLVMCountIncoming(sg->y) != 2 || rows_pre(sg) == sg->hy)
+        return;
+    find_yblocks(v);
+    /* The rows: from the y loop's first to its bound. */
+    LLVMValueRef yn = LLVMGetOperand(sg->ycmp, 1);
+    LLVMValueRef y0 = LLVMGetIncomingValue(sg->y, LLVMGetIncomingBlock(sg->y, 0) == sg->ly);
+    if (!before_rows(v, yn) || !before_rows(v, y0))
+        return;
+    for (int c = 0; c < n; c++)
+        if (tests[c] && loop_of(v, LLVMGetInstructionParent(calls[c])))
+            return;
+    LLVMBuilderRef b = v->b;
+    LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(rows_pre(sg)));
+    /* The x range: the rows' own where it is the same for all, else the
+     * block's, which holds each row's. */
+    LLVMValueRef one = LLVMConstInt(k->i64, 1, 0);
+    LLVMValueRef x0 = rx[0], hi = rx[1];
+    if (!before_rows(v, x0) || !before_rows(v, hi)) {
+        x0 = t->xlo;
+        hi = t->xhi;
+        if (!before_rows(v, x0) || !before_rows(v, hi))
+            return;
+    }
+    span sp;
+    sp.x[0] = x0;
+    sp.x[1] = LLVMBuildAdd(b, x0, one, "");
+    sp.x[2] = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, x0, hi, ""), LLVMBuildSub(b, hi, one, ""), x0, "");
+    sp.xsteps = LLVMBuildSub(b, sp.x[2], x0, "");
+    sp.k[0] = y0;
+    sp.k[1] = LLVMBuildAdd(b, y0, one, "");
+    sp.k[2] = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, y0, yn, ""), LLVMBuildSub(b, yn, one, ""), y0, "");
+    sp.ksteps = LLVMBuildSub(b, sp.k[2], y0, "");
+    v->k = sg->y;
+    LLVMValueRef bclean = NULL;
+    int ok = 1;
+    for (int c = 0; c < n && ok; c++) {
+        if (!tests[c])
+            continue;
+        size_t len;
+        const char *s = kc_callee_name(calls[c], &len);
+        LLVMValueRef bt;
+        if (kc_name_is(s, len, "simt__ubsan_mismatch_if")) {
+            bt = verdict_test(v, LLVMGetOperand(calls[c], 0), &sp);
+        } else {
+            unsigned long long size = s[len - 1] == '4' ? 4 : 8;
+            bt = span_test(v, LLVMGetOperand(calls[c], 0), "simt__check_span_test", LLVMConstInt(k->i64, size, 0), &sp);
+        }
+        ok = bt != NULL;
+        if (bt)
+            bclean = bclean ? LLVMBuildAnd(b, bclean, bt, "") : bt;
+    }
+    v->k = NULL;
+    if (!ok || !bclean)
+        return;     /* what it made before the y loop goes unused */
+    /* hy -> kc.bsel: the block's verdict, or the row's tests. */
+    LLVMBasicBlockRef bsel = LLVMInsertBasicBlockInContext(k->c, rows, "kc.bsel");
+    retarget_branch(sg->hy, rows, bsel);
+    LLVMPositionBuilderAtEnd(b, bsel);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, bclean, LLVMConstNull(LLVMTypeOf(bclean)), ""), pick, rows);
+    /* pick's choice: the block's verdict or the row's. */
+    LLVMValueRef cmp = LLVMGetFirstInstruction(pick);
+    LLVMPositionBuilderBefore(b, cmp);
+    LLVMValueRef ph = LLVMBuildPhi(b, LLVMTypeOf(rowclean), "kc.clean");
+    LLVMValueRef vals[2] = {LLVMConstInt(LLVMTypeOf(rowclean), 1, 0), rowclean};
+    LLVMBasicBlockRef from[2] = {bsel, rows};
+    LLVMAddIncoming(ph, vals, from, 2);
+    LLVMSetOperand(cmp, 0, ph);
+    /* hx's and the clean copy's phis have pick's edge; x0 is hy's value,
+     * which reaches pick either way. */
+}
+
 static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
 {
     kc_ctx *k = t->k;
@@ -739,8 +891,15 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
         }
     if (n > 0) {
         v.b = LLVMCreateBuilderInContext(k->c);
-        LLVMPositionBuilderBefore(v.b, LLVMGetBasicBlockTerminator(sg->hy));
+        LLVMPositionBuilderBefore(v.b, LLVMGetBasicBlockTerminator(rows_pre(sg)));
+        hoist_pack_loads(&v);
+        /* The row's tests, in a block of their own between hy and hx. */
         LLVMValueRef x0 = LLVMGetIncomingValue(sg->x, 0), hi = LLVMGetOperand(sg->xcmp, 1);
+        LLVMBasicBlockRef rows = LLVMInsertBasicBlockInContext(k->c, sg->hx, "kc.rows");
+        retarget_phis(sg, sg->hx, sg->hy, rows);
+        retarget_branch(sg->hy, sg->hx, rows);
+        LLVMPositionBuilderAtEnd(v.b, rows);
+        LLVMPositionBuilderBefore(v.b, LLVMBuildBr(v.b, sg->hx));
         LLVMValueRef one = LLVMConstInt(k->i64, 1, 0);
         LLVMValueRef xs[3];
         xs[0] = x0;
@@ -748,7 +907,6 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
         xs[2] = LLVMBuildSelect(v.b, LLVMBuildICmp(v.b, LLVMIntULT, x0, hi, ""), LLVMBuildSub(v.b, hi, one, ""), x0,
                                 "");
         LLVMValueRef steps = LLVMBuildSub(v.b, xs[2], x0, "");
-        hoist_pack_loads(&v);
         LLVMValueRef clean = NULL;
         LLVMValueRef *tests = calloc((size_t)n, sizeof *tests);
         if (!tests)
@@ -792,7 +950,10 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
         if (all && !others && tid_stores(t, sg, st))
             for (int d = 0; d < 3; d++)
                 drop[ndrop++] = st[d];
-        int copied = clean && clean_copy(&v, clean, drop, ndrop);
+        LLVMBasicBlockRef pick = clean ? clean_copy(&v, clean, drop, ndrop, rows) : NULL;
+        int copied = pick != NULL;
+        if (pick)
+            block_tests(&v, calls, tests, n, (LLVMValueRef[2]){x0, hi}, rows, pick, clean);
         free(drop);
         LLVMBuilderRef b = t->b;
         for (int c = 0; clean && !copied && c < n; c++) {
@@ -825,6 +986,7 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
         free(tests);
         LLVMDisposeBuilder(v.b);
     }
+    free(v.yblocks);
     for (int j = 0; j < v.nloops; j++)
         free(v.loops[j].blocks);
     free(v.loops);
