@@ -67,8 +67,9 @@ typedef struct vloop {
     iloop *loops;
     int nloops;
     LLVMValueRef k;             /* the inner index an address may use, or NULL */
-    /* For the block's test before the y loop (k is then the y index):
-     * the y loop's blocks outside the x loop, whose values are not there. */
+    /* The y loop's blocks outside the x loop, whose values are not there
+     * before it: for the block's tests (k is then the y index) and the
+     * pack loads moved there. */
     LLVMBasicBlockRef *yblocks;
     int nyblocks;
     LLVMBuilderRef b;
@@ -162,7 +163,10 @@ static int affine(vloop *v, LLVMValueRef val, int depth, int *wraps, int *varies
         return 1;
     }
     if (!in_body(v, val))
-        return LLVMIsAInstruction(val) && block_in(v->yblocks, v->nyblocks, LLVMGetInstructionParent(val)) ? -1 : 0;
+        return v->k && v->k == v->sg->y && LLVMIsAInstruction(val) &&
+                       block_in(v->yblocks, v->nyblocks, LLVMGetInstructionParent(val))
+                   ? -1
+                   : 0;
     if (depth > 24)
         return -1;
     LLVMOpcode op = LLVMGetInstructionOpcode(val);
@@ -682,32 +686,6 @@ static LLVMBasicBlockRef clean_copy(vloop *v, LLVMValueRef clean, LLVMValueRef *
     return pick;
 }
 
-/* Loads of the packed parameters at constant offsets, made once before
- * the loop: the pack is the whole launch's and only read, and LLVM,
- * which cannot know that, keeps them in the loop, where the clean copy's
- * addresses that start from them would not vectorize. */
-static void hoist_pack_loads(vloop *v)
-{
-    if (!v->args)
-        return;
-    for (int j = 0; j < v->nbody; j++)
-        for (LLVMValueRef i = LLVMGetFirstInstruction(v->body[j]), next; i; i = next) {
-            next = LLVMGetNextInstruction(i);
-            if (!LLVMIsALoadInst(i) || LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
-                continue;
-            LLVMValueRef p = LLVMGetOperand(i, 0);
-            int fixed_offset = 1;
-            for (; LLVMIsAGetElementPtrInst(p); p = LLVMGetOperand(p, 0))
-                for (int o = 1; o < LLVMGetNumOperands(p); o++)
-                    fixed_offset &= LLVMIsAConstantInt(LLVMGetOperand(p, (unsigned)o)) != NULL;
-            if (p != v->args || !fixed_offset)
-                continue;
-            LLVMValueRef h = clone_at(v, i, NULL, NULL);
-            LLVMReplaceAllUsesWith(i, h);
-            LLVMInstructionEraseFromParent(i);
-        }
-}
-
 /* l's index's first, second and last values and the steps between,
  * computed before the x loop. */
 static void loop_span(vloop *v, iloop *l)
@@ -770,6 +748,36 @@ static int before_rows(const vloop *v, LLVMValueRef val)
            (!in_body(v, val) && !block_in(v->yblocks, v->nyblocks, LLVMGetInstructionParent(val)));
 }
 
+/* Loads of the packed parameters at constant offsets, made once before
+ * the loop: the pack is the whole launch's and only read, and LLVM,
+ * which cannot know that, keeps them in the loop, where the clean copy's
+ * addresses that start from them would not vectorize. */
+static void hoist_pack_loads(vloop *v)
+{
+    if (!v->args)
+        return;
+    for (int j = 0; j < v->nbody; j++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(v->body[j]), next; i; i = next) {
+            next = LLVMGetNextInstruction(i);
+            if (!LLVMIsALoadInst(i) || LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
+                continue;
+            LLVMValueRef p = LLVMGetOperand(i, 0);
+            int fixed_offset = 1;
+            /* (The loop's GEPs move with the load; others must be there
+             * before the y loop.) */
+            for (; LLVMIsAGetElementPtrInst(p); p = LLVMGetOperand(p, 0)) {
+                fixed_offset &= in_body(v, p) || before_rows(v, p);
+                for (int o = 1; o < LLVMGetNumOperands(p); o++)
+                    fixed_offset &= LLVMIsAConstantInt(LLVMGetOperand(p, (unsigned)o)) != NULL;
+            }
+            if (p != v->args || !fixed_offset)
+                continue;
+            LLVMValueRef h = clone_at(v, i, NULL, NULL);
+            LLVMReplaceAllUsesWith(i, h);
+            LLVMInstructionEraseFromParent(i);
+        }
+}
+
 /* The block's tests: where every access the clean copy leaves unchecked
  * is affine in x and y too, the same tests over all the block's rows
  * (the x range its widest, threadIdx.x from 0 to blockDim.x - 1, where
@@ -785,7 +793,6 @@ static void block_tests(vloop *v, LLVMValueRef *calls, LLVMValueRef *tests, int 
     kc_seg *sg = v->sg;
     if (!sg->ly || LLVMCountIncoming(sg->y) != 2 || rows_pre(sg) == sg->hy)
         return;
-    find_yblocks(v);
     /* The rows: from the y loop's first to its bound. */
     LLVMValueRef yn = LLVMGetOperand(sg->ycmp, 1);
     LLVMValueRef y0 = LLVMGetIncomingValue(sg->y, LLVMGetIncomingBlock(sg->y, 0) == sg->ly);
@@ -890,6 +897,7 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
             }
         }
     if (n > 0) {
+        find_yblocks(&v);
         v.b = LLVMCreateBuilderInContext(k->c);
         LLVMPositionBuilderBefore(v.b, LLVMGetBasicBlockTerminator(rows_pre(sg)));
         hoist_pack_loads(&v);
