@@ -508,7 +508,7 @@ void check_block_start(struct block *b)
     if (race)
         memset(s->cells, 0, s->hi * sizeof(struct cell));
     s->hi = 0;
-    simt__check_shared_meta = simt__check_on & CHECK_RACE ? NULL : s->meta;
+    simt__check_shared_meta = race ? NULL : s->meta;
     /* The launch's key (runtime/streamrace.c), or one from the engine's
      * count that no command has (bit 23: ordered with every other). */
     uint32_t key = b->grid->race_key;

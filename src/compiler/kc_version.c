@@ -473,6 +473,18 @@ static LLVMValueRef verdict_test(vloop *v, LLVMValueRef failed, const span *sp)
     return span_test(v, LLVMGetOperand(a, 0), "simt__check_span_aligned", LLVMConstInt(k->i64, mask, 0), sp);
 }
 
+/* The test of one check the loop makes (an entry point's call, or an
+ * alignment check's), over sp; NULL where it has none. */
+static LLVMValueRef call_test(vloop *v, LLVMValueRef call, const span *sp)
+{
+    size_t len;
+    const char *s = kc_callee_name(call, &len);
+    if (kc_name_is(s, len, "simt__ubsan_mismatch_if"))
+        return verdict_test(v, LLVMGetOperand(call, 0), sp);
+    unsigned long long size = s[len - 1] == '4' ? 4 : 8;
+    return span_test(v, LLVMGetOperand(call, 0), "simt__check_span_test", LLVMConstInt(v->t->k->i64, size, 0), sp);
+}
+
 /* A loop whose calls are all versioned checks stores threadIdx (kc_gen.c,
  * build_segment) for them only: the three stores, if found. */
 static int tid_stores(kc_tier *t, kc_seg *sg, LLVMValueRef st[3])
@@ -828,15 +840,7 @@ static void block_tests(vloop *v, LLVMValueRef *calls, LLVMValueRef *tests, int 
     for (int c = 0; c < n && ok; c++) {
         if (!tests[c])
             continue;
-        size_t len;
-        const char *s = kc_callee_name(calls[c], &len);
-        LLVMValueRef bt;
-        if (kc_name_is(s, len, "simt__ubsan_mismatch_if")) {
-            bt = verdict_test(v, LLVMGetOperand(calls[c], 0), &sp);
-        } else {
-            unsigned long long size = s[len - 1] == '4' ? 4 : 8;
-            bt = span_test(v, LLVMGetOperand(calls[c], 0), "simt__check_span_test", LLVMConstInt(k->i64, size, 0), &sp);
-        }
+        LLVMValueRef bt = call_test(v, calls[c], &sp);
         ok = bt != NULL;
         if (bt)
             bclean = bclean ? LLVMBuildAnd(b, bclean, bt, "") : bt;
@@ -921,8 +925,6 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
             abort();
         find_loops(&v);
         for (int c = 0; c < n; c++) {
-            size_t len;
-            const char *s = kc_callee_name(calls[c], &len);
             span sp = {.x = {xs[0], xs[1], xs[2]}, .xsteps = steps};
             iloop *l = loop_of(&v, LLVMGetInstructionParent(calls[c]));
             v.k = l ? l->k : NULL;
@@ -931,13 +933,7 @@ static void version_loop(kc_tier *t, kc_seg *sg, LLVMValueRef args)
             if (l)
                 sp = (span){.x = {xs[0], xs[1], xs[2]}, .xsteps = steps,
                             .k = {l->ks[0], l->ks[1], l->ks[2]}, .ksteps = l->ksteps};
-            if (kc_name_is(s, len, "simt__ubsan_mismatch_if")) {
-                tests[c] = verdict_test(&v, LLVMGetOperand(calls[c], 0), &sp);
-            } else {
-                unsigned long long size = s[len - 1] == '4' ? 4 : 8;
-                tests[c] = span_test(&v, LLVMGetOperand(calls[c], 0), "simt__check_span_test",
-                                     LLVMConstInt(k->i64, size, 0), &sp);
-            }
+            tests[c] = call_test(&v, calls[c], &sp);
             v.k = NULL;
             if (tests[c])
                 clean = clean ? LLVMBuildAnd(v.b, clean, tests[c], "") : tests[c];

@@ -242,8 +242,8 @@ int simt__check_span_aligned(uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64
 ENTRY_ATTR int simt__check_span_aligned(uintptr_t a0, uintptr_t a1, uintptr_t alast, uint64_t steps,
                                         uint64_t mask)
 {
-    uintptr_t s = a1 - a0;
-    return !((a0 | s) & mask) && alast - a0 == s * steps;
+    uintptr_t lo, hi;
+    return span1(a0, a1, alast, steps, mask, &lo, &hi);
 }
 
 /* The same tests for an access in a loop nested in the x loop, whose
