@@ -125,7 +125,13 @@ static LLVMValueRef builtin_load(kc_tier *t, LLVMValueRef load, long long *off);
  * uniform values ("i = blockIdx.x * blockDim.x + threadIdx.x", "&s[tx +
  * 1]") is recomputed in each segment that uses it rather than stored to a
  * slot: the use then sees an affine function of the loop values, which
- * vectorizes as a contiguous access, where a slot would give a gather. */
+ * vectorizes as a contiguous access, where a slot would give a gather.
+ * UndefinedBehaviorSanitizer's alignment verdict on such an address
+ * (zext(icmp ne (and (ptrtoint p), mask), 0), a dozen operations deep
+ * for "sum[r * nq * np + q * np + p]") is recomputed too: a memcheck
+ * build's loop then tests it from the address, once for all its threads
+ * and steps (kc_version.c), instead of reading every thread's stored
+ * verdict at each step of a loop around the segment. */
 static int tid_field(kc_tier *t, LLVMValueRef v, long long *off)
 {
     return LLVMIsALoadInst(v) && !LLVMGetVolatile(v) && builtin_load(t, v, off) == t->k->g_tid;
@@ -141,12 +147,12 @@ static int remat_ok(kc_tier *t, LLVMValueRef v, int depth, int *budget)
     long long off;
     if (tid_field(t, v, &off))
         return 1;
-    if (depth > 8 || --*budget < 0)
+    if (depth > 12 || --*budget < 0)
         return 0;
     switch (LLVMGetInstructionOpcode(v)) {
     case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
     case LLVMAnd: case LLVMOr: case LLVMXor:
-    case LLVMSExt: case LLVMZExt: case LLVMTrunc:
+    case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMPtrToInt:
     case LLVMGetElementPtr: case LLVMICmp: case LLVMSelect:
         break;
     default:

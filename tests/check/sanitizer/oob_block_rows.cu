@@ -1,9 +1,9 @@
 // Planted bugs: 2-D kernels that write and read one row more than a
-// matrix has.  A
-// --check=memory build tests each access once for a whole block of 32x8
-// threads where it can (src/compiler/kc_version.c): the blocks of the
-// last row of blocks fail that test, their rows are tested one by one,
-// and the last row's checked loop reports the write with its thread.
+// matrix has.  A --check=memory build tests each access once for a whole
+// block of 32x8 threads where it can (src/compiler/kc_version.c): the
+// blocks of the last row of blocks fail that test, their rows are tested
+// one by one, and the last row's checked loop reports the write with its
+// thread.  The correct twin: tests/cuda/sanitizer/oob_loops_ok.cu.
 #include <cstdio>
 
 __global__ void fill(float *m, int w, int h)

@@ -3,6 +3,7 @@
 // tests such a loop's accesses once for all the x loop's threads and all
 // the inner loop's steps (src/compiler/kc_version.c); the first launches
 // are correct and must stay silent, the last two report the read.
+// The correct twin: tests/cuda/sanitizer/oob_loops_ok.cu.
 #include <cstdio>
 
 __global__ void rowsum(const float *a, float *s, int n, int kmax)

@@ -3,6 +3,7 @@
 // unchecked where one test before it finds every thread's access clean
 // (src/compiler/kc_version.c): here the last k step's test fails, and the
 // checked loop reports the read with its thread and line.
+// The correct twin: tests/cuda/sanitizer/oob_loops_ok.cu.
 #include <cstdio>
 
 __global__ void mm(const float *a, const float *b, float *c, int n, int kmax)
