@@ -544,24 +544,39 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
         const index_t lo = c.lo(b), hi = c.hi(b);
         const K *const keys = ksrc;
         const bool desc = descending;
-        /* h: 32-bit counts where the chunk allows (half the cache) */
+        /* h: four tables of D counts, 32-bit where the chunk allows; four
+         * keys at a time, one to each table, so that the counts' loads
+         * and stores do not wait on each other (2^24 ints, one worker on
+         * the development VM: the count's step 12.6 -> 10.5 ms) */
         auto into = [lo, hi, keys, desc, first, shift, width, b, count, chunks_n, D, digit_of](auto *h) {
-            U m = 0;
-            for (index_t i = lo; i < hi; i++) {
+            auto *const h1 = h + D, *const h2 = h + 2 * (size_t)D, *const h3 = h + 3 * (size_t)D;
+            U m0 = 0, m1 = 0;
+            index_t i = lo;
+            for (; i + 4 <= hi; i += 4) {
+                const U u0 = rk::ordered(keys[i], desc), u1 = rk::ordered(keys[i + 1], desc);
+                const U u2 = rk::ordered(keys[i + 2], desc), u3 = rk::ordered(keys[i + 3], desc);
+                m0 |= U(U(u0 ^ first) | U(u1 ^ first));
+                m1 |= U(U(u2 ^ first) | U(u3 ^ first));
+                h[digit_of(u0, shift, width)]++;
+                h1[digit_of(u1, shift, width)]++;
+                h2[digit_of(u2, shift, width)]++;
+                h3[digit_of(u3, shift, width)]++;
+            }
+            for (; i < hi; i++) {
                 const U u = rk::ordered(keys[i], desc);
-                m |= U(u ^ first);
+                m0 |= U(u ^ first);
                 h[digit_of(u, shift, width)]++;
             }
             for (unsigned d = 0; d < D; d++)
-                count[(size_t)d * chunks_n + b] = (index_t)h[d];
-            return m;
+                count[(size_t)d * chunks_n + b] = (index_t)(h[d] + h1[d] + h2[d] + h3[d]);
+            return U(m0 | m1);
         };
         U m;
         if (hi - lo < ((index_t)1 << 32)) {
-            ::std::vector<uint32_t> h(D);
+            ::std::vector<uint32_t> h(4 * (size_t)D);
             m = into(h.data());
         } else {
-            ::std::vector<index_t> h(D);
+            ::std::vector<index_t> h(4 * (size_t)D);
             m = into(h.data());
         }
         return m;
