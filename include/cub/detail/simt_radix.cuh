@@ -546,8 +546,8 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
         const bool desc = descending;
         /* h: four tables of D counts, 32-bit where the chunk allows; four
          * keys at a time, one to each table, so that the counts' loads
-         * and stores do not wait on each other (2^24 ints, one worker on
-         * the development VM: the count's step 12.6 -> 10.5 ms) */
+         * and stores do not wait on each other (2^24 ints, one worker and
+         * the host thread on the development VM: 12.6 -> 10.5 ms) */
         auto into = [lo, hi, keys, desc, first, shift, width, b, count, chunks_n, D, digit_of](auto *h) {
             auto *const h1 = h + D, *const h2 = h + 2 * (size_t)D, *const h3 = h + 3 * (size_t)D;
             U m0 = 0, m1 = 0;
