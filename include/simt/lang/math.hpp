@@ -75,39 +75,28 @@ static inline int cvt_rzi(float x) { return cvt_int_t(truncf(x)); }
 static inline float fma_rm_int(float a, float b, float c) { return (float)floor((double)a * b + c); }
 
 /* ---- the special function unit, modelled as correctly rounded ------------ */
-/* 2^t for an integer t whose power is a normal float (the model's exact
- * result, without libm's exp2: __powf(2, i) in a loop), else 0. */
-static inline float ex2_whole(float t)
+/* 2^t in double: the power itself where t is an integer whose power is a
+ * normal float (exp2's own result, without the call: __powf(2, i) in a
+ * loop), else libm's exp2. */
+static inline double ex2_exact(float t)
 {
-    if (!(t >= -126.0f && t <= 127.0f))
-        return 0.0f;
-    const int i = (int)t;
-    if ((float)i != t)
-        return 0.0f;
-    const unsigned u = (unsigned)(i + 127) << 23;
-    float r;
-    __builtin_memcpy(&r, &u, sizeof r);
-    return r;
+    if (t >= -126.0f && t <= 127.0f) {
+        const int i = (int)t;
+        if ((float)i == t)
+            return (double)uf((unsigned int)(i + 127) << 23);
+    }
+    return exp2((double)t);
 }
 /* ex2.approx.ftz.f32: nearest matches the unit most often (measured) */
-static inline float ex2_ftz(float t)
-{
-    const float w = ex2_whole(t);
-    return w != 0.0f ? w : cnan(ftz((float)exp2((double)t)));
-}
+static inline float ex2_ftz(float t) { return cnan(ftz((float)ex2_exact(t))); }
 /* ex2.approx.f32 */
-static inline float ex2(float t)
-{
-    const float w = ex2_whole(t);
-    return w != 0.0f ? w : cnan((float)exp2((double)t));
-}
+static inline float ex2(float t) { return cnan((float)ex2_exact(t)); }
 /* lg2.approx.f32 / .ftz */
 /* lg2 truncates: toward zero matches the unit more often than nearest.
  * A normal power of two's logarithm is its exponent, exactly (libm's too). */
 static inline float lg2(float x)
 {
-    unsigned u;
-    __builtin_memcpy(&u, &x, sizeof u);
+    const unsigned int u = fu(x);
     if ((u & 0x807fffffu) == 0 && (u >> 23) != 0 && (u >> 23) != 255)
         return (float)((int)(u >> 23) - 127);
     double l = ::log2((double)x);
