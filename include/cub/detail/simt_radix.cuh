@@ -22,6 +22,7 @@
 #define SIMT_CUB_DETAIL_SIMT_RADIX_CUH
 #pragma GCC system_header
 
+#include <assert.h>
 #include <string.h>
 #include <unistd.h>
 #include <algorithm>
@@ -263,8 +264,8 @@ struct scratch_items<T, false> {
 
 /* One bucket of the large sort: the m keys (and values) at kx, whose
  * ordered bits from `below` up are all equal, sorted stably by bits
- * [begin_bit, below) into kfin (kx itself or another buffer of m items),
- * in the caller's cache.  LSD passes of up to 11 bits: one read counts the
+ * [begin_bit, below) into kfin (another buffer of m items; kx's are then
+ * scratch), in the caller's cache.  LSD passes of up to 11 bits: one read counts the
  * digits of every pass, a pass whose digit is the same for every key is
  * skipped, and the buffers alternate so that the last pass writes kfin
  * (a scratch buffer of m items takes the first pass where kx would be
@@ -328,14 +329,13 @@ inline void sort_bucket_counted(K *kx, V *vx, K *kfin, V *vfin, index_t m, int b
             if (count[(size_t)p * D + (size_t)(U(u0 >> (p * width)) & dm)] != m)
                 moving[k_n++] = p;
     }
+    assert(kfin != kx);
     K *kcur = kx;
     V *vcur = vx;
     if (k_n == 0) {
-        if (kfin != kx) {
-            memcpy((void *)kfin, (const void *)kx, (size_t)m * sizeof(K));
-            if constexpr (pairs)
-                memcpy((void *)vfin, (const void *)vx, (size_t)m * sizeof(V));
-        }
+        memcpy((void *)kfin, (const void *)kx, (size_t)m * sizeof(K));
+        if constexpr (pairs)
+            memcpy((void *)vfin, (const void *)vx, (size_t)m * sizeof(V));
         return;
     }
     auto pass = [&](int p, const K *ks, const V *vs, K *kd, V *vd) {
@@ -380,25 +380,16 @@ inline void sort_bucket_counted(K *kx, V *vx, K *kfin, V *vfin, index_t m, int b
             stream_copy((void *)vfin, (const void *)vc, (size_t)m * sizeof(V));
         return;
     }
-    /* destinations from the last pass back: kfin, then the other of kx and
-     * kfin, alternating; a first pass that would write its own source, or
-     * a last that would (kfin == kx with one pass), goes to scratch */
+    /* destinations from the last pass back: kfin, then kx, alternating; a
+     * first pass that would write its own source goes to scratch */
     scratch_items<K> kscratch;
     scratch_items<typename ::std::conditional<pairs, V, char>::type> vscratch;
-    K *kother = kfin != kx ? kfin : nullptr;
     for (int j = 0; j < k_n; j++) {
         const int p = moving[j];
         const int from_last = k_n - 1 - j;
-        K *kdst;
-        V *vdst;
-        if (from_last % 2 == 0) {
-            kdst = kfin;
-            vdst = vfin;
-        } else {
-            kdst = kfin != kx ? kx : kother;
-            vdst = kfin != kx ? vx : nullptr;
-        }
-        if (kdst == kcur || !kdst) {
+        K *kdst = from_last % 2 == 0 ? kfin : kx;
+        V *vdst = from_last % 2 == 0 ? vfin : vx;
+        if (kdst == kcur) {
             if (!kscratch.data()) {
                 kscratch.make((size_t)m);
                 if constexpr (pairs)
@@ -442,8 +433,8 @@ inline void sort_bucket(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit
  * higher bit are the digits counted again.  Then the digit-major prefix
  * of the counts, the stable scatter of src into x; then one block per
  * bucket sorts its items in its cache (sort_bucket) and leaves them in
- * `fin` (x or y: the caller's choice).  src may be y, never x.  `table`
- * holds msd_table_items(c, bits) items. */
+ * y.  src may be y, never x.  `table` holds msd_table_items(c, bits)
+ * items. */
 constexpr int msd_top_bits_max = 12;
 
 /* The first-level data cache of a core, in bytes (32 KiB where the system
@@ -489,7 +480,7 @@ inline size_t msd_table_items(const chunks &c, int bits)
 
 template <class K, class V>
 inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *table, const K *ksrc, const V *vsrc,
-                                  K *kx, V *vx, K *ky, V *vy, bool fin_is_y, int begin_bit, int end_bit,
+                                  K *kx, V *vx, K *ky, V *vy, int begin_bit, int end_bit,
                                   bool descending, cudaStream_t stream)
 {
     typedef radix_key<K> rk;
@@ -749,9 +740,8 @@ inline cudaError_t radix_sort_msd(const char *name, const chunks &c, index_t *ta
             return;
         const bool staged =
             cap_staged && m * (index_t)(sizeof(K) + (pairs ? sizeof(V) : 0)) <= stage_max_bytes;
-        sort_bucket<K, V>(kx + lo, pairs ? vx + lo : nullptr, (fin_is_y ? ky : kx) + lo,
-                          pairs ? (fin_is_y ? vy : vx) + lo : nullptr, m, begin_bit, (int)top[0], descending,
-                          staged);
+        sort_bucket<K, V>(kx + lo, pairs ? vx + lo : nullptr, ky + lo, pairs ? vy + lo : nullptr, m, begin_bit,
+                          (int)top[0], descending, staged);
     });
 }
 
@@ -791,9 +781,9 @@ inline cudaError_t radix_sort(const char *name, void *d_temp, size_t &temp_bytes
         if (overwrite)
             return radix_sort_msd<K, V>(name, c, (index_t *)p[0], keys.Current(), values.Current(),
                                         keys.Alternate(), values.Alternate(), keys.Current(), values.Current(),
-                                        true, begin_bit, end_bit, descending, stream);
+                                        begin_bit, end_bit, descending, stream);
         return radix_sort_msd<K, V>(name, c, (index_t *)p[0], keys.Current(), values.Current(), (K *)p[1],
-                                    (V *)p[2], keys.Alternate(), values.Alternate(), true, begin_bit, end_bit,
+                                    (V *)p[2], keys.Alternate(), values.Alternate(), begin_bit, end_bit,
                                     descending, stream);
     }
     index_t *table = (index_t *)p[0];

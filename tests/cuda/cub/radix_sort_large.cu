@@ -3,9 +3,10 @@
 // by other means than it does small ones: keys and pairs of 32- and
 // 64-bit types, ascending and descending, DoubleBuffer and pointer forms,
 // a bit range (stable outside it), and skewed inputs (most keys in one
-// digit, the rest spread) whose largest groups dwarf the others.  Each
-// result is checked against a stable sort on the host and its digest
-// printed.
+// digit, the rest spread) whose largest groups dwarf the others; a few
+// keys far above the rest, keys that differ only in their top byte, and
+// keys all equal.  Each result is checked against a stable sort on the
+// host and its digest printed.
 #include <cub/cub.cuh>
 #include <algorithm>
 #include <numeric>
@@ -118,5 +119,25 @@ int main()
     }
     pairs("SortPairs u32 skewed", ks, whole_u, false);
     keys("SortKeysDescending u32 skewed", ks, true);
+
+    // a few keys (at places a sample of evenly spaced keys would miss) with
+    // bits far above every other key's
+    std::vector<unsigned> ko(n);
+    for (int i = 0; i < n; i++)
+        ko[i] = r.next() & 0xfffffu;
+    ko[7] = 0x80000001u;
+    ko[n / 3 + 1] = 0x40000000u;
+    ko[n - 2] = 0x80000001u;
+    pairs("SortPairs u32 outliers", ko, whole_u, false);
+    pairs("SortPairsDescending u32 outliers", ko, whole_u, true);
+    keys("SortKeys u32 outliers", ko, false);
+
+    // only the top byte varies; then every key the same
+    std::vector<unsigned> kt(n);
+    for (int i = 0; i < n; i++)
+        kt[i] = (r.next() & 0xffu) << 24 | 0x5a5a5au;
+    pairs("SortPairs u32 top byte", kt, whole_u, false);
+    std::vector<unsigned> ke(n, 0x12345678u);
+    pairs("SortPairs u32 all equal", ke, whole_u, false);
     return 0;
 }
