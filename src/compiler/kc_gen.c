@@ -1289,9 +1289,23 @@ static void mark_parallel(kc_tier *t, const stub *st, int nst)
         for (LLVMValueRef i = LLVMGetFirstInstruction(t->g.bb[b]); i; i = LLVMGetNextInstruction(i)) {
             LLVMOpcode op = LLVMGetInstructionOpcode(i);
             LLVMValueRef p = op == LLVMLoad ? LLVMGetOperand(i, 0) : op == LLVMStore ? LLVMGetOperand(i, 1) : NULL;
-            if (p && p != t->acc && !LLVMGetVolatile(i) &&
-                LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic)
-                LLVMSetMetadata(i, kind, ag);
+            if (!p || p == t->acc || LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
+                continue;
+            LLVMSetMetadata(i, kind, ag);
+            /* An address the block shares goes through a freeze, which
+             * scalar evolution cannot see into.  LLVM 16's loop access
+             * analysis took the step of such an address along an
+             * enclosing loop (coord[i * num + x] in a walk, num per step
+             * of i) for its stride in the thread loop, and versioned the
+             * vectorized loop on num == 1, which never holds: the thread
+             * loop ran scalar (Rodinia streamcluster's kernel on the
+             * VM: see docs/PERFORMANCE.md).  The stride of an address
+             * that moves with the thread is left to that analysis
+             * (d_sums[ei * d_mul], 1 in half of srad_v1's launches). */
+            if (LLVMIsAGetElementPtrInst(p) && block_uniform(t, p)) {
+                LLVMPositionBuilderBefore(t->b, i);
+                LLVMSetOperand(i, op == LLVMLoad ? 0 : 1, LLVMBuildFreeze(t->b, p, "kc.uniform"));
+            }
         }
     }
     for (int e = 0; e < nst; e++)
