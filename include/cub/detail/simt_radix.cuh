@@ -265,11 +265,11 @@ struct scratch_items<T, false> {
 /* One bucket of the large sort: the m keys (and values) at kx, whose
  * ordered bits from `below` up are all equal, sorted stably by bits
  * [begin_bit, below) into kfin (another buffer of m items; kx's are then
- * scratch), in the caller's cache.  LSD passes of up to 11 bits: one read counts the
- * digits of every pass, a pass whose digit is the same for every key is
- * skipped, and the buffers alternate so that the last pass writes kfin
- * (a scratch buffer of m items takes the first pass where kx would be
- * both its source and its destination).  With `staged`, every pass writes
+ * scratch), in the caller's cache.  LSD passes of up to 11 bits: one read
+ * counts the digits of every pass, a pass whose digit is the same for
+ * every key is skipped, and the buffers alternate so that the last pass
+ * writes kfin (a scratch buffer of m items takes the first pass where kx
+ * would be both its source and its destination).  With `staged`, every pass writes
  * one of two scratch buffers and the result is streamed out to kfin
  * (stream_copy): the last pass's stores then land in lines the cache
  * holds, where kfin's lines, written in the digits' order, would each be
