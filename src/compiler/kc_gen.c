@@ -1278,6 +1278,24 @@ static void lower_allocas(kc_tier *t)
 /* Loads and stores of a segment's threads touch nothing another thread of
  * the block touches before the next barrier (a valid program has no data
  * race): the loop vectorizer may run them side by side. */
+/* A thread loop's access (operand `o` its address) whose address the
+ * block shares takes it through a freeze, which scalar evolution cannot
+ * see into.  LLVM 16's loop access analysis took the step of such an
+ * address along an enclosing loop (coord[i * num + x] in a walk, num per
+ * step of i) for its stride in the thread loop, and versioned the
+ * vectorized loop on num == 1, which never holds: the thread loop ran
+ * scalar (Rodinia streamcluster's kernel, docs/PERFORMANCE.md).  The
+ * stride of an address that moves with the thread is left to that
+ * analysis (d_sums[ei * d_mul], 1 in half of srad_v1's launches). */
+static void freeze_uniform_address(kc_tier *t, LLVMValueRef access, unsigned o)
+{
+    LLVMValueRef p = LLVMGetOperand(access, o);
+    if (!LLVMIsAGetElementPtrInst(p) || !block_uniform(t, p))
+        return;
+    LLVMPositionBuilderBefore(t->b, access);
+    LLVMSetOperand(access, o, LLVMBuildFreeze(t->b, p, "kc.uniform"));
+}
+
 static void mark_parallel(kc_tier *t, const stub *st, int nst)
 {
     kc_ctx *k = t->k;
@@ -1292,20 +1310,7 @@ static void mark_parallel(kc_tier *t, const stub *st, int nst)
             if (!p || p == t->acc || LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
                 continue;
             LLVMSetMetadata(i, kind, ag);
-            /* An address the block shares goes through a freeze, which
-             * scalar evolution cannot see into.  LLVM 16's loop access
-             * analysis took the step of such an address along an
-             * enclosing loop (coord[i * num + x] in a walk, num per step
-             * of i) for its stride in the thread loop, and versioned the
-             * vectorized loop on num == 1, which never holds: the thread
-             * loop ran scalar (Rodinia streamcluster's kernel on the
-             * VM: see docs/PERFORMANCE.md).  The stride of an address
-             * that moves with the thread is left to that analysis
-             * (d_sums[ei * d_mul], 1 in half of srad_v1's launches). */
-            if (LLVMIsAGetElementPtrInst(p) && block_uniform(t, p)) {
-                LLVMPositionBuilderBefore(t->b, i);
-                LLVMSetOperand(i, op == LLVMLoad ? 0 : 1, LLVMBuildFreeze(t->b, p, "kc.uniform"));
-            }
+            freeze_uniform_address(t, i, op == LLVMLoad ? 0 : 1);
         }
     }
     for (int e = 0; e < nst; e++)

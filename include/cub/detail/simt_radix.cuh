@@ -269,11 +269,11 @@ struct scratch_items<T, false> {
  * counts the digits of every pass, a pass whose digit is the same for
  * every key is skipped, and the buffers alternate so that the last pass
  * writes kfin (a scratch buffer of m items takes the first pass where kx
- * would be both its source and its destination).  With `staged`, every pass writes
- * one of two scratch buffers and the result is streamed out to kfin
- * (stream_copy): the last pass's stores then land in lines the cache
- * holds, where kfin's lines, written in the digits' order, would each be
- * read from memory first (a bucket's 64 KiB in 1,024 lines). */
+ * would be both its source and its destination).  With `staged`, every
+ * pass writes one of two scratch buffers and the result is streamed out
+ * to kfin (stream_copy): the last pass's stores then land in lines the
+ * cache holds, where kfin's lines, written in the digits' order, would
+ * each be read from memory first (a bucket's 64 KiB in 1,024 lines). */
 template <class C, class K, class V>
 inline void sort_bucket_counted(K *kx, V *vx, K *kfin, V *vfin, index_t m, int begin_bit, int below,
                                 bool descending, bool staged)
