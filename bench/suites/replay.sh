@@ -2,7 +2,7 @@
 # Times again what `run.sh --time --work WORK` built, on this machine,
 # without building anything: for a machine that has no clang, no simt
 # and no suites (the binaries, their data and WORK/replay.txt are copied
-# there).
+# there, by pack.sh for one).
 #
 #   bench/suites/replay.sh WORK [PROGRAM...]
 #
@@ -22,6 +22,18 @@ NCPU=${SIMT_WORKERS:-$(nproc 2>/dev/null || echo 2)}
 REPS=${REPS:-3} LIMIT=${LIMIT:-600}
 # Twins' commands name their thread count as $NCPU (rodinia.sh, t).
 export SIMT_WORKERS=$NCPU OMP_NUM_THREADS=$NCPU NCPU
+# Inputs pack.sh left out (WORK/inputs.txt: OUT KIND ARGS, WORK written
+# @WORK@) are made again; the generators are deterministic.
+if [ -f "$WORK/inputs.txt" ]; then
+    while read -r out kind args; do
+        out=${out//@WORK@/$WORK}
+        [ -s "$out" ] && continue
+        mkdir -p "$(dirname "$out")"
+        # shellcheck disable=SC2086 # ARGS are words
+        python3 "$HERE/gen/inputs.py" "$kind" "$out.tmp" ${args//@WORK@/$WORK} && mv "$out.tmp" "$out" ||
+            echo "replay.sh: cannot make $out" >&2
+    done < "$WORK/inputs.txt"
+fi
 # SIMT_DEFAULT=1: simt with its default workers (engine.c), the twins
 # with $NCPU threads.
 [ "${SIMT_DEFAULT:-0}" = 1 ] && unset SIMT_WORKERS

@@ -121,6 +121,8 @@ TIMES=$WORK/times.txt
 # wall: wall time).
 REPLAY=$WORK/replay.txt
 : > "$REPLAY"
+# The generated inputs this run uses (rodinia.sh's g), for pack.sh.
+: > "$WORK/inputs.txt"
 replayrow() { # name dir1 cmd1 dir2 cmd2 kind
     printf '%s|%s|%s|%s|%s|%s\n' "$1" "${2#"$WORK"/}" "${3//$WORK/@WORK@}" "${4#"$WORK"/}" "${5//$WORK/@WORK@}" "$6" >> "$REPLAY"
 }
