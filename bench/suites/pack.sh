@@ -14,6 +14,7 @@
 set -eu
 WORK=$(cd "${1:?usage: pack.sh WORK OUT.tar.xz}" && pwd)
 OUT=${2:?usage: pack.sh WORK OUT.tar.xz}
+case $OUT in /*) ;; *) OUT=$PWD/$OUT;; esac
 [ -f "$WORK/replay.txt" ] || { echo "pack.sh: $WORK/replay.txt not found (run.sh --time writes it)" >&2; exit 2; }
 LIMIT=$((4 * 1024 * 1024))
 LIST=$(mktemp)
