@@ -1275,9 +1275,6 @@ static void lower_allocas(kc_tier *t)
     }
 }
 
-/* Loads and stores of a segment's threads touch nothing another thread of
- * the block touches before the next barrier (a valid program has no data
- * race): the loop vectorizer may run them side by side. */
 /* A thread loop's access (operand `o` its address) whose address the
  * block shares takes it through a freeze, which scalar evolution cannot
  * see into.  LLVM 16's loop access analysis took the step of such an
@@ -1296,6 +1293,9 @@ static void freeze_uniform_address(kc_tier *t, LLVMValueRef access, unsigned o)
     LLVMSetOperand(access, o, LLVMBuildFreeze(t->b, p, "kc.uniform"));
 }
 
+/* Loads and stores of a segment's threads touch nothing another thread of
+ * the block touches before the next barrier (a valid program has no data
+ * race): the loop vectorizer may run them side by side. */
 static void mark_parallel(kc_tier *t, const stub *st, int nst)
 {
     kc_ctx *k = t->k;
