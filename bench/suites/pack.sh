@@ -38,6 +38,6 @@ find . -path ./logs -prune -o -type f \( -name '*.o' -o -name '*.a' -o -name '*.
             [ -x "$f" ] || [ "$(stat -c %s "$f")" -le "$LIMIT" ] || continue;;
         esac
         echo "$f"
-    done | grep -vxF -f <(regen; echo ./nothing) > "$LIST"
+    done | grep -vxF -f <(regen) > "$LIST"
 tar -cf - -T "$LIST" | xz -T0 -6 > "$OUT"
 echo "pack.sh: $(wc -l < "$LIST") files, $(du -h "$OUT" | cut -f1) in $OUT"
