@@ -205,10 +205,15 @@ struct grid {
     unsigned nparts;
     unsigned offer_seq;               /* its offer to the workers (engine.c), 0: none */
     /* Written by every worker: each on a cache line of its own, away from
-     * what workers only read. */
+     * what workers only read.  error, read for every block a worker
+     * starts, once shared blocks_done's line: a waiting host thread that
+     * counts each block it runs there (a guest, engine.c) took the line
+     * from every worker once a block, and a grid of 65,536 small blocks
+     * held in the last-level cache ran half as fast again (the GPU
+     * machine's 16 cores, docs/PERFORMANCE.md). */
     _Alignas(64) atomic_ullong next_block; /* next unit to claim */
     _Alignas(64) atomic_ullong blocks_done;
-    atomic_int error;                 /* first failure, 0 while none */
+    _Alignas(64) atomic_int error;    /* first failure, 0 while none */
     atomic_int deferred_error;        /* fails the grid once it is done (assert) */
     void (*on_done)(struct grid *g);  /* runs once, on the worker finishing it */
     void *owner;
