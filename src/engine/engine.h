@@ -502,6 +502,9 @@ void grid_block_done(struct grid *g, unsigned long long n);
 void grid_block_index(const struct grid *g, unsigned long long i, uint3 *idx);
 void grid_ref(struct grid *g);
 void grid_unref(struct grid *g);
+/* A zeroed grid, or NULL; grid_free gives it (and its parts) back. */
+struct grid *grid_alloc(void);
+void grid_free(struct grid *g);
 
 /* ---- builtins.c -------------------------------------------------------- */
 /* Writable aliases of threadIdx & co. (see builtins.c).  Engine code reads

@@ -71,7 +71,7 @@ void shared_block_end(struct worker *w)
 static size_t place(struct simt_kernel_state *ks, size_t size, size_t align)
 {
     size_t off = align_up(ks->static_bytes, align ? align : 1);
-    ks->static_bytes = off + size;
+    __atomic_store_n(&ks->static_bytes, off + size, __ATOMIC_RELEASE); /* func_static_shared */
     /* A checking build leaves a redzone before each variable. */
     if (hook_checking())
         off = check_shared_var(ks, off, size, align);

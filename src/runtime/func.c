@@ -31,10 +31,9 @@ struct kernel_attrs *func_attrs(struct simt_kernel_state *ks)
 
 size_t func_static_shared(struct simt_kernel_state *ks)
 {
-    pthread_mutex_lock(&ks->lock);
-    size_t n = ks->static_bytes;
-    pthread_mutex_unlock(&ks->lock);
-    return n;
+    /* Written under ks->lock as blocks lay variables out (shared.c);
+     * read without it on every launch. */
+    return __atomic_load_n(&ks->static_bytes, __ATOMIC_ACQUIRE);
 }
 
 /* The dynamic shared memory a launch may ask for. */

@@ -122,12 +122,9 @@ struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
                             const struct launch_config *cfg, simt_thread_fn fn, void *args,
                             void (*release)(void *), const simt_launch_attrs *attrs)
 {
-    /* Its claim counters have cache lines of their own (_Alignas(64)),
-     * which calloc's 16 bytes do not give. */
-    struct grid *g = aligned_alloc(_Alignof(struct grid), sizeof *g);
+    struct grid *g = grid_alloc();
     if (!g)
         return NULL;
-    memset(g, 0, sizeof *g);
     g->kernel = k;
     g->device = device_current();
     g->ks = ks;
@@ -154,7 +151,7 @@ struct cmd *launch_grid_cmd(simt_kernel *k, struct simt_kernel_state *ks,
     if ((g->cooperative && gridbar_create(g) != 0) || !(c = cmd_new(CMD_GRID))) {
         if (g->cooperative)
             gridbar_destroy(g);
-        free(g);
+        grid_free(g);
         return NULL;
     }
     launch_grid_completion(g);
@@ -168,7 +165,7 @@ void launch_grid_cmd_discard(struct cmd *c)
     struct grid *g = c->grid;
     if (g->cooperative)
         gridbar_destroy(g);
-    free(g);
+    grid_free(g);
     c->grid = NULL;
     cmd_unref(c);
 }

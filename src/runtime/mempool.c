@@ -20,6 +20,7 @@
  */
 #include <assert.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,10 @@ static struct {
     struct CUmemPoolHandle_st *current[DEVICE_MAX]; /* NULL: the default */
     struct CUmemPoolHandle_st *pools;
     struct hmap live;           /* handed-out blocks by address */
+    /* Blocks on any pool's kept list: every synchronization trims the
+     * pools (mempool_trim_all), and a program that keeps none pays no
+     * lock for it. */
+    atomic_size_t nkept;
 } P = {.lock = PTHREAD_MUTEX_INITIALIZER, .once = PTHREAD_ONCE_INIT};
 
 static void default_policy(struct CUmemPoolHandle_st *p)
@@ -154,6 +159,7 @@ static struct pblock *reuse_locked(struct CUmemPoolHandle_st *p, size_t size,
         return NULL;
     struct pblock *k = *best;
     *best = k->next;
+    atomic_fetch_sub_explicit(&P.nkept, 1, memory_order_relaxed);
     cmd_unref(k->freed);
     k->freed = NULL;
     k->stream = NULL;
@@ -208,6 +214,7 @@ static struct pblock *trim_locked(struct CUmemPoolHandle_st *p, size_t keep_rese
             continue;
         }
         *b = k->next;
+        atomic_fetch_sub_explicit(&P.nkept, 1, memory_order_relaxed);
         p->held -= k->capacity;
         k->next = out;
         out = k;
@@ -246,6 +253,8 @@ static void maybe_free_pool_locked(struct CUmemPoolHandle_st *p, struct pblock *
 
 void mempool_trim_all(void)
 {
+    if (!atomic_load_explicit(&P.nkept, memory_order_relaxed))
+        return;
     struct pblock *out = NULL;
     pthread_mutex_lock(&P.lock);
     for (int d = 0; d < DEVICE_MAX; d++)
@@ -293,6 +302,7 @@ void mempool_reset(void)
         while (all->kept) {
             struct pblock *k = all->kept;
             all->kept = k->next;
+            atomic_fetch_sub_explicit(&P.nkept, 1, memory_order_relaxed);
             cmd_unref(k->freed);
             free(k);
         }
@@ -492,6 +502,7 @@ static cudaError_t enqueue_free(struct CUstream_st *s, struct op *op)
     b->stream = s;
     b->next = p->kept;
     p->kept = b;
+    atomic_fetch_add_explicit(&P.nkept, 1, memory_order_relaxed);
     p->used -= b->size;
     p->live--;
     mem_set_pooled(b->ptr, 1);
