@@ -686,14 +686,19 @@ void engine_find_work(struct worker *w)
         if (!deadline)
             deadline = simt__now_ns() + E.spin_ns;
         if (simt__now_ns() < deadline) {
-            for (int i = 0; i < 64; i++)
+            /* Eight pauses between looks: a pause takes about 140 cycles
+             * on Intel cores since Skylake-SP, and the 64 of earlier
+             * stops kept a new grid from a spinning worker for up to 4
+             * us on the GPU machine's 2.1 GHz Xeon. */
+            for (int i = 0; i < 8; i++)
                 simt__relax();
             /* With a worker on every core, a host thread that launches and
              * synchronizes is one thread too many: spinning workers step
              * aside now and then, or it waits for a time slice at each
              * launch (PolyBench jacobi-1d, 40,000 launches, took minutes
-             * on 16 cores).  Held grids are looked at as rarely. */
-            if ((++rounds & 7) == 0) {
+             * on 16 cores).  Held grids are looked at as rarely: every
+             * 512 pauses, as before. */
+            if ((++rounds & 63) == 0) {
                 engine_release_due();
                 /* A host thread that keeps launching grids it runs itself
                  * keeps the workers awake, where they have cores of their
