@@ -151,7 +151,7 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
             release(w, b, n == b->nthreads ? t : NULL);
     } else {
         unsigned gen = b->bar_gen;
-        engine_park(t, &b->waiters, site, 0);
+        engine_park_unkeyed(t, &b->waiters, site);
         count = b->bar_results[gen & 1].count;
         n = b->bar_results[gen & 1].total;
     }

@@ -50,20 +50,22 @@ struct waitq {
  * stack, stamped with the block's generation, until it ends.  The
  * primitives' own state lives with them, not here. */
 struct sthread {
-    /* The first cache line: what parking and resuming touch (the ready
-     * list runs through a thousand of these per barrier). */
-    uint3 tid;
-    unsigned char state;      /* TS_BLOCKED or TS_READY while parked */
+    /* The first cache line: all that a barrier's park and resume touch
+     * (the ready list runs through a thousand of these per barrier; a
+     * second line each cost the fiber tier's barrier about a tenth). */
+    void *sp;                 /* its fiber's saved stack pointer while parked */
     struct fiber *fiber;      /* the fiber holding its stack */
     struct sthread *next;     /* its wait list, then the ready list */
     struct block *blk;        /* its block, while parked */
-    unsigned gen;             /* block generation it parked in */
+    const char *wait_site;    /* where it waits, for diagnostics */
+    uint3 tid;
+    unsigned char state;      /* TS_BLOCKED or TS_READY while parked */
     unsigned syncs;           /* warp and block synchronizations passed ... */
     unsigned syncs_gen;       /* ... in the block of this generation */
+    /* The second: set when it first parks, or by other primitives. */
+    unsigned gen;             /* block generation it parked in */
     int coll_pred;
-    void *sp;                 /* its fiber's saved stack pointer while parked */
     unsigned long long coll_result; /* a warp collective's result */
-    const char *wait_site;    /* where it waits, for diagnostics */
     uintptr_t wait_key;       /* the parking primitive's note (engine_park) */
     /* Polling (engine_poll_repeats): the object it last polled, the state
      * it saw there, and how many polls in a row saw that. */

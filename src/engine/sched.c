@@ -315,12 +315,11 @@ static void block_current(struct worker *w, struct sthread *t)
 /* The one way a thread parks (engine_park links it into its list first):
  * where a race detector notes what t waits for and a schedule explorer
  * picks who runs next. */
-void sched_park(struct worker *w, struct sthread *t, const char *site, uintptr_t key)
+void sched_park(struct worker *w, struct sthread *t, const char *site)
 {
     assert(t && w->cur);
     t->state = TS_BLOCKED;
     t->wait_site = site;
-    t->wait_key = key;
     /* A thread that starts waiting for others (at a barrier, mostly) is
      * working, however long its block runs between barriers: the
      * watchdog counts it (watchdog.h). */

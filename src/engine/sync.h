@@ -51,7 +51,24 @@
  * (engine.h). */
 
 /* engine_park's second half, in sched.c: t leaves the CPU. */
-void sched_park(struct worker *w, struct sthread *t, const char *site, uintptr_t key);
+void sched_park(struct worker *w, struct sthread *t, const char *site);
+
+static inline void waitq_push(struct waitq *q, struct sthread *t)
+{
+    if (q->stack) {
+        t->next = q->head;
+        q->head = t;
+        if (!q->tail)
+            q->tail = t;
+    } else {
+        t->next = NULL;
+        if (q->tail)
+            q->tail->next = t;
+        else
+            q->head = t;
+        q->tail = t;
+    }
+}
 
 /* Parks the running thread t on q (NULL: on no list) at site (a
  * "file:line" that lives as long as the program, shown if the wait
@@ -63,22 +80,20 @@ void sched_park(struct worker *w, struct sthread *t, const char *site, uintptr_t
 static inline void engine_park(struct sthread *t, struct waitq *q, const char *site,
                                uintptr_t key)
 {
-    if (q) {
-        if (q->stack) {
-            t->next = q->head;
-            q->head = t;
-            if (!q->tail)
-                q->tail = t;
-        } else {
-            t->next = NULL;
-            if (q->tail)
-                q->tail->next = t;
-            else
-                q->head = t;
-            q->tail = t;
-        }
-    }
-    sched_park(engine__self, t, site, key);
+    if (q)
+        waitq_push(q, t);
+    t->wait_key = key;
+    sched_park(engine__self, t, site);
+}
+
+/* engine_park for a list that engine_wake_if never looks at, so that no
+ * key need be written (the key lies on the record's second cache line,
+ * which a block barrier's park then leaves alone). */
+static inline void engine_park_unkeyed(struct sthread *t, struct waitq *q, const char *site)
+{
+    if (q)
+        waitq_push(q, t);
+    sched_park(engine__self, t, site);
 }
 
 /* Makes t, parked on no list (or taken off one by the caller), ready. */
