@@ -909,17 +909,19 @@ static LLVMValueRef shfl_source(kc_tier *t, int op, LLVMValueRef lane, LLVMValue
         j = LLVMBuildSub(b, lane, bb, "");
         ok = LLVMBuildICmp(b, LLVMIntSGE, j, maxl, "");
         break;
+    /* Signed compares below: j and maxl lie in [0, 62] (SSE2 has no
+     * unsigned vector compare). */
     case 2: /* down */
         j = LLVMBuildAdd(b, lane, bb, "");
-        ok = LLVMBuildICmp(b, LLVMIntULE, j, maxl, "");
+        ok = LLVMBuildICmp(b, LLVMIntSLE, j, maxl, "");
         break;
     case 3: /* xor */
         j = LLVMBuildXor(b, lane, bb, "");
-        ok = LLVMBuildICmp(b, LLVMIntULE, j, maxl, "");
+        ok = LLVMBuildICmp(b, LLVMIntSLE, j, maxl, "");
         break;
     default: /* idx */
         j = LLVMBuildOr(b, LLVMBuildAnd(b, lane, segmask, ""), LLVMBuildAnd(b, bb, nseg, ""), "");
-        ok = LLVMBuildICmp(b, LLVMIntULE, j, maxl, "");
+        ok = LLVMBuildICmp(b, LLVMIntSLE, j, maxl, "");
         break;
     }
     return LLVMBuildSelect(b, ok, j, lane, "");
@@ -990,9 +992,13 @@ static void lower_collective(kc_tier *t, LLVMValueRef call, int s, int kind, int
              * vectorize (the slots' padding holds the loads of lanes
              * whose source lies past their warp). */
             LLVMValueRef d = LLVMBuildAnd(b, bv, LLVMConstInt(k->i32, 31, 0), "");
-            LLVMValueRef ok = op == 2 ? LLVMBuildICmp(b, LLVMIntULE, LLVMBuildAdd(b, lane, d, ""),
-                                                      LLVMConstInt(k->i32, 31, 0), "")
-                                      : LLVMBuildICmp(b, LLVMIntUGE, lane, d, "");
+            /* lane + d <= 31 as lane < 32 - d (the bound a loop
+             * invariant), and signed: lane and d lie in [0, 31], and
+             * SSE2 compares only signed integers, an unsigned compare
+             * costing two more operations a vector. */
+            LLVMValueRef ok = op == 2 ? LLVMBuildICmp(b, LLVMIntSLT, lane,
+                                                      LLVMBuildSub(b, LLVMConstInt(k->i32, 32, 0), d, ""), "")
+                                      : LLVMBuildICmp(b, LLVMIntSGE, lane, d, "");
             LLVMValueRef d64 = LLVMBuildZExt(b, d, k->i64, "");
             LLVMValueRef other = lane_value(t, slot, sg->tid, op == 2 ? d64 : LLVMBuildNeg(b, d64, ""), cs);
             LLVMValueRef own = lane_value(t, slot, sg->tid, ci64(k, 0), cs);
