@@ -146,6 +146,12 @@ void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after);
  * not queued: returns 1 and the caller runs c->fn itself, then calls
  * cmd_complete.  Saves a hand-off for synchronous copies. */
 int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c);
+/* Runs fn(arg) at once, with no command, when nothing is pending on the
+ * timeline (so nothing can come before it) and nothing asks for a command
+ * (checking, tracing, device code); 0, not run, otherwise.  Under the
+ * timeline's lock: a command another host thread enqueues meanwhile comes
+ * after it.  fn must not enqueue. */
+int timeline_run_idle(void (*fn)(void *), void *arg);
 /* Enqueues n commands as one operation of s: cmds[i] waits for the
  * commands cmds[deps[k]], k in [dep_start[i], dep_start[i+1]), all of
  * lower index, and for its own wait_for; commands without dependencies

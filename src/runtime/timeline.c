@@ -339,6 +339,19 @@ void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after)
     submit_ready(&r);
 }
 
+int timeline_run_idle(void (*fn)(void *), void *arg)
+{
+    if (hook_checking() || __atomic_load_n(&trace__on, __ATOMIC_RELAXED) || engine_thread() ||
+        __atomic_load_n(&simt__pending_cmds, __ATOMIC_ACQUIRE) != 0)
+        return 0;
+    pthread_mutex_lock(&T.lock);
+    int idle = simt__pending_cmds == 0;
+    if (idle)
+        fn(arg);
+    pthread_mutex_unlock(&T.lock);
+    return idle;
+}
+
 int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c)
 {
     engine_start();
