@@ -52,7 +52,7 @@ struct waitq {
 struct sthread {
     /* The first cache line: all that a barrier's park and resume touch
      * (the ready list runs through a thousand of these per barrier; a
-     * second line each cost the fiber tier's barrier about a tenth). */
+     * second line each cost the fiber tier's barrier 3-5% on the VM). */
     void *sp;                 /* its fiber's saved stack pointer while parked */
     struct fiber *fiber;      /* the fiber holding its stack */
     struct sthread *next;     /* its wait list, then the ready list */
