@@ -55,7 +55,8 @@ LLVM_CONFIG ?= llvm-config-16
 LLVM_CFLAGS := $(shell $(LLVM_CONFIG) --cflags 2>/dev/null)
 LLVM_LIBS   := $(shell $(LLVM_CONFIG) --ldflags 2>/dev/null) -lLLVM-16
 KC_SRC := $(wildcard src/compiler/*.c)
-KC_OBJ := $(KC_SRC:%.c=$(B)/obj/%.o)
+KC_CXX := $(wildcard src/compiler/cxx/*.cpp)
+KC_OBJ := $(KC_SRC:%.c=$(B)/obj/%.o) $(KC_CXX:%.cpp=$(B)/obj/%.o)
 
 .PHONY: all demo test install clean unit deps
 .DEFAULT_GOAL := all
@@ -107,6 +108,11 @@ $(CUDA_STANDINS):
 $(B)/obj/src/compiler/%.o: src/compiler/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LLVM_CFLAGS) -MMD -MP -c $< -o $@
+
+# What LLVM's C API lacks (src/compiler/cxx/kc_clone.h says what).
+$(B)/obj/src/compiler/cxx/%.o: src/compiler/cxx/%.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(patsubst -I%,-isystem %,$(shell $(LLVM_CONFIG) --cxxflags)) -fPIC -O2 -Wall -Wextra -MMD -MP -c $< -o $@
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

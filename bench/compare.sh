@@ -58,7 +58,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {
     if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b > 0) printf "%.2f", a / b; else printf "-" }'; }
 
 echo "simt compare: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-echo "simt: default tier; fiber: SIMT_TIER=fiber; OpenMP: gcc $(gcc -dumpfullversion) -O2 -fopenmp; HIP-CPU: ${HIP:-not given}; instruction set: ${MARCH:-baseline x86-64}"
+echo "simt: default tier; fiber: SIMT_TIER=fiber; OpenMP: gcc $(gcc -dumpfullversion) -O2 -fopenmp; HIP-CPU: ${HIP:-not given}; instruction set: ${MARCH:-baseline x86-64}$([ -z "$MARCH" ] && echo " (simt's compiled blocks: x86-64-v3 where the CPU has it, SIMT_ISA=${SIMT_ISA:-default})")"
 echo "wall time of the whole grid over the work done (bench/compare.h), best of 5; ratios over OpenMP"
 fmt='%-22s %-18s %9s %9s %9s %9s %9s %9s %9s\n'
 printf "$fmt" benchmark unit simt fiber OpenMP HIP-CPU simt/OMP fiber/OMP HIP/OMP

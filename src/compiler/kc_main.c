@@ -38,6 +38,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "kc.h"
+#include "kc_isa.h"
 #include "kc_lockstep.h"
 #include "kc_readonly.h"
 #include "kc_repeat.h"
@@ -580,8 +581,9 @@ int main(int argc, char **argv)
                 fn_add(&threads, t);
         }
     char **names = calloc(threads.n + 1, sizeof *names);
+    fnset copies = {calloc(threads.n + 1, sizeof(LLVMValueRef)), NULL, 0, 0};
     kc_why *fiber = NULL;
-    if (!names)
+    if (!names || !copies.f)
         die("out of memory", NULL);
     if (threads.n) {
         fnset seen = {0};
@@ -661,6 +663,8 @@ int main(int argc, char **argv)
                 }
             }
             resolve_markers(&k, marker, threads.f[i], ok);
+            if (ok && !check && (copies.f[copies.n] = kc_isa_clone(&k, threads.f[i])))
+                copies.n++;
             if (usage) {
                 int dup = 0;
                 for (size_t j = 0; j < i; j++)
@@ -704,6 +708,8 @@ int main(int argc, char **argv)
         LLVMParseCommandLineOptions(argc2, argv2, NULL);
     }
     run_passes(k.m, tm, pipeline);
+    for (size_t i = 0; i < copies.n; i++)
+        kc_isa_unfuse(&k, copies.f[i]);
     phase("the pipeline");
     if (emit_ll) {
         if (LLVMPrintModuleToFile(k.m, out, &err))
@@ -719,6 +725,7 @@ int main(int argc, char **argv)
     free(fiber);
     free(threads.f);
     free(threads.state);
+    free(copies.f);
     LLVMDisposeTargetData(k.td);
     LLVMDisposeModule(k.m);
     LLVMDisposeTargetMachine(tm);

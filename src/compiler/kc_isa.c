@@ -1,0 +1,146 @@
+/*
+ * kc_isa.c: each compiled block function built twice, for the baseline
+ * x86-64 (SSE2, which a program compiled without -march gets, as with
+ * nvcc's host compiler) and for x86-64-v3 (AVX2, FMA, BMI2: eight floats
+ * an instruction in the thread loops, fma() one instruction rather than a
+ * call of libm's fmaf).  The block's entry picks one per call by reading
+ * simt__kc_isa, which libsimt sets from the CPU (src/engine/tier.c;
+ * SIMT_ISA=x86-64 keeps the baseline).
+ *
+ * Both builds print the same numbers.  clang writes a * b + c as fmuladd,
+ * which a target with FMA fuses: the copy's fmuladd become a multiply and
+ * an add after the pipeline, which is what the baseline build, without
+ * FMA, compiles them to.  fma() is fused in both (libm's fmaf is exact).
+ * Vector widths do not reorder a thread's arithmetic: the thread loops
+ * run threads side by side, each thread's operations in its own order.
+ */
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <llvm-c/DebugInfo.h>
+
+#include "kc_isa.h"
+#include "cxx/kc_clone.h"
+
+/* The x86-64-v3 features beyond the baseline's (LLVM 16's names). */
+static const char v3_features[] =
+    "+avx,+avx2,+bmi,+bmi2,+cx16,+f16c,+fma,+lzcnt,+movbe,+popcnt,+sahf,+sse3,+sse4.1,+sse4.2,"
+    "+ssse3,+xsave,+crc32";
+
+static const char *fn_attr(LLVMValueRef f, const char *name, unsigned *len)
+{
+    LLVMAttributeRef a =
+        LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, name, (unsigned)strlen(name));
+    *len = 0;
+    return a ? LLVMGetStringAttributeValue(a, len) : NULL;
+}
+
+static void set_fn_attr(kc_ctx *k, LLVMValueRef f, const char *name, const char *value)
+{
+    LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, name, (unsigned)strlen(name));
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(k->c, name, (unsigned)strlen(name), value,
+                                                      (unsigned)strlen(value)));
+}
+
+/* Built for the baseline: an x86-64 target, no CPU named beyond the
+ * baseline and no AVX asked for (-march=native, -mavx2 already have it). */
+static int baseline_x86_64(kc_ctx *k, LLVMValueRef fn)
+{
+    if (strncmp(LLVMGetTarget(k->m), "x86_64", 6) != 0)
+        return 0;
+    unsigned len;
+    const char *cpu = fn_attr(fn, "target-cpu", &len);
+    if (cpu && !(len == 6 && !memcmp(cpu, "x86-64", 6)))
+        return 0;
+    const char *feat = fn_attr(fn, "target-features", &len);
+    for (unsigned i = 0; feat && i + 4 <= len; i++)
+        if (!memcmp(feat + i, "+avx", 4))
+            return 0;
+    return 1;
+}
+
+LLVMValueRef kc_isa_clone(kc_ctx *k, LLVMValueRef fn)
+{
+    const char *env = getenv("SIMT_KC_ISA"); /* 0: one build (experiments) */
+    if ((env && !strcmp(env, "0")) || !baseline_x86_64(k, fn))
+        return NULL;
+    size_t nl;
+    const char *name = LLVMGetValueName2(fn, &nl);
+    char *cname = malloc(nl + 16);
+    if (!cname)
+        return NULL;
+    snprintf(cname, nl + 16, "%.*s.x86-64-v3", (int)nl, name);
+    LLVMValueRef copy = kc_clone_function(fn, cname);
+    free(cname);
+    unsigned len;
+    const char *feat = fn_attr(fn, "target-features", &len);
+    char *all = malloc((size_t)len + sizeof v3_features + 2);
+    if (!all)
+        return NULL;
+    snprintf(all, (size_t)len + sizeof v3_features + 2, "%.*s%s%s", (int)len, feat ? feat : "",
+             len ? "," : "", v3_features);
+    set_fn_attr(k, copy, "target-cpu", "x86-64-v3");
+    set_fn_attr(k, copy, "target-features", all);
+    free(all);
+
+    LLVMValueRef isa = LLVMGetNamedGlobal(k->m, "simt__kc_isa");
+    if (!isa) {
+        isa = LLVMAddGlobal(k->m, k->i32, "simt__kc_isa");
+        LLVMSetLinkage(isa, LLVMExternalLinkage);
+    }
+    /* Every call of fn (the block's entry, kc_main.c's resolve_markers)
+     * calls the build the CPU runs best. */
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
+    for (LLVMUseRef u = LLVMGetFirstUse(fn), next; u; u = next) {
+        next = LLVMGetNextUse(u);
+        LLVMValueRef call = LLVMGetUser(u);
+        if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn)
+            continue;
+        LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
+        if (LLVMGetBasicBlockParent(bb) == copy)
+            continue;
+        LLVMPositionBuilderBefore(b, call);
+        LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(call));
+        LLVMValueRef level = LLVMBuildLoad2(b, k->i32, isa, "isa");
+        LLVMValueRef v3 = LLVMBuildICmp(b, LLVMIntNE, level, LLVMConstInt(k->i32, 0, 0), "isa.v3");
+        LLVMValueRef callee = LLVMBuildSelect(b, v3, copy, fn, "block.isa");
+        unsigned n = (unsigned)LLVMGetNumArgOperands(call);
+        LLVMValueRef args[8];
+        if (n > 8)
+            continue;
+        for (unsigned i = 0; i < n; i++)
+            args[i] = LLVMGetOperand(call, i);
+        LLVMValueRef nc = LLVMBuildCall2(b, ft, callee, args, n, "");
+        LLVMReplaceAllUsesWith(call, nc);
+        LLVMInstructionEraseFromParent(call);
+    }
+    LLVMDisposeBuilder(b);
+    return copy;
+}
+
+void kc_isa_unfuse(kc_ctx *k, LLVMValueRef copy)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(copy); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        LLVMValueRef next;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = next) {
+            next = LLVMGetNextInstruction(i);
+            if (!LLVMIsACallInst(i))
+                continue;
+            LLVMValueRef f = LLVMGetCalledValue(i);
+            size_t nl;
+            const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &nl) : NULL;
+            if (!name || strncmp(name, "llvm.fmuladd.", 13) != 0)
+                continue;
+            LLVMPositionBuilderBefore(b, i);
+            LLVMValueRef p = LLVMBuildFMul(b, LLVMGetOperand(i, 0), LLVMGetOperand(i, 1), "");
+            LLVMValueRef s = LLVMBuildFAdd(b, p, LLVMGetOperand(i, 2), "");
+            LLVMReplaceAllUsesWith(i, s);
+            LLVMInstructionEraseFromParent(i);
+        }
+    }
+    LLVMDisposeBuilder(b);
+}
