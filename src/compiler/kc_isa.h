@@ -14,7 +14,8 @@
 LLVMValueRef kc_isa_clone(kc_ctx *k, LLVMValueRef fn);
 
 /* After the pipeline: the copy's fmuladd (clang's a * b + c) becomes a
- * multiply and an add, as the baseline build has it. */
-void kc_isa_unfuse(kc_ctx *k, LLVMValueRef copy);
+ * multiply and an add, as the baseline build has it; its calls mark the
+ * vector registers they clobber (kc_isa.c says why). */
+void kc_isa_finish(kc_ctx *k, LLVMValueRef copy);
 
 #endif

@@ -709,7 +709,7 @@ int main(int argc, char **argv)
     }
     run_passes(k.m, tm, pipeline);
     for (size_t i = 0; i < copies.n; i++)
-        kc_isa_unfuse(&k, copies.f[i]);
+        kc_isa_finish(&k, copies.f[i]);
     phase("the pipeline");
     if (emit_ll) {
         if (LLVMPrintModuleToFile(k.m, out, &err))
