@@ -40,8 +40,8 @@ static int cpu_has_v3(void)
           __builtin_cpu_supports("avx") && __builtin_cpu_supports("popcnt") &&
           __builtin_cpu_supports("sse4.2")))
         return 0;
-    /* F16C, LZCNT, MOVBE: CPUID leaf 1 ECX bits 29 and 22, leaf
-     * 0x80000001 ECX bit 5; AVX state enabled: XCR0 bits 1 and 2. */
+    /* F16C, MOVBE, OSXSAVE: CPUID leaf 1 ECX bits 29, 22, 27; the AVX
+     * state enabled: XCR0 bits 1 and 2; LZCNT: leaf 0x80000001 ECX bit 5. */
     unsigned a, b, c, d;
     __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
     if (!(c >> 29 & 1) || !(c >> 22 & 1) || !(c >> 27 & 1))

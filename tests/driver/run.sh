@@ -267,6 +267,18 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
     else
         bad "end to end: simtcc e2e.cu && ./e2e"; cat out run.out 2>/dev/null | head -n 20
     fi
+    # Compiled blocks have a baseline and an x86-64-v3 build (kc_isa.c);
+    # SIMT_ISA picks, and a value it does not know is said and ignored.
+    if [ -x e2e ] && command -v clang++-16 > /dev/null 2>&1 && [ "$(uname -m)" = x86_64 ]; then
+        nm e2e | grep -q 'x86-64-v3$' && ok || bad "e2e: no x86-64-v3 build of its block"
+        SIMT_ISA=x86-64 ./e2e > run.out 2>&1
+        contains "SIMT_ISA=x86-64" run.out "3 2 1 0"
+        SIMT_ISA=avx9 ./e2e > run.out 2>&1
+        contains "SIMT_ISA=avx9: the result" run.out "3 2 1 0"
+        contains "SIMT_ISA=avx9: the warning" run.out "simt: warning: SIMT_ISA=avx9 is neither 'x86-64' nor 'x86-64-v3'"
+        SIMT_KC_ISA=0 "$SIMTCC" -O2 e2e.cu -o e2e1 > out 2>&1 && ! nm e2e1 | grep -q 'x86-64-v3$' && ok ||
+            bad "SIMT_KC_ISA=0: one build"
+    fi
     # A Makefile's own link line: the host compiler with -lcudart.
     if [ -z "$SANITIZE" ]; then
         if "$SIMTCC" -c e2e.cu -o e2e.o > out 2>&1 &&
