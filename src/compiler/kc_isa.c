@@ -100,17 +100,15 @@ LLVMValueRef kc_isa_clone(kc_ctx *k, LLVMValueRef fn)
         if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn)
             continue;
         LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
-        if (LLVMGetBasicBlockParent(bb) == copy)
+        unsigned n = (unsigned)LLVMGetNumArgOperands(call);
+        LLVMValueRef args[8];
+        if (LLVMGetBasicBlockParent(bb) == copy || n > 8)
             continue;
         LLVMPositionBuilderBefore(b, call);
         LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(call));
         LLVMValueRef level = LLVMBuildLoad2(b, k->i32, isa, "isa");
         LLVMValueRef v3 = LLVMBuildICmp(b, LLVMIntNE, level, LLVMConstInt(k->i32, 0, 0), "isa.v3");
         LLVMValueRef callee = LLVMBuildSelect(b, v3, copy, fn, "block.isa");
-        unsigned n = (unsigned)LLVMGetNumArgOperands(call);
-        LLVMValueRef args[8];
-        if (n > 8)
-            continue;
         for (unsigned i = 0; i < n; i++)
             args[i] = LLVMGetOperand(call, i);
         LLVMValueRef nc = LLVMBuildCall2(b, ft, callee, args, n, "");
