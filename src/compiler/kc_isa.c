@@ -13,6 +13,8 @@
  * FMA, compiles them to.  fma() is fused in both (libm's fmaf is exact).
  * Vector widths do not reorder a thread's arithmetic: the thread loops
  * run threads side by side, each thread's operations in its own order.
+ * (A program built with -ffast-math or -ffp-contract=fast lets LLVM fuse
+ * and reassociate per target: its two builds may differ in the last bits.)
  */
 #include <string.h>
 #include <stdio.h>
