@@ -15,7 +15,10 @@ LLVMValueRef kc_isa_clone(kc_ctx *k, LLVMValueRef fn);
 
 /* After the pipeline: the copy's fmuladd (clang's a * b + c) becomes a
  * multiply and an add, as the baseline build has it; its calls mark the
- * vector registers they clobber (kc_isa.c says why). */
-void kc_isa_finish(kc_ctx *k, LLVMValueRef copy);
+ * vector registers they clobber (kc_isa.c says why).  A copy that cannot
+ * run faster than the baseline (no vector code, no instruction the
+ * baseline lacks) is deleted and its calls call the baseline: returns 0
+ * then, 1 where the copy stays. */
+int kc_isa_finish(kc_ctx *k, LLVMValueRef copy);
 
 #endif

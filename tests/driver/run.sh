@@ -278,6 +278,13 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
         contains "SIMT_ISA=avx9: the warning" run.out "simt: warning: SIMT_ISA=avx9 is neither 'x86-64' nor 'x86-64-v3'"
         SIMT_KC_ISA=0 "$SIMTCC" -O2 e2e.cu -o e2e1 > out 2>&1 && ! nm e2e1 | grep -q 'x86-64-v3$' && ok ||
             bad "SIMT_KC_ISA=0: one build"
+        # A block whose copy would differ only in encoding (each thread a
+        # chain of float adds: nothing to vectorize) keeps one build.
+        printf '#include <cstdio>\n__global__ void k(const float *a, float *o, int n) { float s = 0; for (int j = 0; j < n; j++) s += a[threadIdx.x * n + j]; o[threadIdx.x] = s; }\nint main() { float *a, *o; cudaMallocManaged(&a, 4096 * 4); cudaMallocManaged(&o, 64 * 4); for (int i = 0; i < 4096; i++) a[i] = i %% 7 * 0.5f; k<<<1, 64>>>(a, o, 64); cudaDeviceSynchronize(); printf("%%g %%g\\n", o[0], o[5]); return 0; }\n' > chain.cu
+        "$SIMTCC" -O2 chain.cu -o chain > out 2>&1 && ! nm chain | grep -q 'x86-64-v3$' && ok ||
+            bad "chain.cu: a copy that gains nothing stays"
+        ./chain > run.out 2>&1
+        contains "chain.cu: the result" run.out "94.5 97"
     fi
     # A Makefile's own link line: the host compiler with -lcudart.
     if [ -z "$SANITIZE" ]; then
