@@ -167,7 +167,8 @@ static void mark_call_clobbers(kc_ctx *k, LLVMBuilderRef b, LLVMValueRef call)
  * differ only in encoding, and the copy was slower: PolyBench syr2k and
  * syrk, scalar loops chaining a float add, took 17.4-19.6 and 10.1-13.4 ms
  * in it on the GPU machine's Xeon against 13.7-15.0 and 7.7-9.1 in the
- * baseline (three rounds alternating; the same on the VM's EPYC). */
+ * baseline (three rounds alternating; on the VM's EPYC the two took the
+ * same). */
 static int vector_or_half(LLVMTypeRef ty)
 {
     LLVMTypeKind k = LLVMGetTypeKind(ty);
