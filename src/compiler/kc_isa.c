@@ -228,6 +228,12 @@ static void drop_copy(kc_ctx *k, LLVMValueRef copy)
 
 int kc_isa_finish(kc_ctx *k, LLVMValueRef copy)
 {
+    /* First, so that a copy about to go is not edited (its fmuladd are
+     * scalar, or vectors that keep it anyway). */
+    if (!copy_gains(copy)) {
+        drop_copy(k, copy);
+        return 0;
+    }
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(copy); bb; bb = LLVMGetNextBasicBlock(bb)) {
         LLVMValueRef next;
@@ -254,8 +260,5 @@ int kc_isa_finish(kc_ctx *k, LLVMValueRef copy)
         }
     }
     LLVMDisposeBuilder(b);
-    if (copy_gains(copy))
-        return 1;
-    drop_copy(k, copy);
-    return 0;
+    return 1;
 }
