@@ -69,6 +69,11 @@ typedef struct kc_ctx {
     int check_version; /* memcheck's x loops versioned (kc_version.c) */
 } kc_ctx;
 
+/* libsimt's thread-local int of that name (src/engine/tier.c), and its
+ * address in the running thread (kc_gen.c). */
+LLVMValueRef kc_tls_i32(kc_ctx *k, const char *name);
+LLVMValueRef kc_tls_addr(kc_ctx *k, LLVMBuilderRef b, LLVMValueRef g);
+
 /* Why a function stays on the fiber tier, for --resource-usage. */
 typedef struct kc_why {
     char text[512];

@@ -41,7 +41,7 @@ static LLVMValueRef ci64(kc_ctx *k, long long v)
     return LLVMConstInt(k->i64, (unsigned long long)v, 0);
 }
 
-static LLVMValueRef tls_addr(kc_ctx *k, LLVMBuilderRef b, LLVMValueRef g)
+LLVMValueRef kc_tls_addr(kc_ctx *k, LLVMBuilderRef b, LLVMValueRef g)
 {
     const char *name = "llvm.threadlocal.address";
     unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
@@ -51,8 +51,7 @@ static LLVMValueRef tls_addr(kc_ctx *k, LLVMBuilderRef b, LLVMValueRef g)
     return LLVMBuildCall2(b, ft, f, &g, 1, "");
 }
 
-/* libsimt's thread-local int of that name (src/engine/tier.c). */
-static LLVMValueRef tls_i32(kc_ctx *k, const char *name)
+LLVMValueRef kc_tls_i32(kc_ctx *k, const char *name)
 {
     LLVMValueRef g = LLVMGetNamedGlobal(k->m, name);
     if (!g) {
@@ -466,8 +465,8 @@ static void fill_decline(kc_tier *t, LLVMBasicBlockRef no)
     kc_ctx *k = t->k;
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
     LLVMPositionBuilderAtEnd(b, no);
-    LLVMValueRef flag = tls_i32(k, "simt__kc_declined");
-    LLVMBuildStore(b, LLVMConstInt(k->i32, 1, 0), tls_addr(k, b, flag));
+    LLVMValueRef flag = kc_tls_i32(k, "simt__kc_declined");
+    LLVMBuildStore(b, LLVMConstInt(k->i32, 1, 0), kc_tls_addr(k, b, flag));
     LLVMBuildRetVoid(b);
     LLVMDisposeBuilder(b);
 }
@@ -478,7 +477,7 @@ static void build_entry(kc_tier *t)
     LLVMBuilderRef b = t->b;
     t->entry = LLVMInsertBasicBlockInContext(k->c, t->g.bb[0], "kc.entry");
     LLVMPositionBuilderAtEnd(b, t->entry);
-    LLVMValueRef bd = tls_addr(k, b, k->g_bdim);
+    LLVMValueRef bd = kc_tls_addr(k, b, k->g_bdim);
     LLVMValueRef f4 = ci64(k, 4), f8 = ci64(k, 8);
     t->bx = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, bd, "kc.bx"), k->i64, "");
     t->by = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, LLVMBuildGEP2(b, k->i8, bd, &f4, 1, ""), "kc.by"),
@@ -501,9 +500,9 @@ static void build_entry(kc_tier *t)
     t->xhi = t->bx;
     if (t->apart) {
         /* The part of the block's x range the engine gave this call. */
-        LLVMValueRef x0 = tls_i32(k, "simt__kc_x0"), x1 = tls_i32(k, "simt__kc_x1");
-        t->xlo = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, tls_addr(k, b, x0), "kc.x0"), k->i64, "");
-        LLVMValueRef hi = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, tls_addr(k, b, x1), "kc.x1"), k->i64, "");
+        LLVMValueRef x0 = kc_tls_i32(k, "simt__kc_x0"), x1 = kc_tls_i32(k, "simt__kc_x1");
+        t->xlo = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, kc_tls_addr(k, b, x0), "kc.x0"), k->i64, "");
+        LLVMValueRef hi = LLVMBuildZExt(b, LLVMBuildLoad2(b, k->i32, kc_tls_addr(k, b, x1), "kc.x1"), k->i64, "");
         t->xhi = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, hi, t->bx, ""), hi, t->bx, "kc.xhi");
     }
     if (t->warps) {
@@ -518,7 +517,7 @@ static void build_entry(kc_tier *t)
         LLVMPositionBuilderAtEnd(b, go);
     }
     if (k->g_tid)
-        t->tidp = tls_addr(k, b, k->g_tid);
+        t->tidp = kc_tls_addr(k, b, k->g_tid);
     t->slot_base = xcalloc((size_t)t->nslot, sizeof *t->slot_base);
     if (t->per_thread) {
         LLVMTypeRef arg = k->i64;
@@ -1103,7 +1102,7 @@ static LLVMValueRef hoist_load(kc_tier *t, hoisted *h, int *nh, LLVMValueRef g, 
         if (h[i].g == g && h[i].off == off && h[i].ty == ty)
             return h[i].v;
     before_terminator(t, t->entry);
-    LLVMValueRef a = tls_addr(t->k, t->b, g);
+    LLVMValueRef a = kc_tls_addr(t->k, t->b, g);
     LLVMValueRef o = ci64(t->k, off);
     a = LLVMBuildGEP2(t->b, t->k->i8, a, &o, 1, "");
     LLVMValueRef v = LLVMBuildLoad2(t->b, ty, a, "kc.builtin");

@@ -4,8 +4,13 @@
  * nvcc's host compiler) and for x86-64-v3 (AVX2, FMA, BMI2: eight floats
  * an instruction in the thread loops, fma() one instruction rather than a
  * call of libm's fmaf).  The block's entry picks one per call by reading
- * simt__kc_isa, which libsimt sets from the CPU (src/engine/tier.c;
- * SIMT_ISA=x86-64 keeps the baseline).
+ * simt__kc_build, which the engine sets before each block from the
+ * kernel's choice: on a CPU with x86-64-v3, each kernel's first blocks run
+ * in both builds, timed, and the faster goes on (src/engine/tier.c;
+ * SIMT_ISA names one build for all).  A block built with fast-math flags
+ * reads simt__kc_isa, the CPU's, instead: its two builds may differ in the
+ * last bits (below), and a choice by timing would make its output vary
+ * from run to run.
  *
  * Both builds print the same numbers.  clang writes a * b + c as fmuladd,
  * which a target with FMA fuses: the copy's fmuladd become a multiply and
@@ -99,13 +104,14 @@ LLVMValueRef kc_isa_clone(kc_ctx *k, LLVMValueRef fn)
     LLVMAddAttributeAtIndex(fn, 1, LLVMCreateEnumAttribute(k->c, noalias, 0));
     LLVMAddAttributeAtIndex(copy, 1, LLVMCreateEnumAttribute(k->c, noalias, 0));
 
-    LLVMValueRef isa = LLVMGetNamedGlobal(k->m, "simt__kc_isa");
+    int fast = kc_fast_math(fn);
+    LLVMValueRef isa = fast ? LLVMGetNamedGlobal(k->m, "simt__kc_isa") : kc_tls_i32(k, "simt__kc_build");
     if (!isa) {
         isa = LLVMAddGlobal(k->m, k->i32, "simt__kc_isa");
         LLVMSetLinkage(isa, LLVMExternalLinkage);
     }
     /* Every call of fn (the block's entry, kc_main.c's resolve_markers)
-     * calls the build the CPU runs best. */
+     * calls the build chosen for the running kernel. */
     LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
     LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
     for (LLVMUseRef u = LLVMGetFirstUse(fn), next; u; u = next) {
@@ -120,7 +126,7 @@ LLVMValueRef kc_isa_clone(kc_ctx *k, LLVMValueRef fn)
             continue;
         LLVMPositionBuilderBefore(b, call);
         LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(call));
-        LLVMValueRef level = LLVMBuildLoad2(b, k->i32, isa, "isa");
+        LLVMValueRef level = LLVMBuildLoad2(b, k->i32, fast ? isa : kc_tls_addr(k, b, isa), "isa");
         LLVMValueRef v3 = LLVMBuildICmp(b, LLVMIntNE, level, LLVMConstInt(k->i32, 0, 0), "isa.v3");
         LLVMValueRef callee = LLVMBuildSelect(b, v3, copy, fn, "block.isa");
         for (unsigned i = 0; i < n; i++)

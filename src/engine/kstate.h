@@ -9,6 +9,7 @@
 #define SIMT_ENGINE_KSTATE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "simt.h"
@@ -30,6 +31,18 @@ struct kernel_attrs {
 
 #define KSTATE_DEVICES 16 /* DEVICE_MAX (runtime.h) */
 
+/* Which build of its compiled block function a kernel runs (tier.c,
+ * tier_isa_enter), and the blocks timed to choose it.  On a line of its
+ * own: every block reads `decided`, the blocks being timed write the rest. */
+#define ISA_SAMPLES 9
+struct kstate_isa {
+    _Alignas(64) atomic_int decided;  /* 0 while timed, else 1 + the build */
+    atomic_int base_busy;             /* a baseline block is being timed */
+    atomic_uint turn;
+    atomic_uint n[2];                 /* blocks timed in each build */
+    atomic_llong ns[2][ISA_SAMPLES];
+};
+
 struct simt_kernel_state {
     simt_kernel *kernel;              /* NULL for the anonymous C-API kernel */
     pthread_mutex_t lock;
@@ -50,6 +63,7 @@ struct simt_kernel_state {
      * many blocks it then ran at once (0: none), which its later launches
      * get threads for at submission. */
     int waits_for_blocks;
+    struct kstate_isa isa;
 };
 
 /* The state of k, created on first call; k NULL gives the shared state of

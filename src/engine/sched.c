@@ -671,7 +671,11 @@ static void run_threads(struct worker *w, struct block *b)
         simt__kc_x0 = b->x0;
         simt__kc_x1 = b->nthreads;
         b->fiber_retry = 2; /* running compiled: a fault reruns it (after_switch) */
+        int timed = tier_isa_enter(g);
+        long long t0 = timed ? simt__now_ns() : 0;
         g->block(g->args);
+        if (timed)
+            tier_isa_leave(g, timed, simt__now_ns() - t0);
         b->fiber_retry = 0;
         compiled = !simt__kc_declined;
         if (compiled) {

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "simt.h"
+#include "base/base.h"
 #include "engine/engine.h"
+#include "engine/kstate.h"
 
 /* Set by a block function that declined to run its block (a partial last
  * warp where it exchanges warp values): the engine runs that block on the
@@ -24,11 +26,18 @@ SIMT_TLS int simt__kc_declined;
  * Set by the engine before each call (sched.c, run_threads). */
 SIMT_TLS unsigned simt__kc_x0, simt__kc_x1 = ~0u;
 
-/* Which build of a compiled block function its entry calls
- * (src/compiler/kc_isa.c): 1 where the CPU has x86-64-v3 (AVX2, FMA,
- * BMI2 and the rest) and SIMT_ISA does not say x86-64, else 0, the
- * baseline build.  Set with the tier, before any block runs. */
+/* The builds of a compiled block function (src/compiler/kc_isa.c): 0 the
+ * baseline x86-64, 1 x86-64-v3 (AVX2, FMA, BMI2 and the rest).
+ * simt__kc_isa is 1 where the CPU has x86-64-v3 and SIMT_ISA does not say
+ * x86-64: what blocks built with fast-math flags run.  simt__kc_build is
+ * what the running block's entry calls, set before each block from its
+ * kernel's choice (tier_isa_enter).  Both set with the tier, before any
+ * block runs. */
 int simt__kc_isa;
+SIMT_TLS int simt__kc_build;
+/* SIMT_ISA unset on an x86-64-v3 CPU: each kernel's build chosen by
+ * timing its first blocks in both (tier_isa_enter). */
+static int isa_timed;
 
 /* x86-64-v3 as the psABI lists it, with the OS saving the AVX registers. */
 static int cpu_has_v3(void)
@@ -61,12 +70,108 @@ static void isa_init(void)
 {
     const char *s = getenv("SIMT_ISA");
     int v3 = cpu_has_v3();
-    if (s && *s && strcmp(s, "x86-64") && strcmp(s, "x86-64-v3"))
-        fprintf(stderr, "simt: warning: SIMT_ISA=%s is neither 'x86-64' nor 'x86-64-v3': using %s\n", s,
-                v3 ? "x86-64-v3" : "x86-64");
+    int named = s && (!strcmp(s, "x86-64") || !strcmp(s, "x86-64-v3"));
+    if (s && *s && !named)
+        fprintf(stderr, "simt: warning: SIMT_ISA=%s is neither 'x86-64' nor 'x86-64-v3': ignored\n", s);
     else if (s && !strcmp(s, "x86-64-v3") && !v3)
         fprintf(stderr, "simt: warning: SIMT_ISA=x86-64-v3, but this CPU lacks it: using x86-64\n");
+    isa_timed = v3 && !named;
     __atomic_store_n(&simt__kc_isa, v3 && !(s && !strcmp(s, "x86-64")), __ATOMIC_RELAXED);
+}
+
+/* ---- each kernel's build ----------------------------------------------- */
+
+/* Neither build is the faster everywhere.  x86-64-v3's wins where a thread
+ * loop vectorizes; but on the GPU machine's Xeon a thread's scalar float
+ * chain ran 30% slower VEX-encoded (docs/PERFORMANCE.md, stop 50), and on
+ * the development VM's EPYC Rodinia srad_v1's tree reduction, whose
+ * vectors read what the vector before stored, took 2.2 times the
+ * baseline's time (a load that overlaps a recent store waits for it to
+ * retire; the scalar loop's loads take each value from its store).  So a
+ * kernel's first blocks run in both builds, timed: ISA_WARM in x86-64-v3,
+ * then every other block in the baseline, one at a time, until each build
+ * has ISA_SAMPLES; the baseline goes on if its median is a tenth below the
+ * other's.  The trial costs little: blocks longer than ISA_LONG_NS are
+ * not tried (a grid of few long blocks could wait for a slow one), and
+ * the baseline's median over its first ISA_EARLY blocks half as slow
+ * again as the other's ends it (on the GPU machine's Xeon single blocks
+ * of either build took up to 30 times their median). */
+#define ISA_WARM 2
+#define ISA_EARLY 3
+#define ISA_LONG_NS 200000
+
+static long long isa_median(atomic_llong *ns)
+{
+    long long v[ISA_SAMPLES];
+    int n = 0;
+    for (int i = 0; i < ISA_SAMPLES; i++) {
+        long long x = atomic_load_explicit(&ns[i], memory_order_relaxed);
+        if (!x)
+            continue; /* taken, not yet written */
+        int j = n++;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+    return n ? v[(n - 1) / 2] : 0; /* of two, the less: a cold first block */
+}
+
+int tier_isa_enter(const struct grid *g)
+{
+    struct simt_kernel_state *ks = g->ks;
+    int d = ks ? atomic_load_explicit(&ks->isa.decided, memory_order_relaxed) : 0;
+    if (__builtin_expect(d != 0, 1)) {
+        simt__kc_build = d - 1;
+        return 0;
+    }
+    simt__kc_build = simt__kc_isa;
+    if (!ks)
+        return 0;
+    if (!isa_timed || !ks->kernel) {
+        /* One build for all, or the state that every kernel launched
+         * without a descriptor shares. */
+        atomic_store_explicit(&ks->isa.decided, simt__kc_isa + 1, memory_order_relaxed);
+        return 0;
+    }
+    /* Until x86-64-v3 has its samples, every other block may be a
+     * baseline one; then x86-64-v3 blocks are no longer timed (they would
+     * all write these lines) and a baseline one starts whenever none runs. */
+    struct kstate_isa *s = &ks->isa;
+    unsigned n1 = atomic_load_explicit(&s->n[1], memory_order_relaxed);
+    int base = n1 >= ISA_SAMPLES
+                   ? !atomic_load_explicit(&s->base_busy, memory_order_relaxed)
+                   : n1 >= ISA_WARM && (atomic_fetch_add_explicit(&s->turn, 1, memory_order_relaxed) & 1);
+    if (base && !atomic_exchange_explicit(&s->base_busy, 1, memory_order_relaxed)) {
+        simt__kc_build = 0;
+        return 2;
+    }
+    simt__kc_build = 1;
+    return n1 < ISA_SAMPLES ? 3 : 0;
+}
+
+void tier_isa_leave(const struct grid *g, int token, long long ns)
+{
+    struct kstate_isa *s = &g->ks->isa;
+    int build = token & 1, choice = -1;
+    if (build == 0)
+        atomic_store_explicit(&s->base_busy, 0, memory_order_relaxed);
+    if (simt__kc_declined || atomic_load_explicit(&s->decided, memory_order_relaxed))
+        return; /* the fiber tier ran it, or the choice is made */
+    unsigned i = atomic_fetch_add_explicit(&s->n[build], 1, memory_order_relaxed);
+    if (i < ISA_SAMPLES)
+        atomic_store_explicit(&s->ns[build][i], ns > 0 ? ns : 1, memory_order_relaxed);
+    long long m1 = isa_median(s->ns[1]), m0 = isa_median(s->ns[0]);
+    unsigned n0 = atomic_load_explicit(&s->n[0], memory_order_relaxed);
+    if (build == 1 && i + 1 == ISA_WARM && m1 >= ISA_LONG_NS)
+        choice = 1;
+    else if (build == 0 && i + 1 >= ISA_EARLY && m0 > m1 + m1 / 2)
+        choice = 1;
+    else if (n0 >= ISA_SAMPLES && atomic_load_explicit(&s->n[1], memory_order_relaxed) >= ISA_SAMPLES)
+        choice = m0 * 10 < m1 * 9 ? 0 : 1;
+    int none = 0;
+    if (choice >= 0)
+        atomic_compare_exchange_strong_explicit(&s->decided, &none, choice + 1,
+                                                memory_order_relaxed, memory_order_relaxed);
 }
 
 /* A launch whose thread function simt-kc did not compile asks here. */

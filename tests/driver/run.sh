@@ -285,6 +285,23 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
             bad "chain.cu: a copy that gains nothing stays"
         ./chain > run.out 2>&1
         contains "chain.cu: the result" run.out "94.5 97"
+        # Each kernel runs the build its first blocks ran faster in
+        # (tier.c): the same sums whichever it is.  A block with fast-math
+        # flags, whose builds may round differently, runs the CPU's.
+        printf '#include <cstdio>\n__global__ void ax(const float *x, float *y, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = 2.0f * x[i] + y[i]; }\nint main() { int n = 64 * 256; float *x, *y; cudaMallocManaged(&x, n * 4); cudaMallocManaged(&y, n * 4); for (int i = 0; i < n; i++) { x[i] = i %% 4; y[i] = 0; } for (int r = 0; r < 30; r++) ax<<<64, 256>>>(x, y, n); cudaDeviceSynchronize(); double s = 0; for (int i = 0; i < n; i++) s += y[i]; printf("%%.1f\\n", s); return 0; }\n' > pick.cu
+        if "$SIMTCC" -O2 pick.cu -o pick > out 2>&1; then
+            for isa in timed x86-64 x86-64-v3; do
+                if [ $isa = timed ]; then ./pick > run.out 2>&1; else SIMT_ISA=$isa ./pick > run.out 2>&1; fi
+                contains "pick.cu, $isa" run.out "1474560.0"
+            done
+        else
+            bad "pick.cu: simtcc"; head -n 20 out
+        fi
+        "$SIMTCC" -O2 -c pick.cu -o pick.o > out 2>&1 && nm pick.o | grep -q ' U simt__kc_build$' && ok ||
+            bad "pick.cu: its blocks do not read simt__kc_build"
+        "$SIMTCC" -O2 -Xcompiler -ffp-contract=fast -c pick.cu -o pickf.o > out 2>&1 &&
+            nm pickf.o | grep -q ' U simt__kc_isa$' && ! nm pickf.o | grep -q simt__kc_build && ok ||
+            bad "pick.cu -ffp-contract=fast: not the CPU's build"
     fi
     # A Makefile's own link line: the host compiler with -lcudart.
     if [ -z "$SANITIZE" ]; then

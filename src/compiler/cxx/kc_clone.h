@@ -16,6 +16,10 @@ extern "C" {
  * subprogram of its own, as LLVM's inliner and verifier expect). */
 LLVMValueRef kc_clone_function(LLVMValueRef f, const char *name);
 
+/* Whether an instruction of f carries fast-math flags (-ffast-math,
+ * -ffp-contract=fast): the C API of LLVM 16 cannot read them. */
+int kc_fast_math(LLVMValueRef f);
+
 #ifdef __cplusplus
 }
 #endif
