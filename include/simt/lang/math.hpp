@@ -598,18 +598,24 @@ static inline double simt_yn(int n, double x)
         return -INFINITY * (signbit(x) ? -1.0 : 1.0);
     return simt_detail::dres(x, ::yn(n, x));
 }
-/* remquo: the GPU delivers the quotient's last three bits, with its sign. */
+/* remquo: the GPU delivers the quotient's last three bits, with its sign,
+ * and 0 for an infinite or NaN x (tests/cuda/math/exact_functions.cu).
+ * glibc returns without writing the quotient there (and for a zero or NaN
+ * y, which gets 0 here too), so the caller's variable, uninitialized as
+ * often as not, came out as it was. */
 static inline int simt__quo3(int q) { return q < 0 ? -((-q) & 7) : q & 7; }
 static inline float simt_remquof(float x, float y, int *q)
 {
-    float r = simt_detail::cnan(::remquof(x, y, q));
-    *q = simt__quo3(*q);
+    int k = 0;
+    float r = simt_detail::cnan(::remquof(x, y, &k));
+    *q = simt__quo3(k);
     return r;
 }
 static inline double simt_remquo(double x, double y, int *q)
 {
-    double r = simt_detail::dres2(x, y, ::remquo(x, y, q));
-    *q = simt__quo3(*q);
+    int k = 0;
+    double r = simt_detail::dres2(x, y, ::remquo(x, y, &k));
+    *q = simt__quo3(k);
     return r;
 }
 
