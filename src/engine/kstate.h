@@ -38,7 +38,8 @@ struct kernel_attrs {
 struct kstate_isa {
     _Alignas(64) atomic_int decided;  /* 0 while timed, else 1 + the build */
     atomic_int base_busy;             /* a baseline block is being timed */
-    atomic_uint turn;
+    atomic_ullong grid;               /* the last launch timed (its seq), */
+    atomic_uint flip;                 /* and how many launches were */
     atomic_uint n[2];                 /* blocks timed in each build */
     atomic_llong ns[2][ISA_SAMPLES];
 };

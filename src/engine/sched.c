@@ -671,7 +671,7 @@ static void run_threads(struct worker *w, struct block *b)
         simt__kc_x0 = b->x0;
         simt__kc_x1 = b->nthreads;
         b->fiber_retry = 2; /* running compiled: a fault reruns it (after_switch) */
-        int timed = tier_isa_enter(g);
+        int timed = tier_isa_enter(g, b);
         long long t0 = timed ? simt__now_ns() : 0;
         g->block(g->args);
         if (timed)

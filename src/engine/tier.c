@@ -89,8 +89,8 @@ static void isa_init(void)
  * baseline's time (a load that overlaps a recent store waits for it to
  * retire; the scalar loop's loads take each value from its store).  So a
  * kernel's first blocks run in both builds, timed: ISA_WARM in x86-64-v3,
- * then every other block in the baseline, one at a time, until each build
- * has ISA_SAMPLES; the baseline goes on if its median is a tenth below the
+ * then every other block by index in the baseline (the other half in the
+ * next launch), one at a time, until each build has ISA_SAMPLES; the baseline goes on if its median is a tenth below the
  * other's.  The trial costs little: blocks longer than ISA_LONG_NS are
  * not tried (a grid of few long blocks could wait for a slow one), and
  * the baseline's median over its first ISA_EARLY blocks half as slow
@@ -116,7 +116,7 @@ static long long isa_median(atomic_llong *ns)
     return n ? v[(n - 1) / 2] : 0; /* of two, the less: a cold first block */
 }
 
-int tier_isa_enter(const struct grid *g)
+int tier_isa_enter(const struct grid *g, const struct block *b)
 {
     struct simt_kernel_state *ks = g->ks;
     int d = ks ? atomic_load_explicit(&ks->isa.decided, memory_order_relaxed) : 0;
@@ -133,14 +133,26 @@ int tier_isa_enter(const struct grid *g)
         atomic_store_explicit(&ks->isa.decided, simt__kc_isa + 1, memory_order_relaxed);
         return 0;
     }
-    /* Until x86-64-v3 has its samples, every other block may be a
-     * baseline one; then x86-64-v3 blocks are no longer timed (they would
-     * all write these lines) and a baseline one starts whenever none runs. */
+    /* Until x86-64-v3 has its samples, every other block by index may be
+     * a baseline one, the other half in every other launch: blocks of
+     * unequal work, each timed in one build only, made the choice
+     * (myocyte's two, one three times the other's work: the block that
+     * alternation by arrival gave the baseline was always the short one).
+     * Then x86-64-v3 blocks are no longer timed (they would all write
+     * these lines) and a baseline one starts whenever none runs. */
     struct kstate_isa *s = &ks->isa;
     unsigned n1 = atomic_load_explicit(&s->n[1], memory_order_relaxed);
+    unsigned long long last = atomic_load_explicit(&s->grid, memory_order_relaxed);
+    if (last != g->seq && atomic_compare_exchange_strong_explicit(&s->grid, &last, g->seq,
+                                                                  memory_order_relaxed,
+                                                                  memory_order_relaxed))
+        atomic_fetch_add_explicit(&s->flip, 1, memory_order_relaxed);
+    unsigned long long idx =
+        b->idx.x + (unsigned long long)g->grid_dim.x * (b->idx.y + (unsigned long long)g->grid_dim.y * b->idx.z);
     int base = n1 >= ISA_SAMPLES
                    ? !atomic_load_explicit(&s->base_busy, memory_order_relaxed)
-                   : n1 >= ISA_WARM && (atomic_fetch_add_explicit(&s->turn, 1, memory_order_relaxed) & 1);
+                   : n1 >= ISA_WARM &&
+                         ((idx + atomic_load_explicit(&s->flip, memory_order_relaxed)) & 1);
     if (base && !atomic_exchange_explicit(&s->base_busy, 1, memory_order_relaxed)) {
         simt__kc_build = 0;
         return 2;
