@@ -105,7 +105,8 @@ LLVMValueRef kc_isa_clone(kc_ctx *k, LLVMValueRef fn)
     LLVMAddAttributeAtIndex(copy, 1, LLVMCreateEnumAttribute(k->c, noalias, 0));
 
     int fast = kc_fast_math(fn);
-    LLVMValueRef isa = fast ? LLVMGetNamedGlobal(k->m, "simt__kc_isa") : kc_tls_i32(k, "simt__kc_build");
+    LLVMValueRef isa =
+        fast ? LLVMGetNamedGlobal(k->m, "simt__kc_isa") : kc_tls_i32(k, "simt__kc_build");
     if (!isa) {
         isa = LLVMAddGlobal(k->m, k->i32, "simt__kc_isa");
         LLVMSetLinkage(isa, LLVMExternalLinkage);

@@ -72,7 +72,8 @@ static void isa_init(void)
     int v3 = cpu_has_v3();
     int named = s && (!strcmp(s, "x86-64") || !strcmp(s, "x86-64-v3"));
     if (s && *s && !named)
-        fprintf(stderr, "simt: warning: SIMT_ISA=%s is neither 'x86-64' nor 'x86-64-v3': ignored\n", s);
+        fprintf(stderr, "simt: warning: SIMT_ISA=%s is neither 'x86-64' nor 'x86-64-v3': ignored\n",
+                s);
     else if (s && !strcmp(s, "x86-64-v3") && !v3)
         fprintf(stderr, "simt: warning: SIMT_ISA=x86-64-v3, but this CPU lacks it: using x86-64\n");
     isa_timed = v3 && !named;
@@ -90,8 +91,9 @@ static void isa_init(void)
  * retire; the scalar loop's loads take each value from its store).  So a
  * kernel's first blocks run in both builds, timed: ISA_WARM in x86-64-v3,
  * then every other block by index in the baseline (the other half in the
- * next launch), one at a time, until each build has ISA_SAMPLES; the baseline goes on if its median is a tenth below the
- * other's.  The trial costs little: blocks longer than ISA_LONG_NS are
+ * next launch), one at a time, until each build has ISA_SAMPLES; the
+ * baseline goes on if its median is a tenth below the other's.  The
+ * trial costs little: blocks longer than ISA_LONG_NS are
  * not tried (a grid of few long blocks could wait for a slow one), and
  * the baseline's median over its first ISA_EARLY blocks half as slow
  * again as the other's ends it (on the GPU machine's Xeon single blocks
@@ -143,12 +145,12 @@ int tier_isa_enter(const struct grid *g, const struct block *b)
     struct kstate_isa *s = &ks->isa;
     unsigned n1 = atomic_load_explicit(&s->n[1], memory_order_relaxed);
     unsigned long long last = atomic_load_explicit(&s->grid, memory_order_relaxed);
-    if (last != g->seq && atomic_compare_exchange_strong_explicit(&s->grid, &last, g->seq,
-                                                                  memory_order_relaxed,
-                                                                  memory_order_relaxed))
+    if (last != g->seq &&
+        atomic_compare_exchange_strong_explicit(&s->grid, &last, g->seq, memory_order_relaxed,
+                                                memory_order_relaxed))
         atomic_fetch_add_explicit(&s->flip, 1, memory_order_relaxed);
-    unsigned long long idx =
-        b->idx.x + (unsigned long long)g->grid_dim.x * (b->idx.y + (unsigned long long)g->grid_dim.y * b->idx.z);
+    unsigned long long gx = g->grid_dim.x, gy = g->grid_dim.y;
+    unsigned long long idx = b->idx.x + gx * (b->idx.y + gy * b->idx.z);
     int base = n1 >= ISA_SAMPLES
                    ? !atomic_load_explicit(&s->base_busy, memory_order_relaxed)
                    : n1 >= ISA_WARM &&
@@ -178,7 +180,8 @@ void tier_isa_leave(const struct grid *g, int token, long long ns)
         choice = 1;
     else if (build == 0 && i + 1 >= ISA_EARLY && m0 > m1 + m1 / 2)
         choice = 1;
-    else if (n0 >= ISA_SAMPLES && atomic_load_explicit(&s->n[1], memory_order_relaxed) >= ISA_SAMPLES)
+    else if (n0 >= ISA_SAMPLES &&
+             atomic_load_explicit(&s->n[1], memory_order_relaxed) >= ISA_SAMPLES)
         choice = m0 * 10 < m1 * 9 ? 0 : 1;
     int none = 0;
     if (choice >= 0)
