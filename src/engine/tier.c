@@ -144,17 +144,21 @@ int tier_isa_enter(const struct grid *g, const struct block *b)
      * these lines) and a baseline one starts whenever none runs. */
     struct kstate_isa *s = &ks->isa;
     unsigned n1 = atomic_load_explicit(&s->n[1], memory_order_relaxed);
-    unsigned long long last = atomic_load_explicit(&s->grid, memory_order_relaxed);
-    if (last != g->seq &&
-        atomic_compare_exchange_strong_explicit(&s->grid, &last, g->seq, memory_order_relaxed,
-                                                memory_order_relaxed))
-        atomic_fetch_add_explicit(&s->flip, 1, memory_order_relaxed);
-    unsigned long long gx = g->grid_dim.x, gy = g->grid_dim.y;
-    unsigned long long idx = b->idx.x + gx * (b->idx.y + gy * b->idx.z);
-    int base = n1 >= ISA_SAMPLES
-                   ? !atomic_load_explicit(&s->base_busy, memory_order_relaxed)
-                   : n1 >= ISA_WARM &&
-                         ((idx + atomic_load_explicit(&s->flip, memory_order_relaxed)) & 1);
+    int base;
+    if (n1 >= ISA_SAMPLES) {
+        base = !atomic_load_explicit(&s->base_busy, memory_order_relaxed);
+    } else if (n1 >= ISA_WARM) {
+        unsigned long long last = atomic_load_explicit(&s->grid, memory_order_relaxed);
+        if (last != g->seq &&
+            atomic_compare_exchange_strong_explicit(&s->grid, &last, g->seq, memory_order_relaxed,
+                                                    memory_order_relaxed))
+            atomic_fetch_add_explicit(&s->flip, 1, memory_order_relaxed);
+        unsigned long long gx = g->grid_dim.x, gy = g->grid_dim.y;
+        unsigned long long idx = b->idx.x + gx * (b->idx.y + gy * b->idx.z);
+        base = (idx + atomic_load_explicit(&s->flip, memory_order_relaxed)) & 1;
+    } else {
+        base = 0;
+    }
     if (base && !atomic_exchange_explicit(&s->base_busy, 1, memory_order_relaxed)) {
         simt__kc_build = 0;
         return 2;

@@ -98,7 +98,8 @@ struct simt_kernel_state *kstate_of(simt_kernel *k)
     pthread_mutex_lock(&R.lock);
     ks = k->state;
     if (!ks) {
-        ks = malloc(sizeof *ks);
+        /* aligned: its build choice's atomics sit on a line of their own */
+        ks = aligned_alloc(_Alignof(struct simt_kernel_state), sizeof *ks);
         if (!ks) {
             pthread_mutex_unlock(&R.lock);
             return NULL;
