@@ -91,6 +91,12 @@ cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_
                            cudaStream_t stream, simt_thread_fn fn, void *args,
                            void (*release)(void *args), const simt_launch_attrs *attrs);
 
+/* Memory for a launch's argument pack (launch.hpp), at align; never NULL
+ * (without memory for a few bytes the program stops, with a diagnostic).
+ * The C library's, not operator new's: see simt_detail::make. */
+void *simt__pack_alloc(size_t size, size_t align);
+void simt__pack_free(void *p);
+
 /* The kernel probe: a launch through <<<>>> learns which kernel the call
  * expression names by calling it once with simt__probing set; the kernel's
  * prologue answers with its descriptor and returns before its body runs. */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/base.h"
 #include "check/hooks.h"
 #include "engine/sync.h"
 #include "engine/warp.h"
@@ -221,8 +222,8 @@ static unsigned release_activemask(struct worker *w, struct block *b, unsigned w
         engine_wake(&b->threads[id]);
     }
     wp->amask_waiting &= ~best;
-    b->warp_pending -= (unsigned)__builtin_popcount(best);
-    b->amask_waiters -= (unsigned)__builtin_popcount(best);
+    b->warp_pending -= simt__popcount32(best);
+    b->amask_waiters -= simt__popcount32(best);
     return mine;
 }
 

@@ -8,9 +8,11 @@
  * CUDA_LAUNCH_BLOCKING=1.
  */
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/base.h"
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
 #include "engine/sync.h"
@@ -202,6 +204,21 @@ static cudaError_t enqueue_grid(struct CUstream_st *s, struct op *op)
     }
     cmd_unref(c);
     return cudaSuccess;
+}
+
+void *simt__pack_alloc(size_t size, size_t align)
+{
+    void *p = align <= _Alignof(max_align_t)
+                  ? malloc(size ? size : 1)
+                  : aligned_alloc(align, (size + align - 1) / align * align);
+    if (!p)
+        simt__oom("a launch's arguments");
+    return p;
+}
+
+void simt__pack_free(void *p)
+{
+    free(p);
 }
 
 cudaError_t simt_launch_ex(simt_kernel *k, dim3 grid, dim3 block, size_t shared_bytes,

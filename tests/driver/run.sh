@@ -137,7 +137,7 @@ contains "dryrun arch" out "-arch compute_80"
 contains "dryrun compile" out "$CU -x c++-cpp-output -std=c++17 -c -O2 -g1 -fno-strict-aliasing "
 contains "dryrun C file" out "gcc -c -I "
 contains "dryrun C++ file" out "g++ -std=c++14 -c -I "
-contains "dryrun link" out "-lfoo -Wl,-rpath -Wl,/opt -lsimt -lpthread -ldl -lm -o app"
+contains "dryrun link" out "-lfoo -Wl,-rpath -Wl,/opt -lsimt -lpthread -ldl -lm -Wl,--as-needed -o app"
 grep -q -- '-lcudart' out && bad "dryrun: -lcudart not dropped" || ok
 grep -q 'simtcc-' out && ok || bad "dryrun: no temporary directory"
 [ -e app ] && bad "dryrun ran something" || ok
@@ -266,6 +266,16 @@ if [ -f "$ROOT/$B/lib/libsimt.a" ]; then
         contains "end to end" run.out "3 2 1 0"
     else
         bad "end to end: simtcc e2e.cu && ./e2e"; cat out run.out 2>/dev/null | head -n 20
+    fi
+    # libstdc++ is linked as needed (driver.c; a launch's packs are the C
+    # library's memory, launch.hpp): e2e calls nothing of it, vec.cu does.
+    # vec.cu's argument, aligned to 64, takes aligned_alloc's path.
+    if [ -x e2e ] && [ -z "${SANITIZE:-}" ] && command -v readelf > /dev/null 2>&1; then
+        readelf -d e2e | grep -q 'libstdc++' && bad "e2e: libstdc++ loaded, though unused" || ok
+        printf '#include <cstdio>\n#include <vector>\nstruct alignas(64) S { int v[16]; };\n__global__ void k(S s, int *p) { p[threadIdx.x] = s.v[threadIdx.x] * 2; }\nint main() { std::vector<int> h(8); S s; for (int i = 0; i < 16; i++) s.v[i] = i; int *d; cudaMalloc(&d, 32); k<<<1, 8>>>(s, d); cudaMemcpy(h.data(), d, 32, cudaMemcpyDeviceToHost); printf("%%d %%d\\n", h[1], h[7]); return 0; }\n' > vec.cu
+        "$SIMTCC" -O2 vec.cu -o vec > out 2>&1 && ./vec > run.out 2>&1
+        contains "vec.cu: libstdc++ as needed" run.out "2 14"
+        readelf -d vec 2> /dev/null | grep -q 'libstdc++' && ok || bad "vec.cu: libstdc++ not linked"
     fi
     # Compiled blocks have a baseline and an x86-64-v3 build (kc_isa.c);
     # SIMT_ISA picks, and a value it does not know is said and ignored.
