@@ -107,8 +107,13 @@ static int load(void)
     *(void **)&D.diename = dlsym(h, "dwarf_diename");
     D.cb.find_elf = dlsym(h, "dwfl_linux_proc_find_elf");
     D.cb.find_debuginfo = dlsym(h, "dwfl_standard_find_debuginfo");
-    /* C++ programs have it; a C program's names stay mangled-free. */
+    /* Kernel names are C++ names.  simtcc links libstdc++ only into a
+     * program that calls it (driver.c), so a report loads it where the
+     * program did not. */
     *(void **)&D.demangle = dlsym(RTLD_DEFAULT, "__cxa_demangle");
+    void *cxx = D.demangle ? NULL : dlopen("libstdc++.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (cxx)
+        *(void **)&D.demangle = dlsym(cxx, "__cxa_demangle");
     if (!D.begin || !D.end || !D.report_begin || !D.proc_report || !D.report_end ||
         !D.addrmodule || !D.addrname || !D.cb.find_elf ||
         !D.cb.find_debuginfo || !D.nextcu || !D.haspc || !D.getsrc_die || !D.linesrc ||
