@@ -341,11 +341,6 @@ void engine_split_done(struct grid *g); /* a split grid is complete */
 int engine_tier_compiled(void);      /* SIMT_TIER is not "fiber" */
 extern SIMT_TLS int simt__kc_declined; /* the block function did not run */
 extern SIMT_TLS unsigned simt__kc_x0, simt__kc_x1; /* its part of the block (tier.c) */
-/* Before and after a compiled block of g (tier.c): the build it runs, and
- * its time where the kernel's build is being chosen (enter's answer,
- * nonzero then). */
-int tier_isa_enter(const struct grid *g, const struct block *b);
-void tier_isa_leave(const struct grid *g, int token, long long ns);
 void engine_submit_grid(struct grid *g);
 /* A block of g finished on w: counted now, or with the rest of w's run. */
 void engine_block_done(struct worker *w, struct grid *g);

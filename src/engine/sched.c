@@ -30,6 +30,7 @@
 #include "engine/fault.h"
 #include "engine/gridsync.h"
 #include "engine/shared.h"
+#include "engine/tier.h"
 #include "engine/sync.h"
 #include "engine/warp.h"
 #include "engine/watchdog.h"

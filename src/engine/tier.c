@@ -21,6 +21,7 @@
 #include "base/base.h"
 #include "engine/engine.h"
 #include "engine/kstate.h"
+#include "engine/tier.h"
 
 /* Set by a block function that declined to run its block (a partial last
  * warp where it exchanges warp values): the engine runs that block on the
@@ -139,14 +140,9 @@ static long long isa_median(atomic_llong *ns)
     return n ? v[(n - 1) / 2] : 0; /* of two, the less: a cold first block */
 }
 
-int tier_isa_enter(const struct grid *g, const struct block *b)
+int tier_isa_trial(const struct grid *g, const struct block *b)
 {
     struct simt_kernel_state *ks = g->ks;
-    int d = ks ? atomic_load_explicit(&ks->isa.decided, memory_order_relaxed) : 0;
-    if (__builtin_expect(d != 0, 1)) {
-        simt__kc_build = d - 1;
-        return 0;
-    }
     simt__kc_build = simt__kc_isa;
     if (!ks)
         return 0;
