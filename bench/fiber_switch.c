@@ -14,9 +14,22 @@
 
 /* The runtime's stack limit at its default (CUDA's 1 KiB per thread):
  * fiber.c sizes stacks from it, and the rest of the runtime stays out. */
-size_t limits_stack_size(void)
+size_t limits_stack_size_max(void)
 {
     return 1024;
+}
+
+/* fiber_x86_64.S's barrier and shuffle entries call into the engine; this
+ * program switches on its own and never calls them. */
+void simt__syncthreads_body(void);
+void simt__shfl_body(void);
+void simt__syncthreads_body(void)
+{
+    abort();
+}
+void simt__shfl_body(void)
+{
+    abort();
 }
 
 static struct fiber **fibers;

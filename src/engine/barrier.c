@@ -18,6 +18,7 @@
 #include "engine/engine.h"
 #include "engine/gridsync.h"
 #include "engine/sync.h"
+#include "engine/watchdog.h"
 #include "simt/core/device.h"
 #include "simt/core/groups.h"
 
@@ -93,7 +94,7 @@ static inline int checks_sync(const struct block *b)
  * arrive, when it releases a block none of whose threads exited (then all
  * the others wait), else NULL. */
 static inline __attribute__((always_inline)) void release(struct worker *w, struct block *b,
-                                                          const struct sthread *running)
+                                                          struct sthread *running)
 {
     if (b->bar_stray)
         diverged(w, b);
@@ -102,9 +103,9 @@ static inline __attribute__((always_inline)) void release(struct worker *w, stru
     b->bar_results[b->bar_gen & 1].count = b->bar_count;
     b->bar_results[b->bar_gen & 1].total = b->bar_arrived;
     b->bar_gen++;
-    if (running)
+    if (running && !sched_ring_start(w, b, running))
         engine_wake_all_but(&b->waiters, b->threads, b->nthreads, running);
-    else
+    else if (!running)
         engine_wake_all(&b->waiters);
     b->bar_arrived = 0;
     b->bar_grid = 0;
@@ -116,10 +117,72 @@ void barrier_release(struct worker *w, struct block *b)
     release(w, b, NULL);
 }
 
+/* The value of a barrier of mode for its thread: count of the
+ * generation's n threads set their predicate. */
+static inline __attribute__((always_inline)) int result(enum bar_mode mode, int count, unsigned n)
+{
+    switch (mode) {
+    case BAR_COUNT:
+        return count;
+    case BAR_OR:
+        return count != 0;
+    case BAR_AND:
+        return count == (int)n;
+    default:
+        return 0;
+    }
+}
+
+/* An arrival in the ring (sync.h): every thread of the block lives and
+ * waits here one after another, so only the site is checked (a thread at
+ * another barrier leaves the ring first). */
+static inline __attribute__((always_inline)) int ring_arrive(struct worker *w, struct block *b,
+                                                             const char *site, int pred,
+                                                             enum bar_mode mode)
+{
+    struct sthread *t = b->ring_run;
+    if (b->bar_arrived == 0) {
+        b->bar_site = site;
+        b->bar_first = t;
+        b->bar_count = 0;
+    }
+    b->bar_count += pred != 0;
+    unsigned n = ++b->bar_arrived, gen = b->bar_gen;
+    if (n == b->nthreads) {
+        b->bar_results[gen & 1].count = b->bar_count;
+        b->bar_results[gen & 1].total = n;
+        b->bar_gen = gen + 1;
+        b->bar_arrived = 0;
+        b->ring_prev_site = site;
+        /* The ring's threads reached a barrier: progress (watchdog.h). */
+        watchdog_progress(w);
+        return result(mode, b->bar_count, n);
+    }
+    sched_ring_park(w, b, t);
+    return result(mode, b->bar_results[gen & 1].count, b->bar_results[gen & 1].total);
+}
+
+static int arrive_lists(const char *site, int pred, enum bar_mode mode, const char *what)
+    __attribute__((noinline));
+
+/* The ring's arrivals here; the rest, which keep lists and may report,
+ * out of line (arrive_lists), so that this path saves no registers. */
 static inline __attribute__((always_inline)) int arrive(const char *site, int pred,
                                                         enum bar_mode mode, const char *what)
 {
     struct worker *w = engine_self();
+    struct block *b = w ? w->cur : NULL;
+    if (b && b->ring && mode != BAR_GRID &&
+        __builtin_expect(b->bar_arrived == 0 || same_site(site, b->bar_site), 1))
+        return ring_arrive(w, b, site, pred, mode);
+    return arrive_lists(site, pred, mode, what);
+}
+
+static int arrive_lists(const char *site, int pred, enum bar_mode mode, const char *what)
+{
+    struct worker *w = engine_self();
+    if (w && w->cur && w->cur->ring)
+        sched_ring_flush(w, w->cur); /* a thread at another barrier, or grid.sync() */
     struct sthread *t = sched_current(w);
     if (!t) {
         fprintf(stderr, "simt: error: %s called outside a kernel at %s — barriers synchronize "
@@ -155,16 +218,7 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
         count = b->bar_results[gen & 1].count;
         n = b->bar_results[gen & 1].total;
     }
-    switch (mode) {
-    case BAR_COUNT:
-        return count;
-    case BAR_OR:
-        return count != 0;
-    case BAR_AND:
-        return count == (int)n;
-    default:
-        return 0;
-    }
+    return result(mode, count, n);
 }
 
 void barrier_thread_exited(struct worker *w, struct block *b)

@@ -219,6 +219,7 @@ static struct block *start_block(struct worker *w, struct grid *g, unsigned long
     b->bar_count = 0;
     b->bar_stray = NULL;
     b->waiters = (struct waitq){0};
+    b->ring = 0;
     b->gen++;
     watchdog_block_started(w, g);
     trace_block_start(g);

@@ -98,6 +98,15 @@ struct block {
         int count;                  /* predicates set */
         unsigned total;             /* threads that took part */
     } bar_results[2];               /* by generation parity */
+    /* The ring (sched.c): while set, the block's threads all hold fibers
+     * and pass its barriers one after another in index order, so a
+     * thread that arrives hands the worker straight to the next one and
+     * their records are not kept up to date (sched_ring_flush writes
+     * them back before anything else looks). */
+    unsigned ring;
+    struct sthread *ring_run;       /* the running thread */
+    unsigned ring_base;             /* bar_gen when the ring started */
+    const char *ring_prev_site;     /* the barrier the ring released last */
     unsigned gen;                   /* tells this block's parked threads from stale ones */
     struct sthread *threads;        /* [nthreads] (capacity 1024) */
     struct warp *warps;             /* [ceil(nthreads / 32)] (capacity 32) */
@@ -438,17 +447,22 @@ void sched_guest_run(struct worker *w);
 void sched_guest_leave(struct worker *w) __attribute__((noreturn));
 void sched_enter_block(struct worker *w, struct block *b);
 /* The CUDA thread running on w (from threadIdx), or NULL outside blocks. */
+/* The running block's next thread and its returned threads are counted
+ * in simt__run (a thread loop compiled into the program advances them):
+ * brings the block up to date for the engine code that follows. */
+static inline __attribute__((always_inline)) void sched_sync_counts(struct block *b)
+{
+    b->next_thread = simt__run.next;
+    b->live -= simt__run.exited;
+    simt__run.exited = 0;
+}
+
 static inline struct sthread *sched_current(struct worker *w)
 {
     if (!w || !w->cur)
         return 0;
     struct block *b = w->cur;
-    /* The running block's next thread and its returned threads are counted
-     * in simt__run (a thread loop compiled into the program advances
-     * them): bring the block up to date for the engine code that follows. */
-    b->next_thread = simt__run.next;
-    b->live -= simt__run.exited;
-    simt__run.exited = 0;
+    sched_sync_counts(b);
     /* A thread that parked before runs on the fiber that holds it (the
      * fiber lets go of it as the thread ends). */
     struct sthread *held = w->current->thr;

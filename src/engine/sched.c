@@ -101,7 +101,8 @@ static inline __attribute__((always_inline)) void switch_save(struct worker *w, 
     hook_switch_begin(from, to);
     simt_fiber_switch(save, to_sp);
     hook_switch_end(from, 0);
-    after_switch(w);
+    if (__builtin_expect(reset_pending != NULL, 0))
+        after_switch(w);
 }
 
 /* To an idle fiber (no thread): the one the loop runs on next. */
@@ -193,6 +194,15 @@ static struct sthread *ready_pop(struct worker *w)
     return t;
 }
 
+/* Writes the ring of the running block, if it runs in one, back into the
+ * lists and records: before anything parks, wakes, exits or reads them. */
+static inline void ring_check(struct worker *w)
+{
+    struct block *b = w->cur;
+    if (__builtin_expect(b && b->ring, 0))
+        sched_ring_flush(w, b);
+}
+
 /* Whether t still waits: parked, in the generation of the block its record
  * serves (not left behind by an abandoned block). */
 static inline int waiting(const struct sthread *t)
@@ -202,16 +212,18 @@ static inline int waiting(const struct sthread *t)
 
 void engine_wake(struct sthread *t)
 {
+    ring_check(engine__self);
     assert(waiting(t)); /* sync.h: no thread of an abandoned block */
     ready_push(engine__self, t);
 }
 
 void engine_wake_all(struct waitq *q)
 {
+    struct worker *w = engine__self;
+    ring_check(w);
     struct sthread *head = q->head, *tail = q->tail;
     if (!head)
         return;
-    struct worker *w = engine__self;
     q->head = q->tail = NULL;
     if (__builtin_expect(explore_mode == EXPLORE_RANDOM, 0))
         head = explore_wake_order(head->blk, head, &tail);
@@ -230,12 +242,13 @@ void engine_wake_all(struct waitq *q)
 void engine_wake_all_but(struct waitq *q, struct sthread *threads, unsigned n,
                          const struct sthread *running)
 {
+    struct worker *w = engine__self;
+    ring_check(w);
     struct sthread *head = q->head, *tail = q->tail;
     if (!head || __builtin_expect(explore_mode == EXPLORE_RANDOM, 0)) {
         engine_wake_all(q);
         return;
     }
-    struct worker *w = engine__self;
     q->head = q->tail = NULL;
     for (unsigned i = 0; i < n; i++) {
         struct sthread *t = &threads[i];
@@ -247,10 +260,37 @@ void engine_wake_all_but(struct waitq *q, struct sthread *threads, unsigned n,
     ready_append(w, head, tail);
 }
 
+void engine_wake_lanes(struct sthread *lanes, unsigned mask)
+{
+    struct worker *w = engine__self;
+    ring_check(w);
+    if (__builtin_expect(explore_mode == EXPLORE_RANDOM, 0)) {
+        struct waitq q = {0};
+        for (; mask; mask &= mask - 1)
+            waitq_add(&q, &lanes[__builtin_ctz(mask)]);
+        engine_wake_all(&q);
+        return;
+    }
+    struct sthread *head = NULL, *tail = NULL;
+    for (; mask; mask &= mask - 1) {
+        struct sthread *t = &lanes[__builtin_ctz(mask)];
+        assert(waiting(t));
+        woken(t);
+        if (tail)
+            tail->next = t;
+        else
+            head = t;
+        tail = t;
+    }
+    if (head)
+        ready_append(w, head, tail);
+}
+
 unsigned engine_wake_if(struct waitq *q, int (*pick)(uintptr_t key, const void *arg),
                         const void *arg, unsigned max)
 {
     struct worker *w = engine__self;
+    ring_check(w);
     struct sthread **p = &q->head, *last = NULL;
     unsigned n = 0;
     while (*p && n < max) {
@@ -319,6 +359,7 @@ static void block_current(struct worker *w, struct sthread *t)
 void sched_park(struct worker *w, struct sthread *t, const char *site)
 {
     assert(t && w->cur);
+    ring_check(w);
     t->state = TS_BLOCKED;
     t->wait_site = site;
     /* A thread that starts waiting for others (at a barrier, mostly) is
@@ -333,6 +374,7 @@ void sched_yield_current(struct worker *w)
     struct sthread *t = sched_current(w);
     if (!t)
         return;
+    ring_check(w);
     watchdog_point(w);
     struct block *b = w->cur;
     struct sthread *n = NULL;
@@ -374,12 +416,17 @@ int engine_unstarted(void)
     if (!w)
         return 0;
     sched_current(w); /* brings w->cur's counts up to date */
+    ring_check(w);
     return unstarted(w);
 }
 
 int engine_has_ready(void)
 {
-    return engine__self && engine__self->ready;
+    struct worker *w = engine__self;
+    if (!w)
+        return 0;
+    ring_check(w);
+    return w->ready != NULL;
 }
 
 /* Threads polling memory that other threads change (a barrier outside
@@ -437,6 +484,7 @@ void engine_poll_pause(unsigned *spins, const char *site)
     struct worker *w = engine__self;
     struct sthread *t = sched_current(w);
     if (t) {
+        ring_check(w);
         watchdog_point(w);
         int starting = unstarted(w);
         if (parked.head && !starting)
@@ -499,10 +547,87 @@ static void thread_exited(struct worker *w, struct block *b, unsigned id)
         barrier_thread_exited(w, b);
 }
 
+/* ---- the ring ------------------------------------------------------------------ */
+
+int sched_ring_start(struct worker *w, struct block *b, struct sthread *running)
+{
+    assert(w->cur == b && !b->ring);
+    if (w->ready || b->x0 || b->live != b->nthreads || b->warp_pending || b->cluster ||
+        b->exit_hook || b->order || b->grid->cooperative || explore_mode != EXPLORE_OFF ||
+        hook_checking())
+        return 0;
+    /* The releaser may never have parked: it takes its fiber now, so the
+     * thread before it in the ring can switch to it. */
+    hold(w, running);
+    b->waiters.head = b->waiters.tail = NULL;
+    b->ring = 1;
+    b->ring_run = running;
+    b->ring_base = b->bar_gen;
+    b->ring_prev_site = b->bar_site;
+    return 1;
+}
+
+/* t, the running thread, has arrived and the generation is not complete:
+ * the next thread by index resumes (it was released by the generation
+ * before, as every thread after t was).  The line of the stack the switch
+ * pops first of the thread after that comes in meanwhile, and the one
+ * above it, which the returns from the barrier read. */
+void sched_ring_park(struct worker *w, struct block *b, struct sthread *t)
+{
+    struct sthread *first = b->threads, *end = first + b->nthreads;
+    struct sthread *next = t + 1 == end ? first : t + 1;
+    struct sthread *after = next + 1 == end ? first : next + 1;
+    assert(b->ring && b->ring_run == t && w->current->thr == t);
+    const char *sp = after->sp;
+    __builtin_prefetch(sp);
+    __builtin_prefetch(sp + 64);
+    b->ring_run = next;
+    struct fiber *self = w->current, *to = next->fiber;
+    assert(to->thr == next);
+    w->current = to;
+    simt__run.events++;
+    builtins_set_thread(next->tid);
+    hook_switch_begin(self, to);
+    simt_fiber_switch(&t->sp, next->sp);
+    hook_switch_end(self, 0);
+    if (__builtin_expect(reset_pending != NULL, 0))
+        after_switch(w);
+}
+
+/* In the ring, with r running and a threads arrived at the current
+ * generation: r-a .. r-1 (by index, modulo n) wait there, in that
+ * order of arrival; r+1 .. r-a-1 were released by the generation
+ * before and resume in that order.  Each thread passed every generation
+ * the ring completed, and those waiting one more. */
+void sched_ring_flush(struct worker *w, struct block *b)
+{
+    assert(b->ring && w->cur == b && !w->ready);
+    b->ring = 0;
+    unsigned n = b->nthreads, r = (unsigned)(b->ring_run - b->threads), a = b->bar_arrived;
+    unsigned passed = b->bar_gen - b->ring_base;
+    struct sthread *run = b->ring_run;
+    run->state = TS_RUNNING;
+    run->syncs += passed;
+    for (unsigned k = a; k >= 1; k--) {
+        struct sthread *t = &b->threads[(r + n - k) % n];
+        t->state = TS_BLOCKED;
+        t->wait_site = b->bar_site;
+        t->syncs += passed + 1;
+        waitq_push(&b->waiters, t);
+    }
+    for (unsigned k = 1; k < n - a; k++) {
+        struct sthread *t = &b->threads[(r + k) % n];
+        t->wait_site = b->ring_prev_site;
+        t->syncs += passed;
+        ready_push(w, t);
+    }
+}
+
 void sched_escape_fault(struct worker *w)
 {
     /* No allocation in a signal handler: the worker keeps a fiber for
      * this (see sched_worker_init). */
+    ring_check(w);
     struct fiber *next = w->escape;
     w->escape = NULL;
     w->fault.pending = 1;
@@ -554,6 +679,7 @@ void sched_guest_leave(struct worker *w)
 void sched_exit_current(struct worker *w)
 {
     struct sthread *t = sched_current(w);
+    ring_check(w);
     w->cur->live--;
     thread_exited(w, w->cur, (unsigned)(t - w->cur->threads));
     leave(w);
@@ -614,6 +740,7 @@ static void block_over(struct worker *w, struct block *b)
 void sched_abort_block(struct worker *w)
 {
     sched_current(w);
+    ring_check(w);
     struct block *b = w->cur;
     for (unsigned i = 0; i < b->nthreads; i++) {
         struct sthread *t = &b->threads[i];
@@ -725,6 +852,8 @@ static void run_threads(struct worker *w, struct block *b)
     }
     /* Back on this fiber, the running block is b again (a thread of b
      * returned), and simt__run.next is b's. */
+    if (b->ring)
+        sched_ring_flush(w, b);
     b->next_thread = r->next;
     unsigned exited = r->exited;
     r->exited = 0;
@@ -752,6 +881,8 @@ void sched_loop(struct worker *w)
 {
     for (;;) {
         struct block *b = w->cur;
+        if (b && b->ring)
+            sched_ring_flush(w, b);
         if (b && simt__run.next < b->nthreads &&
             !(explore_mode == EXPLORE_RANDOM && w->ready && explore_below(b, 2))) {
             run_threads(w, b);

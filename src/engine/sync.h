@@ -96,6 +96,24 @@ static inline void engine_park_unkeyed(struct sthread *t, struct waitq *q, const
     sched_park(engine__self, t, site);
 }
 
+/* ---- the block barrier's ring (sched.c) ------------------------------------ */
+
+/* A block whose threads all wait at one __syncthreads after another
+ * parks and resumes every thread at every barrier; in the ring it skips
+ * the lists.  At a release by the running thread with every other thread
+ * of the block waiting, sched_ring_start puts the block in the ring (1)
+ * unless something else may need the worker's lists (another block's
+ * ready threads, warp collectives in flight, clusters, cooperative grids,
+ * schedule exploration, checking: 0).  In the ring a thread that arrives
+ * and is not the last calls sched_ring_park, which switches to the next
+ * thread by index; the last releases and goes on.  Every other way to
+ * park, wake, exit or look at the threads' states first writes the ring
+ * back into the lists (sched_ring_flush, which the scheduler calls
+ * itself; barrier.c calls it for an arrival the ring cannot take). */
+int sched_ring_start(struct worker *w, struct block *b, struct sthread *running);
+void sched_ring_park(struct worker *w, struct block *b, struct sthread *t);
+void sched_ring_flush(struct worker *w, struct block *b);
+
 /* Makes t, parked on no list (or taken off one by the caller), ready. */
 void engine_wake(struct sthread *t);
 
@@ -106,6 +124,10 @@ void engine_wake_all(struct waitq *q);
  * running (a full block's barrier: all wait but the last to arrive). */
 void engine_wake_all_but(struct waitq *q, struct sthread *threads, unsigned n,
                          const struct sthread *running);
+
+/* Makes lanes[i] ready for every bit i of mask, in index order: the
+ * lanes of a warp a collective parked on no list. */
+void engine_wake_lanes(struct sthread *lanes, unsigned mask);
 
 /* Makes the threads of q whose key pick(key, arg) accepts ready, in list
  * order, at most max of them, and takes them off q; drops threads of

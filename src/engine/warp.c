@@ -284,24 +284,57 @@ static uint64_t reduce(int op, const struct warp *wp, const struct wcoll *c)
     return acc;
 }
 
-/* Gives a waiting lane its result and appends it to a list in lane order. */
-static inline void queue_lane(struct waitq *q, struct sthread *t, uint64_t result, int pred)
+/* The lane a full-width shuffle of every lane reads for lane l (offset
+ * or lane bb): shfl_source with width 32, op a constant where inlined. */
+static inline __attribute__((always_inline)) unsigned full_source(int op, unsigned l, unsigned bb)
 {
-    t->coll_result = result;
-    t->coll_pred = pred;
-    waitq_add(q, t);
+    switch (op) {
+    case SIMT_SHFL_UP:
+        return l >= bb ? l - bb : l;
+    case SIMT_SHFL_DOWN:
+        return l + bb <= 31 ? l + bb : l;
+    case SIMT_SHFL_XOR:
+        return l ^ bb;
+    default:
+        return bb;
+    }
 }
 
-/* A shuffle's results, each lane's as it is computed, the waiting lanes
- * made ready in lane order; returns the caller's. */
+/* Every lane's result of a shuffle in which all 32 take part with width
+ * 32 (no lane reads outside the mask), each waiting lane's in its record. */
+static inline __attribute__((always_inline)) uint64_t full_shfl(int op, const struct warp *wp,
+                                                                struct sthread *lanes, unsigned me)
+{
+    uint64_t mine = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t v = wp->in[full_source(op, l, (unsigned)wp->arg[l] & 31)];
+        if (l == me)
+            mine = v;
+        else
+            lanes[l].coll_result = v;
+    }
+    return mine;
+}
+
+/* A shuffle's results, each waiting lane's in its record, the waiting
+ * lanes made ready in lane order; returns the caller's. */
 static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
                               const struct wcoll *c, unsigned me)
 {
     const struct warp *wp = &b->warps[wi];
     struct sthread *lanes = &b->threads[wi * 32];
-    struct waitq q = {0};
     const unsigned m = c->mask;
     uint64_t mine = 0;
+    if (m == 0xffffffffu && c->width == 32) {
+        switch (c->op) {
+        case SIMT_SHFL_UP: mine = full_shfl(SIMT_SHFL_UP, wp, lanes, me); break;
+        case SIMT_SHFL_DOWN: mine = full_shfl(SIMT_SHFL_DOWN, wp, lanes, me); break;
+        case SIMT_SHFL_XOR: mine = full_shfl(SIMT_SHFL_XOR, wp, lanes, me); break;
+        default: mine = full_shfl(SIMT_SHFL_IDX, wp, lanes, me); break;
+        }
+        engine_wake_lanes(lanes, m & ~(1u << me));
+        return mine;
+    }
     for (unsigned rest = m; rest; rest &= rest - 1) {
         unsigned l = (unsigned)__builtin_ctz(rest);
         unsigned j = shfl_source(c->op, l, wp->arg[l], c->width);
@@ -315,13 +348,12 @@ static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
                       op_names[c->op], l, j, m, lane_list(m, buf, sizeof buf));
             v = 0;
         }
-        if (l == me) {
+        if (l == me)
             mine = v;
-            continue;
-        }
-        queue_lane(&q, &lanes[l], v, 0);
+        else
+            lanes[l].coll_result = v;
     }
-    engine_wake_all(&q);
+    engine_wake_lanes(lanes, m & ~(1u << me));
     return mine;
 }
 
@@ -386,14 +418,14 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
         break;
     }
     }
-    /* The waiting lanes resume in lane order, queued in one splice. */
-    struct waitq q = {0};
-    for (unsigned l = 0; l < 32; l++) {
-        if (!(m >> l & 1) || l == me)
-            continue;
-        queue_lane(&q, &b->threads[wi * 32 + l], res[l], preds[l]);
+    /* The waiting lanes resume in lane order. */
+    struct sthread *lanes = &b->threads[wi * 32];
+    for (unsigned rest = m & ~(1u << me); rest; rest &= rest - 1) {
+        unsigned l = (unsigned)__builtin_ctz(rest);
+        lanes[l].coll_result = res[l];
+        lanes[l].coll_pred = preds[l];
     }
-    engine_wake_all(&q);
+    engine_wake_lanes(lanes, m & ~(1u << me));
     if (pred)
         *pred = preds[me];
     return res[me];
@@ -456,8 +488,46 @@ static int same_coll(const struct wcoll *p, int op, int width)
     return p->op == op && (op > SIMT_SHFL_XOR || p->width == width);
 }
 
-static uint64_t collective(const char *site, int op, unsigned mask, uint64_t value, unsigned size,
-                           int arg, int width, int *pred)
+static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_t value,
+                                unsigned size, int arg, int width, int *pred)
+    __attribute__((noinline));
+
+/* A lane that arrives at the collective its warp has in flight, not the
+ * last and named by the mask, having parked before (it holds its fiber):
+ * its value is noted and it parks.  Everything else, first and last
+ * arrivals and every check, in collective_slow.  (The first arrival
+ * checked the mask and width this one matches.) */
+static inline __attribute__((always_inline)) uint64_t collective(const char *site, int op,
+                                                                 unsigned mask, uint64_t value,
+                                                                 unsigned size, int arg,
+                                                                 int width, int *pred)
+{
+    struct worker *w = engine__self;
+    struct block *b = w ? w->cur : NULL;
+    struct sthread *t = b ? w->current->thr : NULL;
+    if (t && b->warps_ready) {
+        unsigned id = (unsigned)(t - b->threads), lane = id % 32;
+        struct warp *wp = &b->warps[id / 32];
+        struct wcoll *c = &wp->coll[0];
+        unsigned arrived = c->arrived | 1u << lane;
+        if (wp->ncoll == 1 && c->mask == mask && same_coll(c, op, width) &&
+            (mask >> lane & 1) && arrived != mask) {
+            sched_sync_counts(b);
+            wp->in[lane] = value;
+            wp->arg[lane] = arg;
+            c->arrived = arrived;
+            sched_count_sync(b, t);
+            engine_park_unkeyed(t, NULL, site);
+            if (pred)
+                *pred = t->coll_pred;
+            return t->coll_result;
+        }
+    }
+    return collective_slow(site, op, mask, value, size, arg, width, pred);
+}
+
+static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_t value,
+                                unsigned size, int arg, int width, int *pred)
 {
     struct worker *w = engine_self();
     struct sthread *t = sched_current(w);
@@ -522,7 +592,7 @@ static uint64_t collective(const char *site, int op, unsigned mask, uint64_t val
         b->warp_pending--;
         return r;
     }
-    engine_park(t, NULL, site, 0);
+    engine_park_unkeyed(t, NULL, site);
     if (pred)
         *pred = t->coll_pred;
     return t->coll_result;
