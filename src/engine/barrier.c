@@ -90,6 +90,14 @@ static inline int checks_sync(const struct block *b)
     return hook_checking() && (simt__check_on & CHECK_SYNC) && b->live != b->nthreads;
 }
 
+/* A full block's release by running: the ring (sync.h), unless the
+ * block's warps have collectives in flight or the grid is split. */
+static inline int ring_start(struct worker *w, struct block *b, struct sthread *running)
+{
+    return !b->warp_pending && !b->x0 && b->live == b->nthreads &&
+           sched_ring_start(w, b, RING_BLOCK, b->threads, b->nthreads, running, b->bar_site);
+}
+
 /* Every live thread has arrived: wake them all.  running: the last to
  * arrive, when it releases a block none of whose threads exited (then all
  * the others wait), else NULL. */
@@ -103,9 +111,11 @@ static inline __attribute__((always_inline)) void release(struct worker *w, stru
     b->bar_results[b->bar_gen & 1].count = b->bar_count;
     b->bar_results[b->bar_gen & 1].total = b->bar_arrived;
     b->bar_gen++;
-    if (running && !sched_ring_start(w, b, running))
+    if (running && ring_start(w, b, running))
+        b->waiters.head = b->waiters.tail = NULL; /* released, in the ring */
+    else if (running)
         engine_wake_all_but(&b->waiters, b->threads, b->nthreads, running);
-    else if (!running)
+    else
         engine_wake_all(&b->waiters);
     b->bar_arrived = 0;
     b->bar_grid = 0;
@@ -133,9 +143,9 @@ static inline __attribute__((always_inline)) int result(enum bar_mode mode, int 
     }
 }
 
-/* An arrival in the ring (sync.h): every thread of the block lives and
- * waits here one after another, so only the site is checked (a thread at
- * another barrier leaves the ring first). */
+/* An arrival in the block's ring (sync.h): every thread of the block
+ * lives and waits here one after another, so only the site is checked (a
+ * thread at another barrier leaves the ring first). */
 static inline __attribute__((always_inline)) int ring_arrive(struct worker *w, struct block *b,
                                                              const char *site, int pred,
                                                              enum bar_mode mode)
@@ -153,6 +163,7 @@ static inline __attribute__((always_inline)) int ring_arrive(struct worker *w, s
         b->bar_results[gen & 1].total = n;
         b->bar_gen = gen + 1;
         b->bar_arrived = 0;
+        b->ring_passed++;
         b->ring_prev_site = site;
         /* The ring's threads reached a barrier: progress (watchdog.h). */
         watchdog_progress(w);
@@ -172,7 +183,7 @@ static inline __attribute__((always_inline)) int arrive(const char *site, int pr
 {
     struct worker *w = engine_self();
     struct block *b = w ? w->cur : NULL;
-    if (b && b->ring && mode != BAR_GRID &&
+    if (b && b->ring == RING_BLOCK && mode != BAR_GRID &&
         __builtin_expect(b->bar_arrived == 0 || same_site(site, b->bar_site), 1))
         return ring_arrive(w, b, site, pred, mode);
     return arrive_lists(site, pred, mode, what);

@@ -78,6 +78,8 @@ struct grid;
 struct warp;
 struct cluster;
 
+enum { RING_NONE, RING_BLOCK, RING_WARP };
+
 struct block {
     struct grid *grid;
     uint3 idx;
@@ -98,15 +100,18 @@ struct block {
         int count;                  /* predicates set */
         unsigned total;             /* threads that took part */
     } bar_results[2];               /* by generation parity */
-    /* The ring (sched.c): while set, the block's threads all hold fibers
-     * and pass its barriers one after another in index order, so a
-     * thread that arrives hands the worker straight to the next one and
-     * their records are not kept up to date (sched_ring_flush writes
-     * them back before anything else looks). */
-    unsigned ring;
+    /* The ring (sched.c, sync.h): while set, the threads of a range (the
+     * block, or one warp) all hold fibers and pass its barriers or
+     * collectives one after another in index order, so a thread that
+     * arrives hands the worker straight to the next one and their
+     * records are not kept up to date (sched_ring_flush writes them back
+     * before anything else looks). */
+    unsigned ring;                  /* RING_NONE, RING_BLOCK or RING_WARP */
+    unsigned ring_warp;             /* RING_WARP: which */
+    unsigned ring_passed;           /* generations the ring completed */
     struct sthread *ring_run;       /* the running thread */
-    unsigned ring_base;             /* bar_gen when the ring started */
-    const char *ring_prev_site;     /* the barrier the ring released last */
+    struct sthread *ring_first, *ring_end; /* the range */
+    const char *ring_prev_site;     /* where the ring's last generation met */
     unsigned gen;                   /* tells this block's parked threads from stale ones */
     struct sthread *threads;        /* [nthreads] (capacity 1024) */
     struct warp *warps;             /* [ceil(nthreads / 32)] (capacity 32) */

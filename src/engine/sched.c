@@ -549,32 +549,28 @@ static void thread_exited(struct worker *w, struct block *b, unsigned id)
 
 /* ---- the ring ------------------------------------------------------------------ */
 
-int sched_ring_start(struct worker *w, struct block *b, struct sthread *running)
+int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct sthread *first,
+                     unsigned n, struct sthread *running, const char *site)
 {
-    assert(w->cur == b && !b->ring);
-    if (w->ready || b->x0 || b->live != b->nthreads || b->warp_pending || b->cluster ||
-        b->exit_hook || b->order || b->grid->cooperative || explore_mode != EXPLORE_OFF ||
-        hook_checking())
+    assert(w->cur == b && !b->ring && running >= first && running < first + n);
+    if (w->ready || b->cluster || b->exit_hook || b->order || b->grid->cooperative ||
+        explore_mode != EXPLORE_OFF || hook_checking())
         return 0;
-    /* The releaser may never have parked: it takes its fiber now, so the
-     * thread before it in the ring can switch to it. */
+    /* The running thread may never have parked: it takes its fiber now,
+     * so the thread before it in the ring can switch to it. */
     hold(w, running);
-    b->waiters.head = b->waiters.tail = NULL;
-    b->ring = 1;
+    b->ring = kind;
+    b->ring_first = first;
+    b->ring_end = first + n;
     b->ring_run = running;
-    b->ring_base = b->bar_gen;
-    b->ring_prev_site = b->bar_site;
+    b->ring_passed = 0;
+    b->ring_prev_site = site;
     return 1;
 }
 
-/* t, the running thread, has arrived and the generation is not complete:
- * the next thread by index resumes (it was released by the generation
- * before, as every thread after t was).  The line of the stack the switch
- * pops first of the thread after that comes in meanwhile, and the one
- * above it, which the returns from the barrier read. */
 void sched_ring_park(struct worker *w, struct block *b, struct sthread *t)
 {
-    struct sthread *first = b->threads, *end = first + b->nthreads;
+    struct sthread *first = b->ring_first, *end = b->ring_end;
     struct sthread *next = t + 1 == end ? first : t + 1;
     struct sthread *after = next + 1 == end ? first : next + 1;
     assert(b->ring && b->ring_run == t && w->current->thr == t);
@@ -595,28 +591,43 @@ void sched_ring_park(struct worker *w, struct block *b, struct sthread *t)
 }
 
 /* In the ring, with r running and a threads arrived at the current
- * generation: r-a .. r-1 (by index, modulo n) wait there, in that
- * order of arrival; r+1 .. r-a-1 were released by the generation
- * before and resume in that order.  Each thread passed every generation
- * the ring completed, and those waiting one more. */
+ * generation: r-a .. r-1 (modulo the range) wait there, in that order of
+ * arrival, on the barrier's list (a collective's wait on none); r+1 ..
+ * r-a-1 were released by the generation before and resume in that
+ * order.  Each thread passed every generation the ring completed, and
+ * those waiting one more. */
 void sched_ring_flush(struct worker *w, struct block *b)
 {
     assert(b->ring && w->cur == b && !w->ready);
-    b->ring = 0;
-    unsigned n = b->nthreads, r = (unsigned)(b->ring_run - b->threads), a = b->bar_arrived;
-    unsigned passed = b->bar_gen - b->ring_base;
-    struct sthread *run = b->ring_run;
+    struct sthread *first = b->ring_first, *run = b->ring_run;
+    unsigned n = (unsigned)(b->ring_end - first), r = (unsigned)(run - first), a = 0;
+    const char *site = NULL;
+    struct waitq *q = NULL;
+    if (b->ring == RING_BLOCK) {
+        a = b->bar_arrived;
+        site = b->bar_site;
+        q = &b->waiters;
+    } else {
+        const struct warp *wp = &b->warps[b->ring_warp];
+        if (wp->ncoll) {
+            a = simt__popcount32(wp->coll[0].arrived);
+            site = wp->coll[0].site;
+        }
+    }
+    b->ring = RING_NONE;
+    unsigned passed = b->ring_passed;
     run->state = TS_RUNNING;
     run->syncs += passed;
     for (unsigned k = a; k >= 1; k--) {
-        struct sthread *t = &b->threads[(r + n - k) % n];
+        struct sthread *t = &first[(r + n - k) % n];
         t->state = TS_BLOCKED;
-        t->wait_site = b->bar_site;
+        t->wait_site = site;
         t->syncs += passed + 1;
-        waitq_push(&b->waiters, t);
+        if (q)
+            waitq_push(q, t);
     }
     for (unsigned k = 1; k < n - a; k++) {
-        struct sthread *t = &b->threads[(r + k) % n];
+        struct sthread *t = &first[(r + k) % n];
         t->wait_site = b->ring_prev_site;
         t->syncs += passed;
         ready_push(w, t);

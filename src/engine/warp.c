@@ -23,6 +23,7 @@
 #include "check/hooks.h"
 #include "engine/sync.h"
 #include "engine/warp.h"
+#include "engine/watchdog.h"
 
 static const char *const op_names[] = {
     "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
@@ -316,8 +317,8 @@ static inline __attribute__((always_inline)) uint64_t full_shfl(int op, const st
     return mine;
 }
 
-/* A shuffle's results, each waiting lane's in its record, the waiting
- * lanes made ready in lane order; returns the caller's. */
+/* A shuffle's results, each waiting lane's in its record; returns the
+ * caller's. */
 static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
                               const struct wcoll *c, unsigned me)
 {
@@ -332,7 +333,6 @@ static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
         case SIMT_SHFL_XOR: mine = full_shfl(SIMT_SHFL_XOR, wp, lanes, me); break;
         default: mine = full_shfl(SIMT_SHFL_IDX, wp, lanes, me); break;
         }
-        engine_wake_lanes(lanes, m & ~(1u << me));
         return mine;
     }
     for (unsigned rest = m; rest; rest &= rest - 1) {
@@ -353,7 +353,6 @@ static uint64_t complete_shfl(struct worker *w, struct block *b, unsigned wi,
         else
             lanes[l].coll_result = v;
     }
-    engine_wake_lanes(lanes, m & ~(1u << me));
     return mine;
 }
 
@@ -418,14 +417,12 @@ static uint64_t complete(struct worker *w, struct block *b, unsigned wi, struct 
         break;
     }
     }
-    /* The waiting lanes resume in lane order. */
     struct sthread *lanes = &b->threads[wi * 32];
     for (unsigned rest = m & ~(1u << me); rest; rest &= rest - 1) {
         unsigned l = (unsigned)__builtin_ctz(rest);
         lanes[l].coll_result = res[l];
         lanes[l].coll_pred = preds[l];
     }
-    engine_wake_lanes(lanes, m & ~(1u << me));
     if (pred)
         *pred = preds[me];
     return res[me];
@@ -492,6 +489,51 @@ static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_
                                 unsigned size, int arg, int width, int *pred)
     __attribute__((noinline));
 
+/* An arrival in the warp's ring (sync.h): all 32 lanes meet in one
+ * collective after another, so the first to arrive opens it and the last
+ * completes it without waking anyone. */
+static inline __attribute__((always_inline)) uint64_t ring_collective(struct worker *w,
+                                                                      struct block *b,
+                                                                      const char *site, int op,
+                                                                      unsigned mask,
+                                                                      uint64_t value,
+                                                                      unsigned size, int arg,
+                                                                      int width, int *pred)
+{
+    struct sthread *t = b->ring_run;
+    unsigned lane = (unsigned)(t - b->ring_first);
+    struct warp *wp = &b->warps[b->ring_warp];
+    struct wcoll *c = &wp->coll[0];
+    if (wp->ncoll == 0) {
+        c->mask = mask;
+        c->arrived = 0;
+        c->op = (unsigned char)op;
+        c->width = (unsigned char)width;
+        c->size = (unsigned char)size;
+        c->site = site;
+        wp->ncoll = 1;
+        b->warp_pending++;
+    }
+    unsigned arrived = c->arrived | 1u << lane;
+    wp->in[lane] = value;
+    wp->arg[lane] = arg;
+    c->arrived = arrived;
+    if (arrived == mask) {
+        uint64_t r = complete(w, b, b->ring_warp, c, lane, pred);
+        wp->ncoll = 0;
+        b->warp_pending--;
+        b->ring_passed++;
+        b->ring_prev_site = site;
+        /* The ring's lanes met: progress (watchdog.h). */
+        watchdog_progress(w);
+        return r;
+    }
+    sched_ring_park(w, b, t);
+    if (pred)
+        *pred = t->coll_pred;
+    return t->coll_result;
+}
+
 /* A lane that arrives at the collective its warp has in flight, not the
  * last and named by the mask, having parked before (it holds its fiber):
  * its value is noted and it parks.  Everything else, first and last
@@ -504,6 +546,12 @@ static inline __attribute__((always_inline)) uint64_t collective(const char *sit
 {
     struct worker *w = engine__self;
     struct block *b = w ? w->cur : NULL;
+    if (b && b->ring == RING_WARP && mask == 0xffffffffu && (unsigned)(width - 1) <= 31u &&
+        !(width & (width - 1))) {
+        const struct warp *wp = &b->warps[b->ring_warp];
+        if (wp->ncoll == 0 || (wp->coll[0].mask == mask && same_coll(&wp->coll[0], op, width)))
+            return ring_collective(w, b, site, op, mask, value, size, arg, width, pred);
+    }
     struct sthread *t = b ? w->current->thr : NULL;
     if (t && b->warps_ready) {
         unsigned id = (unsigned)(t - b->threads), lane = id % 32;
@@ -537,6 +585,8 @@ static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_
         return value;
     }
     struct block *b = w->cur;
+    if (b->ring)
+        sched_ring_flush(w, b); /* another collective, mask or barrier than its ring's */
     warps_ready(b);
     unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
     struct warp *wp = &b->warps[wi];
@@ -590,6 +640,13 @@ static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_
         if (c != last)
             *c = *last;
         b->warp_pending--;
+        /* The waiting lanes resume in lane order, or in the warp's ring
+         * when all 32 took part (sync.h). */
+        struct sthread *lanes = &b->threads[wi * 32];
+        b->ring_warp = wi;
+        if (mask != 0xffffffffu || b->amask_waiters ||
+            !sched_ring_start(w, b, RING_WARP, lanes, 32, t, site))
+            engine_wake_lanes(lanes, mask & ~(1u << lane));
         return r;
     }
     engine_park_unkeyed(t, NULL, site);
@@ -671,6 +728,8 @@ unsigned simt_activemask(const char *site)
     if (!t)
         return 0;
     struct block *b = w->cur;
+    if (b->ring)
+        sched_ring_flush(w, b);
     warps_ready(b);
     unsigned id = (unsigned)(t - b->threads), wi = id / 32, lane = id % 32;
     struct warp *wp = &b->warps[wi];
