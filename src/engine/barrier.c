@@ -17,6 +17,7 @@
 #include "engine/diag.h"
 #include "engine/engine.h"
 #include "engine/gridsync.h"
+#include "engine/ring.h"
 #include "engine/sync.h"
 #include "engine/watchdog.h"
 #include "simt/core/device.h"

@@ -29,6 +29,7 @@
 #include "engine/explore.h"
 #include "engine/fault.h"
 #include "engine/gridsync.h"
+#include "engine/ring.h"
 #include "engine/shared.h"
 #include "engine/tier.h"
 #include "engine/sync.h"
@@ -38,13 +39,13 @@
 static void fiber_main(void *arg);
 
 /* A fiber whose stack must be reset once we have left it (see leave()). */
-static SIMT_TLS struct fiber *reset_pending;
+SIMT_TLS struct fiber *sched__reset_pending;
 
-static void after_switch(struct worker *w)
+void sched_after_switch(struct worker *w)
 {
-    struct fiber *f = reset_pending;
+    struct fiber *f = sched__reset_pending;
     if (f) {
-        reset_pending = NULL;
+        sched__reset_pending = NULL;
         fiber_reset(f, fiber_main, w);
         if (w->fault.pending) {
             /* The faulting thread's fiber becomes the next escape. */
@@ -101,8 +102,8 @@ static inline __attribute__((always_inline)) void switch_save(struct worker *w, 
     hook_switch_begin(from, to);
     simt_fiber_switch(save, to_sp);
     hook_switch_end(from, 0);
-    if (__builtin_expect(reset_pending != NULL, 0))
-        after_switch(w);
+    if (__builtin_expect(sched__reset_pending != NULL, 0))
+        sched_after_switch(w);
 }
 
 /* To an idle fiber (no thread): the one the loop runs on next. */
@@ -122,7 +123,7 @@ static void fiber_main(void *arg)
 {
     struct worker *w = arg;
     hook_switch_end(w->current, 1);
-    after_switch(w);
+    sched_after_switch(w);
     sched_loop(w);
 }
 
@@ -149,7 +150,7 @@ static void leave(struct worker *w) __attribute__((noreturn));
 static void leave(struct worker *w)
 {
     struct fiber *next = spare_fiber(w);
-    reset_pending = w->current;
+    sched__reset_pending = w->current;
     switch_to(w, next);
     abort(); /* unreachable: the fiber was reset */
 }
@@ -568,28 +569,6 @@ int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct st
     return 1;
 }
 
-void sched_ring_park(struct worker *w, struct block *b, struct sthread *t)
-{
-    struct sthread *first = b->ring_first, *end = b->ring_end;
-    struct sthread *next = t + 1 == end ? first : t + 1;
-    struct sthread *after = next + 1 == end ? first : next + 1;
-    assert(b->ring && b->ring_run == t && w->current->thr == t);
-    const char *sp = after->sp;
-    __builtin_prefetch(sp);
-    __builtin_prefetch(sp + 64);
-    b->ring_run = next;
-    struct fiber *self = w->current, *to = next->fiber;
-    assert(to->thr == next);
-    w->current = to;
-    simt__run.events++;
-    builtins_set_thread(next->tid);
-    hook_switch_begin(self, to);
-    simt_fiber_switch(&t->sp, next->sp);
-    hook_switch_end(self, 0);
-    if (__builtin_expect(reset_pending != NULL, 0))
-        after_switch(w);
-}
-
 /* In the ring, with r running and a threads arrived at the current
  * generation: r-a .. r-1 (modulo the range) wait there, in that order of
  * arrival, on the barrier's list (a collective's wait on none); r+1 ..
@@ -642,7 +621,7 @@ void sched_escape_fault(struct worker *w)
     struct fiber *next = w->escape;
     w->escape = NULL;
     w->fault.pending = 1;
-    reset_pending = w->current;
+    sched__reset_pending = w->current;
     switch_to(w, next);
     abort(); /* unreachable: the fiber was reset */
 }

@@ -96,29 +96,6 @@ static inline void engine_park_unkeyed(struct sthread *t, struct waitq *q, const
     sched_park(engine__self, t, site);
 }
 
-/* ---- rings (sched.c) ------------------------------------------------------------ */
-
-/* A block whose threads all wait at one __syncthreads after another, or a
- * warp whose lanes all meet in one collective after another, parks and
- * resumes every thread at every meeting; in a ring it skips the lists.
- * When the running thread completes a generation that every thread of
- * the range [first, first + n) took part in, sched_ring_start puts the
- * range in a ring of that kind (RING_BLOCK or RING_WARP, engine.h; site
- * where they met) and returns 1, unless something else may need the
- * worker's lists (another block's ready threads, clusters, cooperative
- * grids, schedule exploration, checking: 0, and the caller wakes them).
- * The others then count as released.  In the ring a thread that arrives
- * and is not the last calls sched_ring_park, which switches to the next
- * thread of the range; the last completes the generation, counts it in
- * ring_passed and goes on.  Every other way to park, wake, exit or look
- * at the threads' states first writes the ring back into the lists and
- * records (sched_ring_flush: the scheduler calls it itself, a primitive
- * for an arrival its ring cannot take). */
-int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct sthread *first,
-                     unsigned n, struct sthread *running, const char *site);
-void sched_ring_park(struct worker *w, struct block *b, struct sthread *t);
-void sched_ring_flush(struct worker *w, struct block *b);
-
 /* Makes t, parked on no list (or taken off one by the caller), ready. */
 void engine_wake(struct sthread *t);
 

@@ -21,6 +21,7 @@
 
 #include "base/base.h"
 #include "check/hooks.h"
+#include "engine/ring.h"
 #include "engine/sync.h"
 #include "engine/warp.h"
 #include "engine/watchdog.h"
