@@ -9,9 +9,10 @@
  * range [first, first + n) took part in, sched_ring_start puts the range
  * in a ring of that kind (RING_BLOCK or RING_WARP, engine.h; site where
  * they met) and returns 1, unless something else may need the worker's
- * lists (another block's ready threads, clusters, cooperative grids,
- * schedule exploration, checking: 0, and the caller wakes them).  The
- * others then count as released.  In the ring a thread that arrives and
+ * lists (clusters, cooperative grids, schedule exploration, checking: 0,
+ * and the caller wakes them).  The others then count as released, and
+ * run before threads outside the range that were ready already (the
+ * order of ready threads is the scheduler's to choose).  In the ring a thread that arrives and
  * is not the last calls sched_ring_park, which switches to the next thread
  * of the range; the last completes the generation, counts it in
  * ring_passed and goes on.  Every other way to park, wake, exit or look at
@@ -20,8 +21,8 @@
  * for an arrival its ring cannot take).
  *
  * Invariants while b->ring is set: b is the worker's running block, the
- * running thread is b->ring_run, the worker's ready list is empty, and
- * every thread of the range holds its fiber.
+ * running thread is b->ring_run, no thread of the range is on the
+ * worker's ready list or a wait list, and every one holds its fiber.
  */
 #ifndef SIMT_ENGINE_RING_H
 #define SIMT_ENGINE_RING_H

@@ -554,7 +554,7 @@ int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct st
                      unsigned n, struct sthread *running, const char *site)
 {
     assert(w->cur == b && !b->ring && running >= first && running < first + n);
-    if (w->ready || b->cluster || b->exit_hook || b->order || b->grid->cooperative ||
+    if (b->cluster || b->exit_hook || b->order || b->grid->cooperative ||
         explore_mode != EXPLORE_OFF || hook_checking())
         return 0;
     /* The running thread may never have parked: it takes its fiber now,
@@ -573,11 +573,12 @@ int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct st
  * generation: r-a .. r-1 (modulo the range) wait there, in that order of
  * arrival, on the barrier's list (a collective's wait on none); r+1 ..
  * r-a-1 were released by the generation before and resume in that
- * order.  Each thread passed every generation the ring completed, and
- * those waiting one more. */
+ * order, after the threads outside the ring that were ready already.
+ * Each thread passed every generation the ring completed, and those
+ * waiting one more. */
 void sched_ring_flush(struct worker *w, struct block *b)
 {
-    assert(b->ring && w->cur == b && !w->ready);
+    assert(b->ring && w->cur == b);
     struct sthread *first = b->ring_first, *run = b->ring_run;
     unsigned n = (unsigned)(b->ring_end - first), r = (unsigned)(run - first), a = 0;
     const char *site = NULL;
