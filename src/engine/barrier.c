@@ -91,7 +91,7 @@ static inline int checks_sync(const struct block *b)
     return hook_checking() && (simt__check_on & CHECK_SYNC) && b->live != b->nthreads;
 }
 
-/* A full block's release by running: the ring (sync.h), unless the
+/* A full block's release by running: the ring (ring.h), unless the
  * block's warps have collectives in flight or the grid is split. */
 static inline int ring_start(struct worker *w, struct block *b, struct sthread *running)
 {
@@ -128,8 +128,8 @@ void barrier_release(struct worker *w, struct block *b)
     release(w, b, NULL);
 }
 
-/* The value of a barrier of mode for its thread: count of the
- * generation's n threads set their predicate. */
+/* What a barrier of mode returns when count of the generation's n
+ * threads set their predicate. */
 static inline __attribute__((always_inline)) int result(enum bar_mode mode, int count, unsigned n)
 {
     switch (mode) {
@@ -144,7 +144,7 @@ static inline __attribute__((always_inline)) int result(enum bar_mode mode, int 
     }
 }
 
-/* An arrival in the block's ring (sync.h): every thread of the block
+/* An arrival in the block's ring (ring.h): every thread of the block
  * lives and waits here one after another, so only the site is checked (a
  * thread at another barrier leaves the ring first). */
 static inline __attribute__((always_inline)) int ring_arrive(struct worker *w, struct block *b,

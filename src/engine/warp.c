@@ -490,7 +490,7 @@ static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_
                                 unsigned size, int arg, int width, int *pred)
     __attribute__((noinline));
 
-/* An arrival in the warp's ring (sync.h): all 32 lanes meet in one
+/* An arrival in the warp's ring (ring.h): all 32 lanes meet in one
  * collective after another, so the first to arrive opens it and the last
  * completes it without waking anyone. */
 static inline __attribute__((always_inline)) uint64_t ring_collective(struct worker *w,
@@ -642,7 +642,7 @@ static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_
             *c = *last;
         b->warp_pending--;
         /* The waiting lanes resume in lane order, or in the warp's ring
-         * when all 32 took part (sync.h). */
+         * when all 32 took part (ring.h). */
         struct sthread *lanes = &b->threads[wi * 32];
         b->ring_warp = wi;
         if (mask != 0xffffffffu || b->amask_waiters ||
