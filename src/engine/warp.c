@@ -481,6 +481,26 @@ static void exited_in_mask(struct worker *w, const char *site, int op, unsigned 
          lane_list(gone, l1, sizeof l1));
 }
 
+/* A collective the warp has not in flight: the next slot, none arrived. */
+static inline __attribute__((always_inline)) struct wcoll *open_coll(struct block *b,
+                                                                     struct warp *wp,
+                                                                     const char *site, int op,
+                                                                     unsigned mask,
+                                                                     unsigned size, int width)
+{
+    /* Every slot holds a waiting lane, and the caller waits in none. */
+    assert(wp->ncoll < WARP_MAX_COLL);
+    struct wcoll *c = &wp->coll[wp->ncoll++];
+    c->mask = mask;
+    c->arrived = 0;
+    c->op = (unsigned char)op;
+    c->width = (unsigned char)width;
+    c->size = (unsigned char)size;
+    c->site = site;
+    b->warp_pending++;
+    return c;
+}
+
 static int same_coll(const struct wcoll *p, int op, int width)
 {
     return p->op == op && (op > SIMT_SHFL_XOR || p->width == width);
@@ -505,17 +525,11 @@ static inline __attribute__((always_inline)) uint64_t ring_collective(struct wor
     unsigned lane = (unsigned)(t - b->ring_first);
     struct warp *wp = &b->warps[b->ring_warp];
     struct wcoll *c = &wp->coll[0];
-    if (wp->ncoll == 0) {
-        c->mask = mask;
-        c->arrived = 0;
-        c->op = (unsigned char)op;
-        c->width = (unsigned char)width;
-        c->size = (unsigned char)size;
-        c->site = site;
-        wp->ncoll = 1;
-        b->warp_pending++;
-    }
-    unsigned arrived = c->arrived | 1u << lane;
+    unsigned arrived = 1u << lane;
+    if (wp->ncoll)
+        arrived |= c->arrived;
+    else
+        open_coll(b, wp, site, op, mask, size, width);
     wp->in[lane] = value;
     wp->arg[lane] = arg;
     c->arrived = arrived;
@@ -617,16 +631,7 @@ static uint64_t collective_slow(const char *site, int op, unsigned mask, uint64_
         unsigned gone = b->live == b->nthreads ? 0 : exited_lanes(b, wi, id, mask);
         if (gone)
             exited_in_mask(w, site, op, mask, wi, gone);
-        /* Every slot holds a waiting lane, and this lane waits in none. */
-        assert(wp->ncoll < WARP_MAX_COLL);
-        c = &wp->coll[wp->ncoll++];
-        c->mask = mask;
-        c->arrived = 0;
-        c->op = (unsigned char)op;
-        c->width = (unsigned char)width;
-        c->size = (unsigned char)size;
-        c->site = site;
-        b->warp_pending++;
+        c = open_coll(b, wp, site, op, mask, size, width);
     }
     wp->in[lane] = value;
     wp->arg[lane] = arg;
