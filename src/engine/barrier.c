@@ -9,6 +9,7 @@
  * threads are all blocked with nothing left to release them is a deadlock,
  * reported instead of hanging.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,11 +92,13 @@ static inline int checks_sync(const struct block *b)
     return hook_checking() && (simt__check_on & CHECK_SYNC) && b->live != b->nthreads;
 }
 
-/* A full block's release by running: the ring (ring.h), unless the
- * block's warps have collectives in flight or the grid is split. */
+/* A full block's release by running (every one of its nthreads arrived,
+ * so none exited and the block is not a part of a split one): the ring
+ * (ring.h), unless the block's warps have collectives in flight. */
 static inline int ring_start(struct worker *w, struct block *b, struct sthread *running)
 {
-    return !b->warp_pending && !b->x0 && b->live == b->nthreads &&
+    assert(b->live == b->nthreads && b->x0 == 0);
+    return !b->warp_pending &&
            sched_ring_start(w, b, RING_BLOCK, b->threads, b->nthreads, running, b->bar_site);
 }
 
