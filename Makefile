@@ -31,7 +31,7 @@ OPT  := -O2 -g $(if $(DEBUG)$(SANITIZE),,-DNDEBUG)
 SAN_FLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointer,)
 CFLAGS_ALL := -std=c17 -D_GNU_SOURCE -fPIC $(OPT) $(WARN) $(SAN_FLAGS) \
               -Iinclude -Isrc $(CFLAGS)
-ASFLAGS_ALL := -fPIC $(SAN_FLAGS)
+ASFLAGS_ALL := -fPIC $(SAN_FLAGS) $(if $(DEBUG)$(SANITIZE),,-DNDEBUG) -Isrc
 
 LIB_SRC := $(wildcard src/base/*.c src/runtime/*.c src/engine/*.c src/device/*.c src/check/*.c src/trace/*.c src/curand/*.c src/nccl/*.c)
 LIB_ASM := $(wildcard src/engine/*.S)
@@ -125,7 +125,7 @@ $(B)/obj/%.o: %.cpp
 
 $(B)/obj/%.o: %.S
 	@mkdir -p $(dir $@)
-	$(CC) $(ASFLAGS_ALL) -c $< -o $@
+	$(CC) $(ASFLAGS_ALL) -MMD -MP -c $< -o $@
 
 # libsimt.a holds one object: the modules linked together (ld -r), then
 # every global name that is not the API made local, so that a program may
@@ -230,5 +230,8 @@ install: all
 
 clean:
 	rm -rf build build-address build-thread build-undefined build-fuzz build-debug
+
+# trace.c inlines the gdb script (.incbin), which the compiler does not list.
+$(B)/obj/src/trace/trace.o: src/gdb/simt.py
 
 -include $(LIB_OBJ:.o=.d) $(DRV_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(KC_OBJ:.o=.d)

@@ -9,6 +9,7 @@
  * own and was mispredicted: about a third of a barrier's time.
  */
 #if defined(__x86_64__)
+#include "engine/ring_asm.h"
     .text
     .globl simt_fiber_switch
     .hidden simt_fiber_switch
@@ -83,9 +84,122 @@ simt_fiber_trampoline:
     .size \name, .-\name
 .endm
 
+/* __syncthreads.  In a block's ring (ring.h) an arrival that is neither
+ * its generation's first nor its last (the first records the site, the
+ * last completes the generation: barrier.c's ring_arrive) only counts
+ * itself and hands the worker to the next thread of the block: that is
+ * ring_arrive's and sched_ring_park's work, done here in the kernel's
+ * call, without the frames and register saves of the calls down to the
+ * switch (a third of the fiber tier's barrier).  Release builds only: in
+ * DEBUG and sanitizer builds, whose switches also assert and tell the
+ * sanitizers, every arrival goes to barrier.c.  The switch is a call, so
+ * that whoever resumes this thread returns here, to the check that
+ * sched_park's caller makes after a switch. */
+#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define TLS_ADDR(sym, reg) movq sym@gottpoff(%rip), reg
+    .globl simt_syncthreads
+    .type simt_syncthreads, @function
+    .p2align 4
+simt_syncthreads:
+    .cfi_startproc
+    TLS_ADDR(sched__ring_block, %rax)
+    movq %fs:(%rax), %rdx                   /* the block, in its ring */
+    testq %rdx, %rdx
+    jz .Lsync_body
+    cmpl $RING_ASM_BLOCK, RING_ASM_B_RING(%rdx)
+    jne .Lsync_body
+    movl RING_ASM_B_ARRIVED(%rdx), %ecx
+    testl %ecx, %ecx
+    jz .Lsync_body
+    cmpq %rdi, RING_ASM_B_SITE(%rdx)
+    jne .Lsync_body
+    addl $1, %ecx
+    cmpl %ecx, RING_ASM_B_NTHREADS(%rdx)
+    je .Lsync_body
+    movl %ecx, RING_ASM_B_ARRIVED(%rdx)
+    movq RING_ASM_B_RUN(%rdx), %rdi         /* this thread */
+    movq RING_ASM_T_NEXT(%rdi), %rsi        /* the next of the ring */
+    movq %rsi, RING_ASM_B_RUN(%rdx)
+    movq RING_ASM_B_OWNER(%rdx), %rax
+    movq RING_ASM_T_FIBER(%rsi), %r8
+    movq %r8, RING_ASM_W_CURRENT(%rax)
+    TLS_ADDR(simt__run, %rax)
+    addq $1, %fs:RING_ASM_RUN_EVENTS(%rax)
+    TLS_ADDR(simt__thread_idx, %rax)
+    movq RING_ASM_T_TID(%rsi), %r8
+    movq %r8, %fs:(%rax)
+    movl RING_ASM_T_TID+8(%rsi), %r8d
+    movl %r8d, %fs:8(%rax)
+    movq RING_ASM_T_SP(%rsi), %rsi          /* rdi: &this->sp (offset 0) */
+    leaq .Lsync_resume(%rip), %rax
+    pushq %rax
+    .cfi_adjust_cfa_offset 8
+    pushq %rbp
+    .cfi_adjust_cfa_offset 8
+    pushq %rbx
+    .cfi_adjust_cfa_offset 8
+    pushq %r12
+    .cfi_adjust_cfa_offset 8
+    pushq %r13
+    .cfi_adjust_cfa_offset 8
+    pushq %r14
+    .cfi_adjust_cfa_offset 8
+    pushq %r15
+    .cfi_adjust_cfa_offset 8
+    movq %rsp, (%rdi)
+    movq %rsi, %rsp
+    popq %r15
+    .cfi_adjust_cfa_offset -8
+    popq %r14
+    .cfi_adjust_cfa_offset -8
+    popq %r13
+    .cfi_adjust_cfa_offset -8
+    popq %r12
+    .cfi_adjust_cfa_offset -8
+    popq %rbx
+    .cfi_adjust_cfa_offset -8
+    popq %rbp
+    .cfi_adjust_cfa_offset -8
+    popq %rax
+    .cfi_adjust_cfa_offset -8
+    jmpq *%rax
+.Lsync_resume:
+    TLS_ADDR(sched__reset_pending, %rax)
+    cmpq $0, %fs:(%rax)
+    jne .Lsync_reset
+    .cfi_remember_state
+    popq %rcx
+    .cfi_adjust_cfa_offset -8
+    .cfi_register %rip, %rcx
+    jmpq *%rcx
+    .cfi_restore_state
+.Lsync_reset:
+    subq $8, %rsp
+    .cfi_adjust_cfa_offset 8
+    TLS_ADDR(engine__self, %rax)
+    movq %fs:(%rax), %rdi
+    callq sched_after_switch
+    addq $8, %rsp
+    .cfi_adjust_cfa_offset -8
+    .cfi_remember_state
+    popq %rcx
+    .cfi_adjust_cfa_offset -8
+    .cfi_register %rip, %rcx
+    jmpq *%rcx
+    .cfi_restore_state
+.Lsync_body:
+    pushq %rbx
+    .cfi_adjust_cfa_offset 8
+    .cfi_offset %rbx, -16
+    movq 8(%rsp), %rbx
+    callq simt__syncthreads_body
+    JMP_LEAVE simt_syncthreads
+#undef TLS_ADDR
+#else
     JMP_ENTER simt_syncthreads
     callq simt__syncthreads_body
     JMP_LEAVE simt_syncthreads
+#endif
 
 /* simt_shfl's seventh argument is on the stack: copied below the call so
  * the body finds it where its caller put it for simt_shfl. */

@@ -20,18 +20,42 @@
  * records (sched_ring_flush: the scheduler calls it itself, a primitive
  * for an arrival its ring cannot take).
  *
- * Invariants while b->ring is set: b is the worker's running block, the
- * running thread is b->ring_run, no thread of the range is on the
- * worker's ready list or a wait list, and every one holds its fiber.
+ * Invariants while b->ring is set: b is the worker's running block (and
+ * b->owner the worker), the running thread is b->ring_run, no thread of
+ * the range is on the worker's ready list or a wait list, so each one's
+ * list link (next) names the one after it in the ring, every one holds
+ * its fiber, and sched__ring_block is b if the ring is a block's, else
+ * NULL.
  */
 #ifndef SIMT_ENGINE_RING_H
 #define SIMT_ENGINE_RING_H
 
 #include <assert.h>
+#include <stddef.h>
 
 #include "check/hooks.h"
 #include "engine/engine.h"
 #include "engine/fiber.h"
+#include "engine/ring_asm.h"
+
+/* fiber_x86_64.S's __syncthreads walks the records by these offsets. */
+#define RING_ASM_IS(a, b) _Static_assert((a) == (b), #a " is " #b " (ring_asm.h)")
+RING_ASM_IS(RING_ASM_BLOCK, RING_BLOCK);
+RING_ASM_IS(RING_ASM_B_OWNER, offsetof(struct block, owner));
+RING_ASM_IS(RING_ASM_T_NEXT, offsetof(struct sthread, next));
+RING_ASM_IS(RING_ASM_W_CURRENT, offsetof(struct worker, current));
+RING_ASM_IS(RING_ASM_B_NTHREADS, offsetof(struct block, nthreads));
+RING_ASM_IS(RING_ASM_B_ARRIVED, offsetof(struct block, bar_arrived));
+RING_ASM_IS(RING_ASM_B_SITE, offsetof(struct block, bar_site));
+RING_ASM_IS(RING_ASM_B_RING, offsetof(struct block, ring));
+RING_ASM_IS(RING_ASM_B_RUN, offsetof(struct block, ring_run));
+RING_ASM_IS(RING_ASM_T_SP, offsetof(struct sthread, sp));
+RING_ASM_IS(RING_ASM_T_FIBER, offsetof(struct sthread, fiber));
+RING_ASM_IS(RING_ASM_T_TID, offsetof(struct sthread, tid));
+RING_ASM_IS(RING_ASM_T_SIZE, sizeof(struct sthread));
+RING_ASM_IS(RING_ASM_RUN_EVENTS, offsetof(simt_run, events));
+RING_ASM_IS(sizeof(uint3), 12);
+#undef RING_ASM_IS
 
 int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct sthread *first,
                      unsigned n, struct sthread *running, const char *site);
@@ -39,6 +63,9 @@ void sched_ring_flush(struct worker *w, struct block *b);
 
 /* sched.c's: a fiber left for good, to be reset by whichever runs next. */
 extern SIMT_TLS struct fiber *sched__reset_pending;
+/* The running block while its ring is a block's (RING_BLOCK), else NULL:
+ * fiber_x86_64.S's __syncthreads looks here first. */
+extern SIMT_TLS struct block *sched__ring_block;
 void sched_after_switch(struct worker *w);
 
 /* t, the running thread, has arrived and the generation is not complete:
@@ -54,7 +81,7 @@ static inline __attribute__((always_inline)) void sched_ring_park(struct worker 
     struct sthread *first = b->ring_first, *end = b->ring_end;
     struct sthread *next = t + 1 == end ? first : t + 1;
     struct sthread *after = next + 1 == end ? first : next + 1;
-    assert(b->ring && b->ring_run == t && w->current->thr == t);
+    assert(b->ring && b->ring_run == t && w->current->thr == t && t->next == next);
     const char *sp = after->sp;
     __builtin_prefetch(sp);
     __builtin_prefetch(sp + 64);

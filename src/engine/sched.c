@@ -40,6 +40,7 @@ static void fiber_main(void *arg);
 
 /* A fiber whose stack must be reset once we have left it (see leave()). */
 SIMT_TLS struct fiber *sched__reset_pending;
+SIMT_TLS struct block *sched__ring_block;
 
 void sched_after_switch(struct worker *w)
 {
@@ -560,7 +561,15 @@ int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct st
     /* The running thread may never have parked: it takes its fiber now,
      * so the thread before it in the ring can switch to it. */
     hold(w, running);
+    assert(b->owner == w);
+    /* Each thread's list link names the one after it in the ring (no
+     * thread of the range is on a list meanwhile). */
+    for (unsigned i = 0; i + 1 < n; i++)
+        first[i].next = &first[i + 1];
+    first[n - 1].next = first;
     b->ring = kind;
+    if (kind == RING_BLOCK)
+        sched__ring_block = b;
     b->ring_first = first;
     b->ring_end = first + n;
     b->ring_run = running;
@@ -595,6 +604,7 @@ void sched_ring_flush(struct worker *w, struct block *b)
         }
     }
     b->ring = RING_NONE;
+    sched__ring_block = NULL;
     unsigned passed = b->ring_passed;
     run->state = TS_RUNNING;
     run->syncs += passed;

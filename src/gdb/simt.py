@@ -194,6 +194,32 @@ def _tid_of(i, bd):
     return (i % bd[0], (i // bd[0]) % bd[1], i // (bd[0] * bd[1]))
 
 
+def _ring_states(b):
+    """{thread index: state} for the threads of b's ring (engine/ring.h),
+    whose records are written back only when it ends (sched_ring_flush):
+    the one running, the last ones before it in the ring that arrived at
+    the barrier or collective in flight (waiting), and the others, which
+    the generation before released (ready)."""
+    kind = int(b["ring"])
+    if not kind:
+        return {}
+    base = int(b["threads"])
+    size = b["threads"].dereference().type.sizeof
+    first = (int(b["ring_first"]) - base) // size
+    n = (int(b["ring_end"]) - int(b["ring_first"])) // size
+    r = (int(b["ring_run"]) - int(b["ring_first"])) // size
+    if kind == 1:
+        arrived = int(b["bar_arrived"])
+    else:
+        wp = b["warps"][int(b["ring_warp"])]
+        arrived = bin(int(wp["coll"][0]["arrived"])).count("1") if int(wp["ncoll"]) else 0
+    out = {}
+    for k in range(n):
+        back = (r - k) % n  # how many places before the running one
+        out[first + k] = "running" if back == 0 else "waiting" if back <= arrived else "ready"
+    return out
+
+
 def _thread_states(w, b):
     """(tid, state, record) for each thread of block b on worker w.  Only
     a thread that parked has a record: the others are told apart by the
@@ -209,11 +235,14 @@ def _thread_states(w, b):
         v = _on_thread(w, "threadIdx")
         if v is not None:
             running = _linear(_dim(v), bd)
+    ring = _ring_states(b)
     out = []
     for i, t in enumerate(_threads(b)):
         st = int(t["state"])
         parked = st in (2, 3) and int(t["blk"]) == int(b.address) and int(t["gen"]) == int(b["gen"])
-        if parked:
+        if i in ring:
+            state = ring[i]
+        elif parked:
             state = STATES[st]
         elif i == running:
             state = "running"

@@ -5,6 +5,8 @@
 # __syncthreads; the test lists kernels, blocks and threads, switches to a
 # waiting thread (its stack and threadIdx), and continues to a correct end.
 #
+# ring.cu does the same in a block whose threads meet in a ring.
+#
 # Prints "N passed, N failed"; exits non-zero if any failed.  Needs gdb
 # with Python; without it, says so and passes nothing.
 # Environment: B (build dir, default build).
@@ -47,5 +49,22 @@ contains "cuda restore" '$2 = {x = 5, y = 0, z = 0}'
 # Continuing from a switched thread restores the OS thread's registers.
 contains "continue to the end" "out[0] = 630, out[64] = 631, out[127] = 1"
 contains "exit" "exited normally"
+# A block in a ring: its threads' records are stale until it ends, and
+# the states come from the ring (src/gdb/simt.py, _ring_states).
+if ! "$SIMTCC" -G tests/gdb/ring.cu -o "$T/ring" > "$T/build.log" 2>&1; then
+    bad "simtcc -G ring.cu"; cat "$T/build.log"; echo "$pass passed, $fail failed"; exit 1
+fi
+SIMT_WORKERS=1 SIMT_GUEST=0 timeout 120 gdb -batch -nx -iex "set auto-load safe-path /" \
+    -ex "break stop_here" -ex run -ex "info cuda threads" \
+    -ex "cuda block (0,0,0) thread (63,0,0)" -ex "bt 2" \
+    -ex "cuda block (0,0,0) thread (40,0,0)" -ex "print threadIdx" -ex "cuda restore" \
+    -ex continue "$T/ring" > "$T/gdb.out" 2>&1
+contains "ring: arrived before" "(0,0,0)..(4,0,0)     waiting    rounds (ring.cu:23)"
+contains "ring: running" "(5,0,0)              running"
+contains "ring: released" "(6,0,0)..(54,0,0)    ready      rounds (ring.cu:19)"
+contains "ring: arrived, wrapping" "(55,0,0)..(63,0,0)   waiting    rounds (ring.cu:23)"
+contains "ring: a waiting thread's frame" "in rounds (out="
+contains "ring: its threadIdx" '$1 = {x = 40, y = 0, z = 0}'
+contains "ring: continue to the end" "out[0] = 2016, out[64] = 2016, out[127] = 2016"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
