@@ -39,6 +39,7 @@
 #include "engine/ring_asm.h"
 
 /* fiber_x86_64.S's __syncthreads walks the records by these offsets. */
+#if defined(__x86_64__)
 #define RING_ASM_IS(a, b) _Static_assert((a) == (b), #a " is " #b " (ring_asm.h)")
 RING_ASM_IS(RING_ASM_BLOCK, RING_BLOCK);
 RING_ASM_IS(RING_ASM_B_OWNER, offsetof(struct block, owner));
@@ -56,6 +57,7 @@ RING_ASM_IS(RING_ASM_T_SIZE, sizeof(struct sthread));
 RING_ASM_IS(RING_ASM_RUN_EVENTS, offsetof(simt_run, events));
 RING_ASM_IS(sizeof(uint3), 12);
 #undef RING_ASM_IS
+#endif
 
 int sched_ring_start(struct worker *w, struct block *b, unsigned kind, struct sthread *first,
                      unsigned n, struct sthread *running, const char *site);
