@@ -167,6 +167,7 @@ simt_syncthreads:
     TLS_ADDR(sched__reset_pending, %rax)
     cmpq $0, %fs:(%rax)
     jne .Lsync_reset
+.Lsync_return:
     .cfi_remember_state
     popq %rcx
     .cfi_adjust_cfa_offset -8
@@ -181,12 +182,7 @@ simt_syncthreads:
     callq sched_after_switch
     addq $8, %rsp
     .cfi_adjust_cfa_offset -8
-    .cfi_remember_state
-    popq %rcx
-    .cfi_adjust_cfa_offset -8
-    .cfi_register %rip, %rcx
-    jmpq *%rcx
-    .cfi_restore_state
+    jmp .Lsync_return
 .Lsync_body:
     pushq %rbx
     .cfi_adjust_cfa_offset 8
