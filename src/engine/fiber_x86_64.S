@@ -59,16 +59,20 @@ simt_fiber_trampoline:
  * returns to frames older than the kernel's (once per thread) find it
  * misplaced.  rbx keeps the return address across the call (callee-saved,
  * so also across the switches); rcx is free at a return. */
+.macro JMP_SAVE
+    pushq %rbx
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbx, -16
+    movq 8(%rsp), %rbx
+.endm
+
 .macro JMP_ENTER name
     .globl \name
     .type \name, @function
     .p2align 4
 \name:
     .cfi_startproc
-    pushq %rbx
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbx, -16
-    movq 8(%rsp), %rbx
+    JMP_SAVE
 .endm
 
 .macro JMP_LEAVE name
@@ -89,12 +93,15 @@ simt_fiber_trampoline:
  * last completes the generation: barrier.c's ring_arrive) only counts
  * itself and hands the worker to the next thread of the block: that is
  * ring_arrive's and sched_ring_park's work, done here in the kernel's
- * call, without the frames and register saves of the calls down to the
- * switch (a third of the fiber tier's barrier).  Release builds only: in
- * DEBUG and sanitizer builds, whose switches also assert and tell the
- * sanitizers, every arrival goes to barrier.c.  The switch is a call, so
- * that whoever resumes this thread returns here, to the check that
- * sched_park's caller makes after a switch. */
+ * call.  The switch is inline: it pushes the address this thread resumes
+ * at under the saved registers, the frame simt_fiber_switch leaves, so
+ * either switch resumes a thread the other parked, and it reaches the
+ * resumed thread by a jump, which goes where it went the time before (the
+ * call and return of simt_fiber_switch were a sixth of the barrier on the
+ * VM's EPYC).  A resumed thread makes the check sched_park's caller makes
+ * after a switch (a fiber to reset).  Release builds only: in DEBUG and
+ * sanitizer builds, whose switches also assert and tell the sanitizers,
+ * every arrival goes to barrier.c. */
 #if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #define TLS_ADDR(sym, reg) movq sym@gottpoff(%rip), reg
     .globl simt_syncthreads
@@ -184,10 +191,7 @@ simt_syncthreads:
     .cfi_adjust_cfa_offset -8
     jmp .Lsync_return
 .Lsync_body:
-    pushq %rbx
-    .cfi_adjust_cfa_offset 8
-    .cfi_offset %rbx, -16
-    movq 8(%rsp), %rbx
+    JMP_SAVE
     callq simt__syncthreads_body
     JMP_LEAVE simt_syncthreads
 #undef TLS_ADDR
