@@ -12,10 +12,11 @@
  * lists (clusters, cooperative grids, schedule exploration, checking: 0,
  * and the caller wakes them).  The others then count as released, and
  * run before threads outside the range that were ready already (the
- * order of ready threads is the scheduler's to choose).  In the ring a thread that arrives and
- * is not the last calls sched_ring_park, which switches to the next thread
- * of the range (on x86-64 a block's barrier does it in fiber_x86_64.S's
- * simt_syncthreads, by the offsets of ring_asm.h); the last completes the generation, counts it in
+ * order of ready threads is the scheduler's to choose).  In the ring a
+ * thread that arrives and is not the last calls sched_ring_park, which
+ * switches to the next thread of the range (on x86-64 a block's barrier
+ * does it in fiber_x86_64.S's simt_syncthreads, by the offsets of
+ * ring_asm.h); the last completes the generation, counts it in
  * ring_passed and goes on.  Every other way to park, wake, exit or look at
  * the threads' states first writes the ring back into the lists and
  * records (sched_ring_flush: the scheduler calls it itself, a primitive
