@@ -526,8 +526,8 @@ int main(int argc, char **argv)
      * vectorizes its loads and multiplies and keeps its adds in the
      * source's order, as gcc does for the suites' OpenMP twins; LLVM asks
      * for it only on targets whose cost model opts in (AArch64).  The
-     * sums are the same bits.  Rodinia heartwall's convolutions took a
-     * fifth less (docs/PERFORMANCE.md). */
+     * sums are the same bits.  Rodinia heartwall took 8-19% less, PolyBench
+     * syr2k half (docs/PERFORMANCE.md, "Float sums"). */
     const char *argv1[] = {"simt-kc", "-force-ordered-reductions"};
     LLVMParseCommandLineOptions(2, argv1, NULL);
     kc_ctx k;
