@@ -128,13 +128,24 @@ simt_syncthreads:
     movq RING_ASM_T_NEXT(%rdi), %rsi        /* the next of the ring */
     /* The stack of the thread two after the next: its first two lines,
      * which its resumption pops and its kernel reads, come in while two
-     * threads run.  Without it the pop after the switch waited for
-     * them (the development VM's EPYC, 1,024-thread blocks: 10.5 ->
-     * 8.6 ns a thread and barrier); one thread ahead, as sched_ring_park
-     * does, measured 2-3% slower here, three ahead the same. */
-    movq RING_ASM_T_NEXT(%rsi), %r9
-    movq RING_ASM_T_NEXT(%r9), %r9
-    movq RING_ASM_T_SP(%r9), %r9
+     * threads run.  Without it the pop after the switch waited for them
+     * (the development VM's EPYC, 1,024-thread blocks: 10.5 ns a thread
+     * and barrier); found through the list links, two dependent loads
+     * of records not in the cache, 8.5 ns; its record's address taken
+     * from this one's (a ring's records are in ring order, ring.h),
+     * 7.8 ns.  One or four threads ahead measured slower.  Two wraps at
+     * most, a block's ring having two threads or more. */
+    leaq 3 * RING_ASM_T_SIZE(%rdi), %r9
+    movq RING_ASM_B_END(%rdx), %r10
+    movq %r10, %r11
+    subq RING_ASM_B_FIRST(%rdx), %r11       /* the ring's bytes */
+    cmpq %r10, %r9
+    jb 1f
+    subq %r11, %r9
+    cmpq %r10, %r9
+    jb 1f
+    subq %r11, %r9
+1:  movq RING_ASM_T_SP(%r9), %r9
     prefetcht0 (%r9)
     prefetcht0 64(%r9)
     movq %rsi, RING_ASM_B_RUN(%rdx)

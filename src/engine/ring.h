@@ -52,6 +52,8 @@ RING_ASM_IS(RING_ASM_B_ARRIVED, offsetof(struct block, bar_arrived));
 RING_ASM_IS(RING_ASM_B_SITE, offsetof(struct block, bar_site));
 RING_ASM_IS(RING_ASM_B_RING, offsetof(struct block, ring));
 RING_ASM_IS(RING_ASM_B_RUN, offsetof(struct block, ring_run));
+RING_ASM_IS(RING_ASM_B_FIRST, offsetof(struct block, ring_first));
+RING_ASM_IS(RING_ASM_B_END, offsetof(struct block, ring_end));
 RING_ASM_IS(RING_ASM_T_SP, offsetof(struct sthread, sp));
 RING_ASM_IS(RING_ASM_T_FIBER, offsetof(struct sthread, fiber));
 RING_ASM_IS(RING_ASM_T_TID, offsetof(struct sthread, tid));

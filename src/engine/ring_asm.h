@@ -16,6 +16,8 @@
 #define RING_ASM_B_SITE 40     /* bar_site */
 #define RING_ASM_B_RING 120    /* ring */
 #define RING_ASM_B_RUN 136     /* ring_run */
+#define RING_ASM_B_FIRST 144   /* ring_first */
+#define RING_ASM_B_END 152     /* ring_end */
 #define RING_ASM_B_OWNER 280   /* owner */
 
 #define RING_ASM_T_SP 0      /* struct sthread: sp */
