@@ -133,8 +133,9 @@ simt_syncthreads:
      * and barrier); found through the list links, two dependent loads
      * of records not in the cache, 8.5 ns; its record's address taken
      * from this one's (a ring's records are in ring order, ring.h),
-     * 7.8 ns.  One or four threads ahead measured slower.  Two wraps at
-     * most, a block's ring having two threads or more. */
+     * 7.8 ns; the thread after the next 8.0-8.2, four after it the
+     * same as two.  Two wraps at most, a block's ring having two
+     * threads or more. */
     leaq 3 * RING_ASM_T_SIZE(%rdi), %r9
     movq RING_ASM_B_END(%rdx), %r10
     movq %r10, %r11
