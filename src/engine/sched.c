@@ -892,6 +892,22 @@ void sched_loop(struct worker *w)
             block_over(w, b);
         } else if (w->ready) {
             struct sthread *t = ready_pop(w);
+            /* The stack of the thread two after t: the lines its resumption
+             * pops and returns through (the switch's, the park's and the
+             * barrier's frames) come in while t and the next run.  A
+             * block's threads resume here one after another once its first
+             * barrier released them, each running from the barrier to its
+             * exit (1,024-thread blocks, one __syncthreads, one worker on
+             * the development VM: 92.6-99.5 -> 70.0-74.4 ns a thread;
+             * two lines or one thread ahead 72-80). */
+            const struct sthread *after = w->ready;
+            if (after) {
+                if (after->next)
+                    after = after->next;
+                const char *sp = after->sp;
+                for (int l = 0; l < 4; l++)
+                    __builtin_prefetch(sp + 64 * l);
+            }
             struct fiber *self = w->current;
             self->thr = NULL;
             self->next = w->idle;
