@@ -327,6 +327,18 @@ static void hold(struct worker *w, struct sthread *t)
     self->thr = t;
 }
 
+/* The first `lines` cache lines of parked thread t's stack from its
+ * saved pointer, where its resumption pops and returns (none if t is
+ * NULL): on their way while other threads run before it. */
+static inline void prefetch_stack(const struct sthread *t, int lines)
+{
+    if (!t)
+        return;
+    const char *sp = t->sp;
+    for (int l = 0; l < lines; l++)
+        __builtin_prefetch(sp + 64 * l);
+}
+
 /* Parks the running thread t (hold() gives it the current fiber) and runs
  * something else: a ready thread, or the loop on a spare fiber. */
 static void block_current(struct worker *w, struct sthread *t)
@@ -343,12 +355,9 @@ static void block_current(struct worker *w, struct sthread *t)
         /* The thread after n resumes at n's next park: the line of its
          * stack the switch pops first comes in meanwhile (a thousand
          * parked threads' stacks do not stay cached; prefetching more
-         * lines, or two threads ahead, measured slower). */
-        const struct sthread *after = w->ready;
-        if (after) {
-            const char *sp = after->sp;
-            __builtin_prefetch(sp);
-        }
+         * lines, or two threads ahead, measured slower on an earlier
+         * VM and the same on the 2026-12-07 one: docs/PERFORMANCE.md). */
+        prefetch_stack(w->ready, 1);
         park_to(w, t, n->fiber, n);
     } else {
         park_to(w, t, spare_fiber(w), NULL);
@@ -901,13 +910,7 @@ void sched_loop(struct worker *w)
              * the development VM: 92.6-99.5 -> 70.0-74.4 ns a thread;
              * two lines or one thread ahead 72-80). */
             const struct sthread *after = w->ready;
-            if (after) {
-                if (after->next)
-                    after = after->next;
-                const char *sp = after->sp;
-                for (int l = 0; l < 4; l++)
-                    __builtin_prefetch(sp + 64 * l);
-            }
+            prefetch_stack(after && after->next ? after->next : after, 4);
             struct fiber *self = w->current;
             self->thr = NULL;
             self->next = w->idle;
