@@ -333,6 +333,18 @@ rod_mummergpu() {
 rod_myocyte() {
     local n=myocyte xm=100
     b $n "$RC/myocyte" "$MK clean; $MK" || { bfail $n; return; }
+    # The twin's mode 0 (the CUDA program's mode 0: the ECC model and the
+    # three CaM models side by side) compares its threads' th_id, private
+    # and never set, with th_count[1..4] of an array of four filled at
+    # [0..3]: as shipped, no thread runs a model, every step is accepted at
+    # its first try and the twin times 1,300 evaluations of nothing (4,355
+    # with the models run).  The copy sets th_id and indexes from 0.
+    if ! grep -q 'th_id = omp_get_thread_num' "$RO/myocyte/master.c"; then
+        sed -i -e 's/th_count\[1\]/th_count[0]/; s/th_count\[2\]/th_count[1]/' \
+            -e 's/th_count\[3\]) {/th_count[2]) {/; s/th_count\[4\]) {/th_count[3]) {/' \
+            -e '/#pragma omp parallel private(th_id)/{n;s/{/{ th_id = omp_get_thread_num();/}' \
+            "$RO/myocyte/master.c" || { bfail $n; return; }
+    fi
     b $n "$RO/myocyte" "make clean; make" || { bfail $n; return; }
     # It reads ../../data/myocyte/{y,params}.txt (91 and 18 values).
     g "$RD/myocyte/y.txt" floats 91 0 1 41
