@@ -46,6 +46,10 @@ pb_twin() {
         sed -i '/#pragma omp master/d' "$odir/$name.c"
         sed -i -E 's/^([[:space:]]*#pragma omp parallel)[[:space:]]*$/\1 private(t)/' "$odir/$name.c"
     fi
+    # convolution-3d's initialization and print loops run k while testing
+    # j < nk: k runs off the arrays and the twin dies of a segmentation
+    # fault before its kernel.  The copy tests k.
+    sed -i 's/for (k = 0; j < nk; k++)/for (k = 0; k < nk; k++)/' "$odir/$name.c"
     (cd "$odir" && rm -f ./*_acc Makefile.dep && make ACC= ACCFLAGS= CC=gcc \
         CFLAGS="-O2 -fopenmp -DPOLYBENCH_TIME $defs -DDATA_TYPE=float -DDATA_PRINTF_MODIFIER='\"%0.2f \"' -Wl,--no-as-needed -lm") \
         > "$LOGS/pb-$name-omp-build.log" 2>&1 && [ -x "$odir/${name}_acc" ] || return 1
