@@ -280,7 +280,7 @@ void engine_free_cluster(struct worker *w, struct cluster *c)
 void engine_block_done(struct worker *w, struct grid *g)
 {
     trace_block_done();
-    if (g == w->grid && g->chunk > 1 && !w->guest)
+    if (g == w->grid && (g->chunk > 1 || g->parts) && !w->guest)
         w->done_pending++;
     else
         grid_block_done(g, 1);
@@ -403,6 +403,13 @@ unsigned long long engine_units_pending(const struct grid *g)
 static SIMT_TLS int rescuing; /* this thread is one of resident.c's */
 static void offer_revoke(struct grid *g);
 
+static void done_flush(struct worker *w, struct grid *g)
+{
+    unsigned long long n = w->done_pending;
+    w->done_pending = 0;
+    grid_block_done(g, n);
+}
+
 static int claim_block(struct worker *w)
 {
     struct grid *g = w->grid;
@@ -412,16 +419,17 @@ static int claim_block(struct worker *w)
     } else if (!w->guest && run_take(w, &i)) {
         /* the worker's run */
     } else {
-        if (w->done_pending) {
-            unsigned long long n = w->done_pending;
-            w->done_pending = 0;
-            grid_block_done(g, n);
-        }
+        /* Runs count their blocks as each is over; units claimed one at a
+         * time from a worker's own part, once its claims fail. */
+        if (w->done_pending && g->chunk > 1)
+            done_flush(w, g);
         unsigned long long end;
         if (claim_units(w, g, w->guest ? 1 : g->chunk, &i, &end)) {
             if (!w->guest)
                 run_publish(w, g, i + 1, end);
         } else if (!(rescuing && run_steal(g, &i))) {
+            if (w->done_pending)
+                done_flush(w, g);
             w->chunk_next = w->chunk_end = 0;
             w->grid = NULL;
             offer_revoke(g);
@@ -817,6 +825,20 @@ void engine_split_done(struct grid *g)
         __atomic_store_n(&g->ks->split_short, 1, __ATOMIC_RELAXED);
 }
 
+/* A compiled plain grid of a few units a worker (under eight, so claimed
+ * one at a time): in per-worker parts all the same, so that each worker
+ * claims its own units on a line of its own and gets the same ones at
+ * every launch, as a static OpenMP schedule does, rather than every
+ * worker taking each unit from one shared counter (Rodinia cfd's 102
+ * units of 64 threads on the GPU machine's 15 workers: claim_block and
+ * grid_block_done were a quarter of its samples).  Their completions are
+ * counted once a worker's claims run out (engine_block_done). */
+static int static_parts(const struct grid *g)
+{
+    return E.nworkers >= OFFER_MIN_WORKERS && g->block && g->unit_blocks == 1 && !g->cooperative &&
+           !explore_mode && g->nunits > HOLD_UNITS && g->nunits >= 2ull * (unsigned)E.nworkers;
+}
+
 void engine_submit_grid(struct grid *g)
 {
     engine_start();
@@ -835,7 +857,7 @@ void engine_submit_grid(struct grid *g)
     split_blocks(g);
     g->parts = NULL;
     g->nparts = 0;
-    if (g->chunk > 1 && E.nworkers > 1)
+    if (E.nworkers > 1 && (g->chunk > 1 || static_parts(g)))
         split_units(g, (unsigned)E.nworkers);
     /* The completion reference and the active list's (and resident.c's
      * below, while it looks at the grid). */
