@@ -46,7 +46,7 @@ pb_twin() {
         sed -i '/#pragma omp master/d' "$odir/$name.c"
         sed -i -E 's/^([[:space:]]*#pragma omp parallel)[[:space:]]*$/\1 private(t)/' "$odir/$name.c"
     fi
-    # convolution-3d's initialization and print loops run k while testing
+    # convolution-3d's initialization and print loops step k but test
     # j < nk: k runs off the arrays and the twin dies of a segmentation
     # fault before its kernel.  The copy tests k.
     sed -i 's/for (k = 0; j < nk; k++)/for (k = 0; k < nk; k++)/' "$odir/$name.c"
