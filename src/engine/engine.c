@@ -827,9 +827,8 @@ void engine_split_done(struct grid *g)
 
 /* A compiled plain grid of at least as many blocks as workers and a few
  * units a worker (under eight, so claimed one at a time): in per-worker
- * parts all the same, so that each worker
- * claims its own units on a line of its own and gets the same ones at
- * every launch, as a static OpenMP schedule does, rather than every
+ * parts all the same, so that each worker claims its own units on a line
+ * of its own and gets the same ones at every launch, as a static OpenMP schedule does, rather than every
  * worker taking each unit from one shared counter (Rodinia cfd's 102
  * units of 64 threads on the GPU machine's 15 workers: claim_block and
  * grid_block_done were a quarter of its samples).  Their completions are
