@@ -69,4 +69,17 @@ __global__ void warp_reduce(int reps, float *out)
         out[blockIdx.x] = v;
 }
 
+// One plane (z = blockIdx.z + first) of a 7-point average over an n^3 volume,
+// blocks of 32 x 8 (PolyBench convolution-3d launches one plane at a time).
+__global__ void plane(const float *in, float *out, int n, int first)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+    int z = blockIdx.z + first;
+    if (x < 1 || y < 1 || z < 1 || x >= n - 1 || y >= n - 1 || z >= n - 1)
+        return;
+    size_t i = ((size_t)z * n + y) * n + x, s = (size_t)n * n;
+    out[i] = (in[i] + in[i - 1] + in[i + 1] + in[i - n] + in[i + n] + in[i - s] + in[i + s]) *
+             (1.0f / 7);
+}
+
 #endif

@@ -116,9 +116,10 @@ struct ready {
     struct cmd *marks;          /* a stack, through ready_next */
     struct cmd *run;            /* in the order they became ready */
     struct cmd **run_tail;
+    int wake;                   /* something completed while a thread slept on T.done */
 };
 
-#define READY_INIT(r) {NULL, NULL, &(r).run}
+#define READY_INIT(r) {NULL, NULL, &(r).run, 0}
 
 /* c's dependencies are all done.  A command becomes ready once, so one
  * link in the command suffices and nothing is allocated here. */
@@ -144,9 +145,13 @@ static struct cmd *pop_mark(struct ready *r)
     return c;
 }
 
-/* Hands the runnable commands of r to the workers; called without the
- * lock.  A command cannot complete (nor be freed: the timeline holds it)
- * before it is submitted. */
+/* Hands the runnable commands of r to the workers, then wakes the
+ * sleeping waiters; called without the lock.  A command cannot complete
+ * (nor be freed: the timeline holds it) before it is submitted.  The
+ * wake-up comes last: it is a system call, and the next grid of a stream
+ * (submitted here when the one before completed) would wait for it; a
+ * waiter registers under the lock before it sleeps, and the completions
+ * that set r->wake were made under the lock, so it is woken or sees them. */
 static void submit_ready(struct ready *r)
 {
     struct cmd *next;
@@ -163,6 +168,8 @@ static void submit_ready(struct ready *r)
             engine_submit_task(&c->task);
         }
     }
+    if (r->wake)
+        pthread_cond_broadcast(&T.done);
 }
 
 static void add_dep_locked(struct cmd *c, struct cmd *before)
@@ -236,7 +243,7 @@ static void complete_locked(struct cmd *c, int error, struct ready *r)
         error = 0;
     }
     if (T.waiters)
-        pthread_cond_broadcast(&T.done);
+        r->wake = 1;
 }
 
 /* Completes the marks found so far. */
@@ -503,57 +510,61 @@ static int cmd_needs(const struct grid *g, const void *arg)
     return found;
 }
 
-/* Waits until done(arg).  The waiting thread first runs blocks of the
- * grids it waits for itself (engine_help, as a guest worker), then spins
- * briefly (a launch often completes within microseconds), then sleeps on
- * the completion condition; each completion that wakes it has it try
- * running blocks again (the next grid of a stream becomes runnable when
- * the one before completes). */
+/* Waits until done(arg).  The waiting thread runs blocks of the grids it
+ * waits for itself (engine_help, as a guest worker), then spins briefly (a
+ * launch often completes within microseconds), then sleeps on the
+ * completion condition.  Each completion that wakes it starts the same
+ * round again: the next grid of a stream becomes runnable when the one
+ * before completes, and a thread that helped with one grid of a queue of
+ * short ones stays awake for the next (asleep, it missed the start of
+ * each and was woken by a system call of the thread completing it). */
 static void wait_until(int (*done)(const void *), int (*wants)(const struct grid *, const void *),
                        const void *arg, struct task *own)
 {
-    /* The polling's start: read at its first check, so that a wait that
-     * ends within those rounds (most of a small copy's) reads no clock. */
-    long long start = 0;
-    /* While this thread polls, its task's submission wakes no worker. */
+    /* While this thread polls before it first sleeps, its task's
+     * submission wakes no worker. */
     struct task *polled = own;
     if (polled)
         engine_poll_own_task(polled, 1);
-    for (unsigned i = 0;; i++) {
-        /* Polled every round: the task is queued when what it follows
-         * completes, and taken at once, before a worker wakes for it. */
-        if (own && engine_run_own_task(own))
-            own = NULL;
-        if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg)) {
-            if (polled)
-                engine_poll_own_task(polled, 0);
-            return;
-        }
-        simt__relax();
-        if ((i & 255) == 255) {
-            long long now = simt__now_ns();
-            if (!start)
-                start = now;
-            else if (now - start > 50000)
-                break;
-        }
-    }
-    if (polled)
-        engine_poll_own_task(polled, 0);
-    pthread_mutex_lock(&T.lock);
-    while (!done(arg)) {
-        T.waiters++;
-        pthread_cond_wait(&T.done, &T.lock);
-        T.waiters--;
-        if (!done(arg)) {
-            pthread_mutex_unlock(&T.lock);
+    for (;;) {
+        /* The polling's start: read at its first check, so that a wait
+         * that ends within those rounds (most of a small copy's) reads no
+         * clock. */
+        long long start = 0;
+        for (unsigned i = 0;; i++) {
+            /* Polled every round: the task is queued when what it follows
+             * completes, and taken at once, before a worker wakes for it. */
             if (own && engine_run_own_task(own))
                 own = NULL;
-            engine_help(done, wants, arg);
-            pthread_mutex_lock(&T.lock);
+            if ((i & 63) == 0 ? engine_help(done, wants, arg) : done(arg))
+                goto out;
+            simt__relax();
+            if ((i & 255) == 255) {
+                long long now = simt__now_ns();
+                if (!start)
+                    start = now;
+                else if (now - start > 50000)
+                    break;
+            }
         }
+        if (polled)
+            engine_poll_own_task(polled, 0);
+        polled = NULL;
+        pthread_mutex_lock(&T.lock);
+        int finished = done(arg);
+        if (!finished) {
+            T.waiters++;
+            pthread_cond_wait(&T.done, &T.lock);
+            T.waiters--;
+            finished = done(arg);
+        }
+        pthread_mutex_unlock(&T.lock);
+        if (finished)
+            return;
     }
-    pthread_mutex_unlock(&T.lock);
+out:
+    if (polled)
+        engine_poll_own_task(polled, 0);
 }
 
 static int cmd_is_done(const void *c)
