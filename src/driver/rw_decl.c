@@ -152,6 +152,36 @@ static void put_template_args(rw *r, rw_buf *b, long lt, long gt)
 
 /* __global__ at token g: removes it, and when it starts a function
  * definition, inserts the registration prologue after the body's '{'. */
+/* The reference to a kernel in its own body names it from the global
+ * namespace when its declarator-id (tokens a..e) is unqualified: a
+ * parameter of the kernel's name (`scale(float *x, float scale)`) hides
+ * the plain name there.  The named namespaces it is declared in give the
+ * path; an unnamed namespace's members are found through the one around
+ * it.  Nothing is written inside a class or block, where the kernel
+ * cannot be named so. */
+static void put_namespaces(rw *r, rw_buf *b, long a, long e)
+{
+    for (long k = a; k <= e; k++)
+        if (is_p(r, k, P_SCOPE))
+            return;
+    for (size_t s = 0; s < r->nscopes; s++)
+        if (r->scopes[s].kind != SC_NS)
+            return;
+    rw_put(b, "::");
+    for (size_t s = 0; s < r->nscopes; s++) {
+        long name = r->scopes[s].name;
+        if (name < 0)
+            continue;
+        long k = name; /* namespace A::B { */
+        while (k >= 2 && is_p(r, k - 1, P_SCOPE) && is_id(r, k - 2))
+            k -= 2;
+        for (; k <= name; k += 2) {
+            rw_put_tok(r, b, k);
+            rw_put(b, "::");
+        }
+    }
+}
+
 void rw_kernel(rw *r, long g)
 {
     long lb = -1, cd = -1, tmpl_lt = -1, tmpl_gt = -1;
@@ -263,6 +293,7 @@ void rw_kernel(rw *r, long g)
      * template appended. */
     rw_buf *q = &r->scratch;
     q->len = 0;
+    put_namespaces(r, q, id0, lp - 1);
     rw_put_toks(r, q, id0, lp - 1, -1, NULL);
     if (tmpl_lt >= 0 && tmpl_gt > tmpl_lt + 1 && !has_targs)
         put_template_args(r, q, tmpl_lt, tmpl_gt);
