@@ -292,26 +292,11 @@ void engine_block_done(struct worker *w, struct grid *g)
  * many workers, one shared counter per block was most of a small block's
  * cost.  A guest (a waiting host thread) claims one at a time: it may
  * leave before a run would be over. */
-/* A claim of up to k units where `left` are left: at most half of them.
- * A run taken whole as the last units went kept its worker busy for up
- * to k units after the others had nothing left (at one worker and a
- * guest, PolyBench convolution-3d's 64-block grids waited for runs of
- * eight blocks, 2 us each); halving what is left, the workers end within
- * about a unit of one another, and a worker's first claims from its own
- * part stay whole. */
-static unsigned long long claim_size(unsigned long long k, unsigned long long left)
-{
-    unsigned long long half = left / 2;
-    return k <= half ? k : half > 0 ? half : 1;
-}
-
 static int claim_from(struct grid_part *p, unsigned long long k, unsigned long long *first,
                       unsigned long long *end)
 {
-    unsigned long long at = atomic_load_explicit(&p->next, memory_order_relaxed);
-    if (at >= p->end)
+    if (atomic_load_explicit(&p->next, memory_order_relaxed) >= p->end)
         return 0;
-    k = claim_size(k, p->end - at);
     unsigned long long i = atomic_fetch_add_explicit(&p->next, k, memory_order_relaxed);
     if (i >= p->end)
         return 0;
@@ -332,10 +317,20 @@ static int claim_units(struct worker *w, struct grid *g, unsigned long long k,
 {
     if (!g->parts) {
         if (k > 1) {
+            /* One worker's runs from a grid it shares with guests: at
+             * most half of what is left, so that the last runs shrink
+             * and the two end within about a unit of each other; a whole
+             * run taken last kept the worker busy while the host thread
+             * had nothing left (PolyBench convolution-3d's 64-block
+             * grids, runs of eight 2 us blocks).  With parts (two workers
+             * or more) whole runs stay: halving there took PolyBench lu
+             * from 29-32 to 31-39 ms on the 16-core Xeon, its blocks
+             * being short enough that the extra claims cost more. */
             unsigned long long at = atomic_load_explicit(&g->next_block, memory_order_relaxed);
             if (at >= g->nunits)
                 return 0;
-            k = claim_size(k, g->nunits - at);
+            unsigned long long half = (g->nunits - at) / 2;
+            k = k <= half ? k : half > 0 ? half : 1;
         }
         unsigned long long i = atomic_fetch_add_explicit(&g->next_block, k, memory_order_relaxed);
         if (i >= g->nunits)
