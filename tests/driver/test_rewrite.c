@@ -306,7 +306,7 @@ TEST(kernel_declaration_loses_global)
 
 TEST(kernel_definition_gets_prologue)
 {
-    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "int *p, int n", "k");
+    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "int *p, int n", "::k");
     char *want = str(" void k(int *p, int n) {%s\n  p[0] = n;\n}\n", p);
     EXPECT_RW("__global__ void k(int *p, int n) {\n  p[0] = n;\n}\n", want);
     free(p);
@@ -315,7 +315,7 @@ TEST(kernel_definition_gets_prologue)
 
 TEST(kernel_file_and_line_from_markers)
 {
-    char *p = prologue("k", "dir/my \\\"file\\\".cu", 9, "0", "0", "0", "0", "0", "", "k");
+    char *p = prologue("k", "dir/my \\\"file\\\".cu", 9, "0", "0", "0", "0", "0", "", "::k");
     char *want = str("# 7 \"dir/my \\\"file\\\".cu\" 2\n\n void\nk() {%s}\n", p);
     EXPECT_RW("# 7 \"dir/my \\\"file\\\".cu\" 2\n\n__global__ void\nk() {}\n", want);
     free(p);
@@ -342,7 +342,7 @@ TEST(kernel_file_name_escaped_without_markers)
 
 TEST(kernel_template_primary)
 {
-    char *p = prologue("k", "t.cu", 2, "0", "0", "0", "0", "0", "T *p", "k<T, N>");
+    char *p = prologue("k", "t.cu", 2, "0", "0", "0", "0", "0", "T *p", "::k<T, N>");
     char *want = str("template <typename T, int N>\n void k(T *p) {%s}\n", p);
     EXPECT_RW("template <typename T, int N>\n__global__ void k(T *p) {}\n", want);
     free(p);
@@ -352,7 +352,7 @@ TEST(kernel_template_primary)
 TEST(kernel_template_packs_defaults_unnamed)
 {
     char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "T *p, int n, Ts... ts",
-                       "k<T, N, simt__tp0, TT, simt__tp1, Ts...>");
+                       "::k<T, N, simt__tp0, TT, simt__tp1, Ts...>");
     char *want = str("template <class T, int N = 4, typename simt__tp0 = void, "
                      "template <class> class TT, int simt__tp1 = 0, class... Ts>  void "
                      "k(T *p, int n = 3, Ts... ts) {%s}\n",
@@ -367,7 +367,7 @@ TEST(kernel_template_packs_defaults_unnamed)
 TEST(kernel_template_sfinae_parameter)
 {
     char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "T x",
-                       "k<T, simt__tp0, U, Vs...>");
+                       "::k<T, simt__tp0, U, Vs...>");
     char *want = str("template <class T, typename std::enable_if<(sizeof(T) > 2), int>::type "
                      "simt__tp0 = 0, typename U = A<B<T>>, auto... Vs>  void k(T x) {%s}\n",
                      p);
@@ -381,7 +381,7 @@ TEST(kernel_template_sfinae_parameter)
 TEST(kernel_template_function_pointer_parameter)
 {
     char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "T *x",
-                       "k<T, Op, simt__tp0>");
+                       "::k<T, Op, simt__tp0>");
     char *want = str("template <class T, T (*Op)(T, T), void (*simt__tp0)(int) = nullptr> "
                      " void k(T *x) {%s}\n", p);
     EXPECT_RW("template <class T, T (*Op)(T, T), void (*)(int) = nullptr> "
@@ -392,7 +392,7 @@ TEST(kernel_template_function_pointer_parameter)
 
 TEST(kernel_explicit_specialization_as_written)
 {
-    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "int *p", "k<int>");
+    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "int *p", "::k<int>");
     char *want = str("template <>  void k<int>(int *p) {%s}\n", p);
     EXPECT_RW("template <> __global__ void k<int>(int *p) {}\n", want);
     free(p);
@@ -403,7 +403,7 @@ TEST(kernel_explicit_specialization_as_written)
 
 TEST(kernel_specifiers_and_linkage)
 {
-    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "void", "k");
+    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "void", "::k");
     char *want = str("extern \"C\"  void k(void) {%s}\n", p);
     EXPECT_RW("extern \"C\" __global__ void k(void) {}\n", want);
     free(want);
@@ -428,10 +428,20 @@ TEST(kernel_qualified_out_of_line)
     free(want);
 }
 
+TEST(kernel_named_from_the_global_namespace)
+{
+    /* A parameter of the kernel's name hides the plain name in the body. */
+    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "int k", "::a::b::k");
+    char *want = str("namespace a::b { namespace {  void k(int k) {%s} } }\n", p);
+    EXPECT_RW("namespace a::b { namespace { __global__ void k(int k) {} } }\n", want);
+    free(p);
+    free(want);
+}
+
 TEST(kernel_unnamed_parameters_and_defaults)
 {
     char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0",
-                       "int, float *, const S &s, int (*f)(int, int)", "k");
+                       "int, float *, const S &s, int (*f)(int, int)", "::k");
     char *want = str(" void k(int, float * = nullptr, const S &s = S{1, 2}, int (*f)(int, int) "
                      "= g<1, 2>) {%s}\n", p);
     EXPECT_RW("__global__ void k(int, float * = nullptr, const S &s = S{1, 2}, "
@@ -442,26 +452,26 @@ TEST(kernel_unnamed_parameters_and_defaults)
 
 TEST(kernel_launch_bounds_cluster_dims_maxnreg)
 {
-    char *p = prologue("k", "t.cu", 1, "256", "2", "0", "0", "0", "", "k");
+    char *p = prologue("k", "t.cu", 1, "256", "2", "0", "0", "0", "", "::k");
     char *want = str(" void  k() {%s}\n", p);
     EXPECT_RW("__global__ void __launch_bounds__(256, 2) k() {}\n", want);
     free(want);
     free(p);
 
-    p = prologue("k", "t.cu", 1, "N * 2", "0", "0", "0", "0", "", "k<N>");
+    p = prologue("k", "t.cu", 1, "N * 2", "0", "0", "0", "0", "", "::k<N>");
     want = str("template <int N>   void k() {%s}\n", p);
     EXPECT_RW("template <int N> __launch_bounds__(N * 2) __global__ void k() {}\n", want);
     free(want);
     free(p);
 
-    p = prologue("k", "t.cu", 1, "0", "0", "2", "1", "1", "", "k");
+    p = prologue("k", "t.cu", 1, "0", "0", "2", "1", "1", "", "::k");
     want = str("  void k() {%s}\n", p);
     EXPECT_RW("__global__ __cluster_dims__(2, 1, 1) void k() {}\n", want);
     free(want);
     free(p);
 
     /* CUDA guide, cluster dims: an omitted dimension is 1, as in dim3. */
-    p = prologue("k", "t.cu", 1, "128", "0", "4", "1", "1", "", "k");
+    p = prologue("k", "t.cu", 1, "128", "0", "4", "1", "1", "", "::k");
     want = str("    void k() {%s}\n", p);
     EXPECT_RW("__global__ __cluster_dims__(4) __maxnreg__(32) __launch_bounds__(128) void k() {}\n",
               want);
@@ -474,7 +484,7 @@ TEST(kernel_launch_bounds_cluster_dims_maxnreg)
 
 TEST(kernel_launch_bounds_multiline)
 {
-    char *p = prologue("k", "t.cu", 4, "256", "4", "0", "0", "0", "", "k");
+    char *p = prologue("k", "t.cu", 4, "256", "4", "0", "0", "0", "", "::k");
     char *want = str(" void \n\n\nk() {%s}\n", p);
     EXPECT_RW("__global__ void __launch_bounds__(256,\n\n4)\nk() {}\n", want);
     free(want);
@@ -483,7 +493,7 @@ TEST(kernel_launch_bounds_multiline)
 
 TEST(kernel_with_body_containing_launch_and_shared)
 {
-    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "int n", "k");
+    char *p = prologue("k", "t.cu", 1, "0", "0", "0", "0", "0", "int n", "::k");
     char *want = str(" void k(int n) {%s " SHARED("0", "int simt__sht_0[32]", "s") " "
                      LAUNCH("1, 1", "child", "n") "; }\n", p);
     EXPECT_RW("__global__ void k(int n) { __shared__ int s[32]; child<<<1, 1>>>(n); }\n", want);
