@@ -150,8 +150,6 @@ static void put_template_args(rw *r, rw_buf *b, long lt, long gt)
     rw_put(b, ">");
 }
 
-/* __global__ at token g: removes it, and when it starts a function
- * definition, inserts the registration prologue after the body's '{'. */
 /* The reference to a kernel in its own body names it from the global
  * namespace when its declarator-id (tokens a..e) is unqualified: a
  * parameter of the kernel's name (`scale(float *x, float scale)`) hides
@@ -182,6 +180,8 @@ static void put_namespaces(rw *r, rw_buf *b, long a, long e)
     }
 }
 
+/* __global__ at token g: removes it, and when it starts a function
+ * definition, inserts the registration prologue after the body's '{'. */
 void rw_kernel(rw *r, long g)
 {
     long lb = -1, cd = -1, tmpl_lt = -1, tmpl_gt = -1;
