@@ -843,17 +843,17 @@ void engine_split_done(struct grid *g)
 
 /* A compiled plain grid of at least as many blocks as workers and a few
  * units a worker (under eight, so claimed one at a time): in per-worker
- * parts all the same, so that each worker claims its own units on a line
- * of its own and gets the same ones at every launch, as a static OpenMP schedule does, rather than every
- * worker taking each unit from one shared counter (Rodinia cfd's 102
- * units of 64 threads on the GPU machine's 15 workers: claim_block and
- * grid_block_done were a quarter of its samples).  Their completions are
- * counted once a worker's claims run out (engine_block_done).  Not a grid
- * of fewer blocks than workers, split into parts for them: its units are
- * long and may be unequal (PolyBench correlation's two blocks, whose
- * threads run triangular loops, in 60 units at 15 workers), and ranges
- * per worker left correlation and covariance slower on the GPU machine
- * when tried on 3 December. */
+ * parts all the same, so that each worker claims its own units on a line of
+ * its own and gets the same ones at every launch, as a static OpenMP
+ * schedule does, rather than every worker taking each unit from one shared
+ * counter (Rodinia cfd's 102 units of 64 threads on the GPU machine's 15
+ * workers: claim_block and grid_block_done were a quarter of its samples).
+ * Their completions are counted once a worker's claims run out
+ * (engine_block_done).  Not a grid of fewer blocks than workers, split into
+ * parts for them: its units are long and may be unequal (PolyBench
+ * correlation's two blocks, whose threads run triangular loops, in 60 units
+ * at 15 workers), and ranges per worker left correlation and covariance
+ * slower on the GPU machine when tried on 3 December. */
 static int static_parts(const struct grid *g)
 {
     return E.nworkers >= OFFER_MIN_WORKERS && g->block && g->unit_blocks == 1 && !g->cooperative &&
