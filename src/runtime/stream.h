@@ -36,7 +36,7 @@ enum cmd_kind {
 
 struct cmd {
     enum cmd_kind kind;
-    int refs;                  /* under the timeline lock */
+    atomic_int refs;           /* taken under the timeline lock or by a holder */
     int deps;                  /* unmet dependencies, under the lock */
     atomic_int done;
     int error;

@@ -54,7 +54,7 @@ struct cmd *cmd_new(enum cmd_kind kind)
         return NULL;
     memset(c, 0, sizeof *c);
     c->kind = kind;
-    c->refs = 1;
+    atomic_init(&c->refs, 1);
     return c;
 }
 
@@ -66,28 +66,25 @@ static void cmd_free(struct cmd *c)
     free(c);
 }
 
-static void unref_locked(struct cmd *c)
-{
-    assert(!c || c->refs > 0);
-    if (c && --c->refs == 0)
-        cmd_free(c);
-}
-
+/* A command's count is atomic, so that its holders drop their
+ * references without the timeline lock (a launch dropped its own under
+ * the lock: one of seven lock pairs of a small launch and synchronize).
+ * Only a holder of a reference takes another. */
 void cmd_ref(struct cmd *c)
 {
-    pthread_mutex_lock(&T.lock);
-    assert(c->refs > 0); /* only a holder of a reference takes another */
-    c->refs++;
-    pthread_mutex_unlock(&T.lock);
+    int was = atomic_fetch_add_explicit(&c->refs, 1, memory_order_relaxed);
+    assert(was > 0);
+    (void)was;
 }
 
 void cmd_unref(struct cmd *c)
 {
     if (!c)
         return;
-    pthread_mutex_lock(&T.lock);
-    unref_locked(c);
-    pthread_mutex_unlock(&T.lock);
+    int was = atomic_fetch_sub_explicit(&c->refs, 1, memory_order_acq_rel);
+    assert(was > 0);
+    if (was == 1)
+        cmd_free(c);
 }
 
 int cmd_done(const struct cmd *c)
@@ -191,7 +188,7 @@ static void add_dep_locked(struct cmd *c, struct cmd *before)
     }
     before->succ[before->nsucc++] = c;
     c->deps++;
-    c->refs++; /* held by before's successor list */
+    cmd_ref(c); /* held by before's successor list */
 }
 
 
@@ -203,7 +200,7 @@ static void stream_remove_locked(struct CUstream_st *s)
             break;
         }
     }
-    unref_locked(s->last);
+    cmd_unref(s->last);
     free(s->frontier);
     free(s);
 }
@@ -231,13 +228,13 @@ static void complete_locked(struct cmd *c, int error, struct ready *r)
             struct cmd *s = c->succ[i];
             if (--s->deps == 0)
                 start_locked(s, r);
-            unref_locked(s);
+            cmd_unref(s);
         }
         c->nsucc = 0;
         struct CUstream_st *st = c->stream;
         if (st && st->destroyed && st->last == c)
             stream_remove_locked(st);
-        unref_locked(c); /* the reference the timeline held while it ran */
+        cmd_unref(c); /* the reference the timeline held while it ran */
         if (!(c = pop_mark(r)))
             break;
         error = 0;
@@ -260,7 +257,7 @@ struct cmd *cmd_gate_new(void)
     if (!c)
         return NULL;
     pthread_mutex_lock(&T.lock);
-    c->refs++; /* held by the timeline until it is opened, as a tracked command's */
+    cmd_ref(c); /* held by the timeline until it is opened, as a tracked command's */
     __atomic_store_n(&simt__pending_cmds, simt__pending_cmds + 1, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&T.lock);
     return c;
@@ -291,15 +288,15 @@ static void track_locked(struct CUstream_st *s, struct cmd *c)
     assert(!c->stream && !cmd_done(c)); /* enqueued once */
     c->stream = s;
     trace_track(c);
-    c->refs++; /* held by the timeline until c completes */
+    cmd_ref(c); /* held by the timeline until c completes */
     __atomic_store_n(&simt__pending_cmds, simt__pending_cmds + 1, __ATOMIC_RELAXED);
 }
 
 /* Makes c the newest command of s. */
 static void set_last_locked(struct CUstream_st *s, struct cmd *c)
 {
-    c->refs++;
-    unref_locked(s->last);
+    cmd_ref(c);
+    cmd_unref(s->last);
     s->last = c;
 }
 
@@ -393,7 +390,7 @@ static void link_in_batch_locked(struct CUstream_st *s, struct cmd **cmds, int i
     }
     if (c->wait_for) {
         add_dep_locked(c, c->wait_for);
-        unref_locked(c->wait_for);
+        cmd_unref(c->wait_for);
         c->wait_for = NULL;
     }
 }
@@ -430,7 +427,7 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
         streamrace_linked(exit, s, vc);
     }
     set_last_locked(s, exit);
-    exit->refs++; /* the caller's */
+    cmd_ref(exit); /* the caller's */
     /* Nothing could start before the entry; what has no unmet dependency
      * now (the entry, commands whose dependencies are all done already)
      * starts. */
@@ -439,12 +436,12 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
     for (int i = 0; i < n; i++) {
         if (cmds[i]->deps == 0)
             start_locked(cmds[i], &r);
-        unref_locked(cmds[i]);
+        cmd_unref(cmds[i]);
     }
     if (exit->deps == 0)
         start_locked(exit, &r);
-    unref_locked(entry);
-    unref_locked(exit);
+    cmd_unref(entry);
+    cmd_unref(exit);
     complete_marks_locked(&r);
     pthread_mutex_unlock(&T.lock);
     submit_ready(&r);
@@ -470,7 +467,7 @@ void stream_expand(struct cmd *exit, struct cmd **cmds, int n, const int *dep_st
     for (int i = 0; i < n; i++) {
         if (cmds[i]->deps == 0)
             start_locked(cmds[i], &r);
-        unref_locked(cmds[i]);
+        cmd_unref(cmds[i]);
     }
     complete_marks_locked(&r);
     pthread_mutex_unlock(&T.lock);
@@ -619,7 +616,7 @@ static int add_end(const struct CUstream_st *o, int d, int pending, struct cmd *
         *v = w;
         *cap = c;
     }
-    o->last->refs++;
+    cmd_ref(o->last);
     (*v)[(*n)++] = o->last;
     return 0;
 }
@@ -639,7 +636,7 @@ static int ends_of_device(int d, int pending, struct cmd ***out)
         rc = add_end(o, d, pending, &v, &n, &cap);
     if (rc)
         for (int i = 0; i < n; i++)
-            unref_locked(v[i]);
+            cmd_unref(v[i]);
     pthread_mutex_unlock(&T.lock);
     if (rc) {
         free(v);
@@ -722,7 +719,7 @@ int timeline_ends_of(struct CUstream_st *s, struct cmd **v, int max)
             if (legacy_peer(s, o) && o->last && !cmd_done(o->last))
                 v[n++] = o->last;
     for (int i = 0; i < n; i++)
-        v[i]->refs++;
+        cmd_ref(v[i]);
     pthread_mutex_unlock(&T.lock);
     return n;
 }
@@ -752,21 +749,21 @@ void timeline_reset_streams(int d)
         if (d >= 0 && s->ordinal != d) {
             p = &s->next;
         } else if (s->per_thread && !s->destroyed) {
-            unref_locked(s->last);
+            cmd_unref(s->last);
             s->last = NULL;
             p = &s->next;
         } else {
             *p = s->next;
             if (!s->per_thread)
                 simt__handle_remove(HANDLE_STREAM, HANDLE(s));
-            unref_locked(s->last);
+            cmd_unref(s->last);
             free(s->frontier);
             free(s);
         }
     }
     for (int i = 0; i < DEVICE_MAX; i++)
         if (d < 0 || i == d) {
-            unref_locked(T.legacy[i].last);
+            cmd_unref(T.legacy[i].last);
             T.legacy[i].last = NULL;
         }
     pthread_mutex_unlock(&T.lock);
