@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/spare.h"
 #include "engine/engine.h"
 #include "engine/gridsync.h"
 
@@ -17,12 +18,7 @@
  * thread's part of it.  A few freed grids wait here for the next
  * launches.
  *
- * Each thread first keeps one freed grid of its own: a host thread that
- * launches a small grid and runs it itself while it synchronizes frees
- * the grid it allocates next, and the shared cache's lock was two of the
- * seven lock pairs of such a launch (its atomics cost most on the
- * 16-core Xeon).  Grids freed by other threads (workers) go through the
- * shared cache.  A thread's spare is freed when the thread exits. */
+ * A thread first keeps one freed grid of its own (base/spare.h). */
 #define GRID_CACHE 16
 static struct {
     pthread_mutex_t lock;
@@ -30,41 +26,10 @@ static struct {
     unsigned n;
 } cache = {PTHREAD_MUTEX_INITIALIZER, NULL, 0};
 
-static SIMT_TLS struct grid *spare;
-static SIMT_TLS int spare_owned; /* the exit destructor is registered */
-static pthread_key_t spare_key;
-static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
-
-static void spare_exit(void *unused)
-{
-    (void)unused;
-    free(spare);
-    spare = NULL;
-}
-
-static void spare_key_create(void)
-{
-    if (pthread_key_create(&spare_key, spare_exit) != 0)
-        spare_key = (pthread_key_t)-1;
-}
-
-/* Registers this thread's exit destructor once; 0 where it cannot be. */
-static int spare_claim(void)
-{
-    if (spare_owned)
-        return spare_owned > 0;
-    pthread_once(&spare_once, spare_key_create);
-    spare_owned = spare_key != (pthread_key_t)-1 &&
-                  pthread_setspecific(spare_key, (void *)1) == 0 ? 1 : -1;
-    return spare_owned > 0;
-}
-
 struct grid *grid_alloc(void)
 {
-    struct grid *g = spare;
-    if (g) {
-        spare = NULL;
-    } else {
+    struct grid *g = simt__spare_take(SPARE_GRID);
+    if (!g) {
         pthread_mutex_lock(&cache.lock);
         g = cache.head;
         if (g) {
@@ -82,10 +47,8 @@ struct grid *grid_alloc(void)
 void grid_free(struct grid *g)
 {
     free(g->parts);
-    if (!spare && spare_claim()) {
-        spare = g;
+    if (simt__spare_put(SPARE_GRID, g))
         return;
-    }
     pthread_mutex_lock(&cache.lock);
     int keep = cache.n < GRID_CACHE;
     if (keep) {

@@ -7,12 +7,14 @@
  * kernel node of its stream's capture.  Launches are asynchronous unless
  * CUDA_LAUNCH_BLOCKING=1.
  */
+#include <malloc.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/base.h"
+#include "base/spare.h"
 #include "engine/gridsync.h"
 #include "engine/kstate.h"
 #include "engine/sync.h"
@@ -206,11 +208,22 @@ static cudaError_t enqueue_grid(struct CUstream_st *s, struct op *op)
     return cudaSuccess;
 }
 
+/* A launch's argument pack: small ones (nearly all) are PACK_SPARE bytes,
+ * so that the one a thread freed last serves its next launch whatever the
+ * kernel (base/spare.h). */
+#define PACK_SPARE 256
+
 void *simt__pack_alloc(size_t size, size_t align)
 {
-    void *p = align <= _Alignof(max_align_t)
-                  ? malloc(size ? size : 1)
-                  : aligned_alloc(align, (size + align - 1) / align * align);
+    void *p;
+    if (align <= _Alignof(max_align_t) && size <= PACK_SPARE) {
+        if (!(p = simt__spare_take(SPARE_PACK)))
+            p = malloc(PACK_SPARE);
+    } else if (align <= _Alignof(max_align_t)) {
+        p = malloc(size);
+    } else {
+        p = aligned_alloc(align, (size + align - 1) / align * align);
+    }
     if (!p)
         simt__oom("a launch's arguments");
     return p;
@@ -218,6 +231,9 @@ void *simt__pack_alloc(size_t size, size_t align)
 
 void simt__pack_free(void *p)
 {
+    /* Any chunk of PACK_SPARE bytes or more will do as a small pack. */
+    if (p && malloc_usable_size(p) >= PACK_SPARE && simt__spare_put(SPARE_PACK, p))
+        return;
     free(p);
 }
 

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "base/base.h"
+#include "base/spare.h"
 #include "runtime/devrt.h"
 #include "runtime/handle.h"
 #include "runtime/memory.h"
@@ -49,8 +50,8 @@ struct cmd *cmd_new(enum cmd_kind kind)
 {
     /* malloc and memset, not calloc: glibc's calloc skips the thread's
      * cache of small chunks, and a launch makes a command or two. */
-    struct cmd *c = malloc(sizeof *c);
-    if (!c)
+    struct cmd *c = simt__spare_take(SPARE_CMD);
+    if (!c && !(c = malloc(sizeof *c)))
         return NULL;
     memset(c, 0, sizeof *c);
     c->kind = kind;
@@ -63,7 +64,8 @@ static void cmd_free(struct cmd *c)
     if (c->race)
         streamrace_free(c);
     free(c->succ);
-    free(c);
+    if (!simt__spare_put(SPARE_CMD, c))
+        free(c);
 }
 
 /* A command's count is atomic, so that its holders drop their
