@@ -36,7 +36,7 @@ enum cmd_kind {
 
 struct cmd {
     enum cmd_kind kind;
-    atomic_int refs;           /* taken under the timeline lock or by a holder */
+    atomic_int refs;           /* taken and dropped by holders, without the lock */
     int deps;                  /* unmet dependencies, under the lock */
     atomic_int done;
     int error;
