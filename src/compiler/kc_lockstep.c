@@ -68,9 +68,11 @@ static int from_shared(LLVMValueRef p, LLVMValueRef arena, int depth)
         size_t n = 0;
         const char *s = kc_callee_name(p, &n);
         /* Uninlined (a thread certainly bound for the fiber tier is not
-         * inlined): the helpers' own names, inside their mangled ones. */
+         * inlined, nor a sanitizer's checked helper in the copy of an
+         * unoptimized module): the helpers' own names, inside their
+         * mangled ones. */
         return s && (kc_name_is(s, n, "simt__shared_static_slow") ||
-                     kc_name_is(s, n, "simt_shared_static") ||
+                     memmem(s, n, "simt_shared_static", 18) ||
                      memmem(s, n, "simt__shared_static_inline", 26) ||
                      memmem(s, n, "simt_shared_dynamic", 19));
     }
@@ -85,8 +87,14 @@ static int per_thread(LLVMValueRef v, LLVMValueRef tid, int *budget)
         return 0;
     if (LLVMIsALoadInst(v))
         return tls_base(LLVMGetOperand(v, 0)) == tid;
-    if (LLVMIsACallInst(v))
-        return 0; /* a value from memory or a function: not followed */
+    if (LLVMIsACallInst(v)) {
+        /* A value from memory or a function: not followed.  An
+         * intrinsic's is its operands' (UBSan checks an index's
+         * arithmetic through llvm.*.with.overflow). */
+        LLVMValueRef callee = LLVMGetCalledValue(v);
+        if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+            return 0;
+    }
     if (LLVMIsAPHINode(v)) {
         for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
             if (per_thread(LLVMGetIncomingValue(v, i), tid, budget))
@@ -282,10 +290,25 @@ static int wants_lockstep(LLVMValueRef fn, LLVMValueRef arena, LLVMValueRef tid)
     return meets;
 }
 
-int kc_lockstep(kc_ctx *k)
+static void lockstep_before(kc_ctx *k, LLVMBuilderRef b, LLVMValueRef i)
+{
+    LLVMTypeRef type;
+    LLVMValueRef f = lockstep_fn(k, &type);
+    LLVMPositionBuilderBefore(b, i);
+    LLVMValueRef args[1] = {site_of(k, b, i)};
+    LLVMValueRef call = LLVMBuildCall2(b, type, f, args, 1, "");
+    LLVMInstructionSetDebugLoc(call, LLVMInstructionGetDebugLoc(i));
+}
+
+static int lockstep_off(void)
 {
     const char *env = getenv("SIMT_KC_LOCKSTEP");
-    if (env && !strcmp(env, "0"))
+    return env && !strcmp(env, "0");
+}
+
+int kc_lockstep(kc_ctx *k)
+{
+    if (lockstep_off())
         return 0;
     LLVMValueRef arena = tls_named(k, "simt__arena"), tid = tls_named(k, "threadIdx");
     if (!arena || !tid)
@@ -295,20 +318,155 @@ int kc_lockstep(kc_ctx *k)
     for (LLVMValueRef fn = LLVMGetFirstFunction(k->m); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn) || !wants_lockstep(fn, arena, tid))
             continue;
-        LLVMTypeRef type;
-        LLVMValueRef f = lockstep_fn(k, &type);
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
                 int store;
-                if (!shared_access(i, arena, &store))
-                    continue;
-                LLVMPositionBuilderBefore(b, i);
-                LLVMValueRef args[1] = {site_of(k, b, i)};
-                LLVMValueRef call = LLVMBuildCall2(b, type, f, args, 1, "");
-                LLVMInstructionSetDebugLoc(call, LLVMInstructionGetDebugLoc(i));
+                if (shared_access(i, arena, &store))
+                    lockstep_before(k, b, i);
             }
         n++;
     }
     LLVMDisposeBuilder(b);
     return n;
+}
+
+/* ---- modules left unoptimized ------------------------------------------------- */
+
+/* The volatile access a tag names: its number in the module's walk. */
+static unsigned tag_of(LLVMValueRef i, unsigned kind)
+{
+    LLVMValueRef md = LLVMGetMetadata(i, kind);
+    if (!md || LLVMGetMDNodeNumOperands(md) != 1)
+        return 0;
+    LLVMValueRef v;
+    LLVMGetMDNodeOperands(md, &v);
+    return v && LLVMIsAConstantInt(v) ? (unsigned)LLVMConstIntGetZExtValue(v) : 0;
+}
+
+static int volatile_access(LLVMValueRef i)
+{
+    return (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) && LLVMGetVolatile(i);
+}
+
+/* Whether fn makes a volatile access or calls a marked function. */
+static int reaches_volatile(LLVMValueRef fn, const kc_map *marked)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            if (volatile_access(i))
+                return 1;
+            LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+            if (callee && LLVMIsAFunction(callee) && kc_map_get(marked, callee) == 1)
+                return 1;
+        }
+    return 0;
+}
+
+/* Marks 2 on what fn calls, transitively, that is not marked yet. */
+static void mark_callees(LLVMValueRef fn, kc_map *marked)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+            if (callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee) &&
+                kc_map_get(marked, callee) < 0) {
+                kc_map_put(marked, callee, 2);
+                mark_callees(callee, marked);
+            }
+        }
+}
+
+/* In m (the copy): the functions that make volatile accesses and those
+ * that call them (marked 1) inlined always, and what they call (2) left to
+ * the inliner and simplified, as the optimizing build inlines what a
+ * thread calls: a pointer into shared memory passed to a device function
+ * is known as such only in its caller, and reached through the calls of
+ * simt's own helpers.  The rest of the module stays as -O0 left it. */
+static void inline_volatile(kc_ctx *k, LLVMModuleRef m)
+{
+    kc_map marked = {0};
+    for (int more = 1; more;) {
+        more = 0;
+        for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+            if (!LLVMIsDeclaration(fn) && kc_map_get(&marked, fn) != 1 && reaches_volatile(fn, &marked)) {
+                kc_map_put(&marked, fn, 1);
+                more = 1;
+            }
+    }
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (kc_map_get(&marked, fn) == 1)
+            mark_callees(fn, &marked);
+    unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+        int v = kc_map_get(&marked, fn);
+        if (v < 0)
+            continue;
+        LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
+        LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, noinline);
+        if (v == 1)
+            LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                    LLVMCreateEnumAttribute(k->c, always, 0));
+    }
+    kc_map_free(&marked);
+}
+
+int kc_lockstep_unoptimized(kc_ctx *k, void (*optimize)(LLVMModuleRef m))
+{
+    if (lockstep_off() || !tls_named(k, "simt__arena") || !tls_named(k, "threadIdx"))
+        return 0;
+    /* Every volatile access, tagged with its number (from 1). */
+    unsigned kind = LLVMGetMDKindIDInContext(k->c, "simt.lockstep", 13), n = 0, cap = 0;
+    LLVMValueRef *acc = NULL;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(k->m); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (!volatile_access(i))
+                    continue;
+                if (n == cap && !(acc = realloc(acc, (cap = cap ? 2 * cap : 64) * sizeof *acc)))
+                    abort(); /* simt-kc is a compiler: out of memory ends the compile */
+                acc[n++] = i;
+                LLVMMetadataRef num = LLVMValueAsMetadata(LLVMConstInt(k->i32, n, 0));
+                LLVMSetMetadata(i, kind, LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, &num, 1)));
+            }
+    if (!n)
+        return 0;
+    /* A copy, inlined and simplified as the optimizing build's module is
+     * (-O0 marks every function optnone and noinline), says which
+     * accesses need the lockstep there; the module itself gets the same
+     * calls, its code otherwise untouched (one CUDA thread is still one
+     * stack in the debugger, every variable where -O0 keeps it). */
+    LLVMModuleRef copy = LLVMCloneModule(k->m);
+    inline_volatile(k, copy);
+    optimize(copy);
+    char *want = calloc(n + 1, 1);
+    if (!want)
+        abort();
+    LLVMValueRef arena = LLVMGetNamedGlobal(copy, "simt__arena"), tid = LLVMGetNamedGlobal(copy, "threadIdx");
+    for (LLVMValueRef fn = LLVMGetFirstFunction(copy); fn && arena && tid; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || !wants_lockstep(fn, arena, tid))
+            continue;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                int store;
+                unsigned t = shared_access(i, arena, &store) ? tag_of(i, kind) : 0;
+                if (t && t <= n)
+                    want[t] = 1;
+            }
+    }
+    LLVMDisposeModule(copy);
+    int changed = 0;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(k->c);
+    for (unsigned t = 1; t <= n; t++) {
+        LLVMSetMetadata(acc[t - 1], kind, NULL);
+        if (want[t]) {
+            lockstep_before(k, b, acc[t - 1]);
+            changed++;
+        }
+    }
+    LLVMDisposeBuilder(b);
+    free(want);
+    free(acc);
+    return changed;
 }

@@ -2,7 +2,7 @@
  * kc_main.c: simt-kc, the kernel compiler simtcc runs on each .cu file.
  *
  *   simt-kc IN.bc -o OUT.o [-O1|-O2|-O3] [--resource-usage] [--emit-llvm]
- *           [--device-view DEV.bc [--merge-only]]
+ *           [--device-view DEV.bc [--merge-only]] [--lockstep-only]
  *           [--check|--check-race [--check-inline ABI.bc]]
  *
  * IN.bc is clang's output for the rewritten unit with LLVM's passes off.
@@ -18,6 +18,12 @@
  * of a CUDA thread calls its entry point with the thread's own address;
  * ABI.bc (libsimt-check's entry points as bitcode) is linked in and
  * internalized, so that the standard pipeline inlines them.
+ *
+ * --merge-only (with --device-view) writes the merged module as bitcode,
+ * for clang to compile (-G, -O0, checking builds of those, a host
+ * sanitizer's build: the fiber tier).  --lockstep-only does the same with
+ * or without a device view, and first gives the module's warp-synchronous
+ * exchanges their lockstep (kc_lockstep.h), as the optimizing build does.
  *
  * SIMT_KC_TIME=1 prints the CPU seconds of each phase.
  */
@@ -483,10 +489,20 @@ static LLVMTargetMachineRef target_machine(LLVMModuleRef m, LLVMCodeGenOptLevel 
     return LLVMCreateTargetMachine(t, triple, cpubuf, featbuf, level, LLVMRelocPIC, LLVMCodeModelDefault);
 }
 
+/* --lockstep-only's copy of the module, inlined and simplified as the
+ * optimizing build's (kc_lockstep_unoptimized). */
+static LLVMTargetMachineRef lockstep_tm;
+
+static void lockstep_optimize(LLVMModuleRef m)
+{
+    run_passes(m, lockstep_tm,
+               "always-inline,cgscc(inline),function(lower-expect,sroa,early-cse,instcombine,simplifycfg)");
+}
+
 int main(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL;
-    int opt = 2, usage = 0, emit_ll = 0, merge_only = 0, check = 0;
+    int opt = 2, usage = 0, emit_ll = 0, merge_only = 0, lockstep_only = 0, check = 0;
     const char *dev_view = NULL; /* the device view (kc_merge.h); IN.bc is the host's */
     const char *check_abi = NULL;
     for (int i = 1; i < argc; i++) {
@@ -502,6 +518,8 @@ int main(int argc, char **argv)
             dev_view = argv[++i];
         else if (!strcmp(argv[i], "--merge-only"))
             merge_only = 1;
+        else if (!strcmp(argv[i], "--lockstep-only"))
+            lockstep_only = 1;
         else if (!strcmp(argv[i], "--check"))
             check = 1;
         else if (!strcmp(argv[i], "--check-race"))
@@ -543,7 +561,15 @@ int main(int argc, char **argv)
     if (dev_view && kc_merge_views(k.c, &k.m, dev_view, &err))
         die("cannot merge the device view", err);
     phase("reading");
-    if (dev_view && merge_only) {
+    if (lockstep_only) {
+        k.i32 = LLVMInt32TypeInContext(k.c);
+        k.ptr = LLVMPointerTypeInContext(k.c, 0);
+        k.voidt = LLVMVoidTypeInContext(k.c);
+        lockstep_tm = target_machine(k.m, LLVMCodeGenLevelNone);
+        kc_lockstep_unoptimized(&k, lockstep_optimize);
+        LLVMDisposeTargetMachine(lockstep_tm);
+    }
+    if ((dev_view && merge_only) || lockstep_only) {
         /* The fiber tier's builds (-G, -O0, --check): clang compiles the
          * merged module. */
         if (LLVMWriteBitcodeToFile(k.m, out))

@@ -472,6 +472,17 @@ static int use_kc(const driver *d)
     return 1;
 }
 
+/* Whether a .cu file that simt-kc does not compile (use_kc) still goes
+ * through it for the lockstep of warp-synchronous exchanges
+ * (src/compiler/kc_lockstep.h): an -O0 build printed other sums than the
+ * -O2 build and the GPU for the classic volatile warp reduction.  Not in
+ * checking builds, whose instrumentation comes first (racecheck reports
+ * the race instead). */
+static int lockstep_step(const driver *d)
+{
+    return d->kc_cxx && !d->p->check;
+}
+
 static const char *cu_cxx(const driver *d)
 {
     return d->kc_cxx ? d->kc_cxx : d->cxx;
@@ -915,7 +926,7 @@ static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, co
         return run_once(d, &c);
     }
     const char *merged = temp_file(d, k, in->path, ".views.bc");
-    strvec_push(&c, "--merge-only");
+    strvec_push(&c, lockstep_step(d) ? "--lockstep-only" : "--merge-only");
     push_output(&c, merged);
     rc = run(d, &c);
     c.n = 0;
@@ -944,6 +955,45 @@ static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, co
     }
     push_output(&c, obj);
     return run_once(d, &c);
+}
+
+/* A .cu file that simt-kc does not compile (-G, -O0, a host sanitizer's
+ * build), c its compile command with the input pushed: to bitcode, then
+ * through simt-kc for the lockstep (lockstep_step), then to obj with the
+ * build's flags, its sanitizer's instrumentation included. */
+static int compile_lockstep(driver *d, size_t k, strvec *c, const char *obj)
+{
+    const plan *p = d->p;
+    const char *path = p->inputs[k].path;
+    const char *bc = temp_file(d, k, path, ".bc"), *ls = temp_file(d, k, path, ".lockstep.bc");
+    strvec_push(c, "-Xclang");
+    strvec_push(c, "-disable-llvm-passes");
+    strvec_push(c, "-emit-llvm");
+    push_output(c, bc);
+    int rc = run(d, c);
+    if (rc)
+        return rc;
+    strvec l = {0};
+    strvec_push(&l, d->kc);
+    strvec_push(&l, bc);
+    strvec_push(&l, "--lockstep-only");
+    push_output(&l, ls);
+    rc = run(d, &l);
+    l.n = 0;
+    if (!rc) {
+        strvec_push(&l, cu_cxx(d));
+        strvec_push(&l, "-c");
+        push_codegen(&l, p, 1);
+        strvec_push(&l, "-Wno-unused-command-line-argument");
+        push_all(&l, &p->host);
+        strvec_push(&l, "-x");
+        strvec_push(&l, "ir");
+        strvec_push(&l, ls);
+        push_output(&l, obj);
+        rc = run(d, &l);
+    }
+    strvec_free(&l);
+    return rc;
 }
 
 /* Compiles input k to obj. */
@@ -1042,6 +1092,10 @@ static int compile_input(driver *d, size_t k, const char *obj)
         if (!use_kc(d)) {
             if (p->check) {
                 rc = check_compile(d, k, &c, obj);
+                goto done;
+            }
+            if (lockstep_step(d)) {
+                rc = compile_lockstep(d, k, &c, obj);
                 goto done;
             }
             push_output(&c, obj);
