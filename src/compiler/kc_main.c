@@ -570,8 +570,9 @@ int main(int argc, char **argv)
         LLVMDisposeTargetMachine(lockstep_tm);
     }
     if ((dev_view && merge_only) || lockstep_only) {
-        /* The fiber tier's builds (-G, -O0, --check): clang compiles the
-         * merged module. */
+        /* The fiber tier's builds (-G, -O0, --check, a host sanitizer's):
+         * clang compiles the merged module (with --lockstep-only, the
+         * lockstep's calls in it). */
         if (LLVMWriteBitcodeToFile(k.m, out))
             die("cannot write", out);
         LLVMDisposeModule(k.m);

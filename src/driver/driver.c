@@ -884,6 +884,19 @@ static void push_kc_check(driver *d, strvec *c)
     }
 }
 
+/* The compile of a .cu file's bitcode to an object, as its source would
+ * be compiled (the build's optimization, debug and host flags; a
+ * sanitizer's instrumentation runs here); "-x ir FILE" and the output
+ * follow. */
+static void push_ir_compile(driver *d, strvec *c)
+{
+    strvec_push(c, cu_cxx(d));
+    strvec_push(c, "-c");
+    push_codegen(c, d->p, 1);
+    strvec_push(c, "-Wno-unused-command-line-argument");
+    push_all(c, &d->p->host);
+}
+
 /* Both views of a .cu file to obj: each compiled by clang to bitcode
  * (cc: the compile command up to its input), merged by simt-kc
  * (src/compiler/kc_merge.c), then compiled by simt-kc, or where the
@@ -934,11 +947,7 @@ static int compile_views(driver *d, size_t k, strvec *cc, const char *dev_rw, co
         strvec_free(&c);
         return rc;
     }
-    strvec_push(&c, cu_cxx(d));
-    strvec_push(&c, "-c");
-    push_codegen(&c, p, 1);
-    strvec_push(&c, "-Wno-unused-command-line-argument");
-    push_all(&c, &p->host);
+    push_ir_compile(d, &c);
     if (p->check) { /* as compile_input */
         strvec_push(&c, "-fsanitize=thread,array-bounds,alignment");
         strvec_push(&c, "-fno-sanitize-thread-func-entry-exit");
@@ -981,11 +990,7 @@ static int compile_lockstep(driver *d, size_t k, strvec *c, const char *obj)
     rc = run(d, &l);
     l.n = 0;
     if (!rc) {
-        strvec_push(&l, cu_cxx(d));
-        strvec_push(&l, "-c");
-        push_codegen(&l, p, 1);
-        strvec_push(&l, "-Wno-unused-command-line-argument");
-        push_all(&l, &p->host);
+        push_ir_compile(d, &l);
         strvec_push(&l, "-x");
         strvec_push(&l, "ir");
         strvec_push(&l, ls);
