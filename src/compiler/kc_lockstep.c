@@ -32,6 +32,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "kc_lockstep.h"
+#include "kc_spin.h"
 #include "kc_tier.h"
 
 #define DEPTH 24 /* how far an address is followed back */
@@ -348,6 +349,60 @@ static int volatile_access(LLVMValueRef i)
     return (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) && LLVMGetVolatile(i);
 }
 
+/* An atomic operation: a loop around one may wait for another thread
+ * (kc_spin.c). */
+static int atomic_op(LLVMValueRef i)
+{
+    return LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i) ||
+           (LLVMIsALoadInst(i) && LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic);
+}
+
+/* Whether fn makes an atomic operation or calls a function inlined always
+ * (marked 1 or 4). */
+static int reaches_atomic(LLVMValueRef fn, const kc_map *marked)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            if (atomic_op(i))
+                return 1;
+            LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+            int v = callee && LLVMIsAFunction(callee) ? kc_map_get(marked, callee) : -1;
+            if (v == 1 || v == 4)
+                return 1;
+        }
+    return 0;
+}
+
+/* Whether fn branches back to a block laid out before (-O0 keeps the
+ * source's order): a loop. */
+static int has_loop(LLVMValueRef fn)
+{
+    kc_map order = {0};
+    int n = 0, loop = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        kc_map_put(&order, bb, n++);
+    n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !loop; bb = LLVMGetNextBasicBlock(bb), n++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+        for (unsigned j = 0; j < ns; j++)
+            loop |= kc_map_get(&order, LLVMGetSuccessor(t, j)) <= n;
+    }
+    kc_map_free(&order);
+    return loop;
+}
+
+/* Whether fn is small enough to be a wrapper of what it calls
+ * (atomicCAS of simt_detail::acas, ...): -O0 code, a few statements. */
+static int small(LLVMValueRef fn)
+{
+    int n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && n <= 64; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && n <= 64; i = LLVMGetNextInstruction(i))
+            n++;
+    return n <= 64;
+}
+
 /* Whether fn makes a volatile access or calls a marked function. */
 static int reaches_volatile(LLVMValueRef fn, const kc_map *marked)
 {
@@ -381,7 +436,14 @@ static void mark_callees(LLVMValueRef fn, kc_map *marked)
  * the inliner and simplified, as the optimizing build inlines what a
  * thread calls: a pointer into shared memory passed to a device function
  * is known as such only in its caller, and reached through the calls of
- * simt's own helpers.  The rest of the module stays as -O0 left it. */
+ * simt's own helpers.  Atomic operations are seen from the loops around
+ * them (kc_spin.c): the functions that make them and their small callers
+ * (wrappers such as atomicCAS) are inlined always (4) up to one with a
+ * loop, which is simplified (3) but not inlined further; a larger one
+ * without a loop (0) stops the climb, and what they call is left as it is
+ * (inlining a library's every caller of atomicAdd, and all they call,
+ * cost an -O0 build of Thrust's algorithms half its time again).  The
+ * rest of the module stays as -O0 left it. */
 static void inline_volatile(kc_ctx *k, LLVMModuleRef m)
 {
     kc_map marked = {0};
@@ -393,6 +455,15 @@ static void inline_volatile(kc_ctx *k, LLVMModuleRef m)
                 more = 1;
             }
     }
+    for (int more = 1; more;) {
+        more = 0;
+        for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+            if (!LLVMIsDeclaration(fn) && kc_map_get(&marked, fn) < 0 && reaches_atomic(fn, &marked)) {
+                int v = has_loop(fn) ? 3 : small(fn) ? 4 : 0;
+                kc_map_put(&marked, fn, v);
+                more |= v == 4;
+            }
+    }
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
         if (kc_map_get(&marked, fn) == 1)
             mark_callees(fn, &marked);
@@ -401,11 +472,11 @@ static void inline_volatile(kc_ctx *k, LLVMModuleRef m)
     unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         int v = kc_map_get(&marked, fn);
-        if (v < 0)
+        if (v <= 0)
             continue;
         LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
         LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, noinline);
-        if (v == 1)
+        if (v == 1 || v == 4)
             LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                                     LLVMCreateEnumAttribute(k->c, always, 0));
     }
@@ -414,15 +485,16 @@ static void inline_volatile(kc_ctx *k, LLVMModuleRef m)
 
 int kc_lockstep_unoptimized(kc_ctx *k, void (*optimize)(LLVMModuleRef m))
 {
-    if (lockstep_off() || !tls_named(k, "simt__arena") || !tls_named(k, "threadIdx"))
-        return 0;
-    /* Every volatile access, tagged with its number (from 1). */
-    unsigned kind = LLVMGetMDKindIDInContext(k->c, "simt.lockstep", 13), n = 0, cap = 0;
+    int lockstep = !lockstep_off() && tls_named(k, "simt__arena") && tls_named(k, "threadIdx");
+    /* Every volatile access, tagged with its number (from 1); the reads
+     * a loop may poll (kc_spin.c), counted. */
+    unsigned kind = LLVMGetMDKindIDInContext(k->c, "simt.lockstep", 13), n = 0, cap = 0, polls = 0;
     LLVMValueRef *acc = NULL;
     for (LLVMValueRef fn = LLVMGetFirstFunction(k->m); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-                if (!volatile_access(i))
+                polls += volatile_access(i) || atomic_op(i);
+                if (!lockstep || !volatile_access(i))
                     continue;
                 if (n == cap && !(acc = realloc(acc, (cap = cap ? 2 * cap : 64) * sizeof *acc)))
                     abort(); /* simt-kc is a compiler: out of memory ends the compile */
@@ -430,21 +502,28 @@ int kc_lockstep_unoptimized(kc_ctx *k, void (*optimize)(LLVMModuleRef m))
                 LLVMMetadataRef num = LLVMValueAsMetadata(LLVMConstInt(k->i32, n, 0));
                 LLVMSetMetadata(i, kind, LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, &num, 1)));
             }
-    if (!n)
+    /* Loops that wait for another thread (kc_spin.c) poll volatile or
+     * atomic memory: their branches, tagged. */
+    unsigned spin_kind = LLVMGetMDKindIDInContext(k->c, "simt.spin", 9);
+    unsigned nspin = polls ? kc_spin_tag(k, spin_kind) : 0;
+    if (!n && !nspin)
         return 0;
     /* A copy, inlined and simplified as the optimizing build's module is
      * (-O0 marks every function optnone and noinline), says which
-     * accesses need the lockstep there; the module itself gets the same
-     * calls, its code otherwise untouched (one CUDA thread is still one
-     * stack in the debugger, every variable where -O0 keeps it). */
+     * accesses need the lockstep there, and which loops wait; the module
+     * itself gets the same calls, its code otherwise untouched (one CUDA
+     * thread is still one stack in the debugger, every variable where -O0
+     * keeps it). */
     LLVMModuleRef copy = LLVMCloneModule(k->m);
     inline_volatile(k, copy);
     optimize(copy);
-    char *want = calloc(n + 1, 1);
-    if (!want)
+    char *want = calloc(n + 1, 1), *want_spin = calloc(nspin + 1, 1);
+    if (!want || !want_spin)
         abort();
+    if (nspin)
+        kc_spin_find(copy, spin_kind, want_spin, nspin);
     LLVMValueRef arena = LLVMGetNamedGlobal(copy, "simt__arena"), tid = LLVMGetNamedGlobal(copy, "threadIdx");
-    for (LLVMValueRef fn = LLVMGetFirstFunction(copy); fn && arena && tid; fn = LLVMGetNextFunction(fn)) {
+    for (LLVMValueRef fn = LLVMGetFirstFunction(copy); fn && n && arena && tid; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn) || !wants_lockstep(fn, arena, tid))
             continue;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -466,7 +545,10 @@ int kc_lockstep_unoptimized(kc_ctx *k, void (*optimize)(LLVMModuleRef m))
         }
     }
     LLVMDisposeBuilder(b);
+    if (nspin)
+        changed += kc_spin_untag(k, spin_kind, want_spin, nspin);
     free(want);
+    free(want_spin);
     free(acc);
     return changed;
 }

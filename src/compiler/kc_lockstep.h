@@ -15,8 +15,9 @@ int kc_lockstep(kc_ctx *k);
 /* The same for a module the kernel compiler leaves unoptimized (-G, -O0,
  * a host sanitizer's build): a copy of it, given to optimize (inlining
  * and simplification), tells which of its volatile accesses need the
- * calls; returns how many it got.  k needs its context, module, i32, ptr
- * and void types. */
+ * calls, and which of its loops wait for another thread (kc_spin.h);
+ * returns how many calls and loops it got.  k needs its context, module,
+ * i32, ptr and void types. */
 int kc_lockstep_unoptimized(kc_ctx *k, void (*optimize)(LLVMModuleRef m));
 
 #endif /* SIMT_KC_LOCKSTEP_H */

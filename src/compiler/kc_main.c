@@ -46,6 +46,7 @@
 #include "kc.h"
 #include "kc_isa.h"
 #include "kc_lockstep.h"
+#include "kc_spin.h"
 #include "kc_readonly.h"
 #include "kc_repeat.h"
 #include "kc_merge.h"
@@ -568,6 +569,7 @@ int main(int argc, char **argv)
         lockstep_tm = target_machine(k.m, LLVMCodeGenLevelNone);
         kc_lockstep_unoptimized(&k, lockstep_optimize);
         LLVMDisposeTargetMachine(lockstep_tm);
+        phase("the lockstep and waiting loops");
     }
     if ((dev_view && merge_only) || lockstep_only) {
         /* The fiber tier's builds (-G, -O0, --check, a host sanitizer's):
@@ -647,6 +649,9 @@ int main(int argc, char **argv)
                 drop_probe(&k, threads.f[i]);
         run_passes(k.m, tm, "function(lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify)");
         phase("simplifying");
+        /* Loops that wait for another thread (kc_spin.c), before the
+         * checkers' calls come between a loop's reads and its branches. */
+        kc_spin(&k);
         /* Lanes in lockstep where they read each other's volatile
          * shared memory (kc_lockstep.c); a racecheck build reports it. */
         if (!k.check_race)

@@ -233,6 +233,11 @@ static int callee_ok(kc_ctx *k, LLVMValueRef call, LLVMValueRef callee, kc_why *
         kc_why_barrier(why, call, "__syncthreads in a function that is not inlined");
         return 0;
     }
+    if (kc_name_is(s, n, "simt_spin")) {
+        /* kc_spin.c: the loop's thread must be able to let others run. */
+        kc_why_at(why, call, "a loop that waits for memory another thread writes");
+        return 0;
+    }
     for (const char *const *b = blocking; *b; b++)
         if (name_starts(s, n, *b)) {
             kc_why_at(why, call, "a call of %.*s", (int)n, s);

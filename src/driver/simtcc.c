@@ -77,7 +77,7 @@ static void help(void)
          "  TMPDIR                where intermediate files go\n"
          "  SIMT_KC_ROWS=0, SIMT_KC_WALKS=0, SIMT_KC_PRECHECK=0, SIMT_KC_LOCKSTEP=0,\n"
          "  SIMT_KC_VERSION=0, SIMT_KC_READONLY=0, SIMT_KC_REPEAT=0, SIMT_KC_DUMP,\n"
-         "  SIMT_KC_ISA=0, SIMT_KC_TIME, SIMT_KC_PIPELINE,\n"
+         "  SIMT_KC_ISA=0, SIMT_KC_SPIN=0, SIMT_KC_TIME, SIMT_KC_PIPELINE,\n"
          "  SIMT_KC_OPTIONS       simt-kc's switches for its developers (src/compiler)\n"
          "Environment of programs:\n"
          "  SIMT_WORKERS=N        worker threads (default: the cores, less one from 8 up)\n"

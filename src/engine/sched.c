@@ -35,6 +35,7 @@
 #include "engine/sync.h"
 #include "engine/warp.h"
 #include "engine/watchdog.h"
+#include "simt/core/device.h"
 
 static void fiber_main(void *arg);
 
@@ -522,6 +523,51 @@ void engine_poll_pause(unsigned *spins, const char *site)
     } else {
         struct timespec ts = {0, n < 4096 ? 1000 : 50000};
         nanosleep(&ts, NULL);
+    }
+}
+
+/* A round of a loop that waits for another thread: simt-kc puts the call
+ * at the top of each round of such a loop (src/compiler/kc_spin.c), with
+ * the loop's count, 0 where the loop is entered.  A GPU runs the thread
+ * the loop waits for meanwhile; here the block's other threads run, every
+ * SPIN_EVERY rounds from the SPIN_EVERY-th (a loop that only checks a
+ * flag as it works runs on between).  With none of them able to run, the
+ * loop waits for another block or the host: it spins, then gives the
+ * core away. */
+#define SPIN_EVERY 16
+
+void simt_spin(unsigned *spins, const char *site)
+{
+    unsigned n = ++*spins;
+    if (n % SPIN_EVERY)
+        return;
+    struct worker *w = engine__self;
+    struct sthread *t = w ? sched_current(w) : NULL;
+    /* A compiled block function cannot switch threads (kc_scan.c keeps
+     * such loops' threads off the compiled tier). */
+    if (t && w->cur->fiber_retry != 2) {
+        struct block *b = w->cur;
+        ring_check(w);
+        watchdog_point_at(w, site);
+        unsigned id = (unsigned)(t - b->threads);
+        /* Lanes of its warp that wait at a lockstep point (or an
+         * __activemask) for it: a GPU runs them on, this lane having
+         * diverged. */
+        if (b->amask_waiters)
+            warp_thread_blocked(w, b, id);
+        if (w->ready || b->next_thread < b->nthreads) {
+            sched_yield_current(w);
+            return;
+        }
+    }
+    /* Perhaps a grid held back for a host thread that spins here. */
+    if (n % (4 * SPIN_EVERY) == 0)
+        engine_release_due();
+    if (n >= 4096 && t) {
+        struct timespec ts = {0, n < 65536 ? 1000 : 20000};
+        nanosleep(&ts, NULL);
+    } else if (n >= 1024) {
+        sched_yield(); /* a host thread's loop (host code gets the calls too) only yields */
     }
 }
 

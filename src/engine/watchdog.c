@@ -175,10 +175,10 @@ static void on_signal(int sig, siginfo_t *si, void *ctx)
     errno = saved;
 }
 
-void watchdog_point_slow(struct worker *w)
+void watchdog_point_slow(struct worker *w, const char *site)
 {
     if (wanted(w) && sched_current(w))
-        stop(w, NULL, "a yield or poll of the engine (__nanosleep, an atomic or barrier wait)");
+        stop(w, NULL, site ? site : "a yield or poll of the engine (__nanosleep, an atomic or barrier wait)");
 }
 
 /* ---- the watching thread ------------------------------------------------------------ */
@@ -336,8 +336,9 @@ void watchdog_report(struct worker *w)
         /* A GPU runs the others meanwhile (independent thread scheduling). */
         n += snprintf(tail + n, sizeof tail - (size_t)n,
                       "; threads of this block have not started: simt runs a block's threads "
-                      "one at a time until one waits, so a thread that spins on another of its "
-                      "block must yield in its loop (__nanosleep, an atomic or barrier wait)");
+                      "one at a time until one waits, and lets the others run where a loop polls "
+                      "volatile or atomic memory; a loop that polls plain memory (which a "
+                      "compiler may read once) must be made to (volatile, an atomic, __nanosleep)");
     n += snprintf(tail + n, sizeof tail - (size_t)n,
                   "; the launch fails with cudaErrorLaunchTimeout");
     if (!f->compiled) {

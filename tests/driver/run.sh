@@ -235,6 +235,16 @@ contains "a volatile scan with barriers: the compiled tier" out "kernel scan(uns
 contains "a volatile tree with barriers: the compiled tier" out "kernel reduce(float const*, float*): compiled tier"
 "$SIMTCC" --resource-usage -c "$ROOT/tests/cuda/compat/warp_sync_volatile.cu" -o t.o > out 2>&1
 contains "a warp-synchronous reduction: lockstep" out "kernel reduce(float const*, float*): fiber tier: lanes that read what other lanes wrote"
+# Loops that wait for another thread keep their kernel on the fiber tier;
+# loops that make progress by themselves do not.
+"$SIMTCC" --resource-usage -c "$ROOT/tests/driver/cu/spin_loops.cu" -o t.o > out 2>&1
+wait_at="fiber tier: a loop that waits for memory another thread writes at $ROOT/tests/driver/cu/spin_loops.cu"
+contains "a test-and-set lock waits" out "kernel tas_lock(int*, int*): $wait_at:8"
+contains "an atomic poll waits" out "kernel or_poll(unsigned int*, unsigned int*): $wait_at:18"
+contains "a retried compare-and-swap: the compiled tier" out "kernel retry_add(double*, double const*): compiled tier"
+contains "a tagged update: the compiled tier" out "kernel tagged_histogram(unsigned int const*, unsigned int*, int): compiled tier"
+contains "a volatile search: the compiled tier" out "kernel search(int const volatile*, int, int, int*): compiled tier"
+contains "a work counter: the compiled tier" out "kernel work_queue(unsigned int*, float*, int): compiled tier"
 fi
 check "-c of a C file" "$SIMTCC" -c h.c
 [ -f h.o ] && ok || bad "-c: h.o not made"

@@ -53,6 +53,8 @@ long long simt_clock64(void);
 unsigned long long simt_globaltimer(void);
 /* A scheduling point: other threads of the block may run meanwhile. */
 void simt_nanosleep(unsigned int ns);
+/* A round of a loop that waits for another thread (simt-kc puts the calls). */
+void simt_spin(unsigned *spins, const char *site);
 /* PTX's %smid and %nsmid: the worker running the calling thread's block
  * (0 on the host) and the number of workers (multiProcessorCount). */
 unsigned int simt_smid(void);

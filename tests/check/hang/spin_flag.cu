@@ -1,7 +1,9 @@
 // Block 0 spins on a flag that only the host would set, and never does: a
 // GPU's watchdog ends such a kernel with cudaErrorLaunchTimeout.  Under
 // SIMT_WATCHDOG the launch fails with that error, with a report naming the
-// kernel, the block and where its threads are; the process goes on.
+// kernel, the block, the spinning thread and its loop, and where the
+// block's other threads are (the loop lets them run: they exited); the
+// process goes on.
 #include <cstdio>
 __global__ void spin(volatile int *flag, int *out)
 {
