@@ -280,10 +280,7 @@ void engine_free_cluster(struct worker *w, struct cluster *c)
 void engine_block_done(struct worker *w, struct grid *g)
 {
     trace_block_done();
-    /* A guest counts its blocks of a grid once it leaves the grid
-     * (claim_block, guest_find_work): a held grid's blocks run on it one
-     * after another, and each count was an atomic add. */
-    if (g == w->grid && (w->guest || g->chunk > 1 || g->parts))
+    if (g == w->grid && (g->chunk > 1 || g->parts) && !w->guest)
         w->done_pending++;
     else
         grid_block_done(g, 1);
@@ -334,8 +331,6 @@ static int claim_units(struct worker *w, struct grid *g, unsigned long long k,
                 return 0;
             unsigned long long half = (g->nunits - at) / 2;
             k = k <= half ? k : half > 0 ? half : 1;
-        } else if (atomic_load_explicit(&g->next_block, memory_order_relaxed) >= g->nunits) {
-            return 0; /* a load, where a guest's last claim of each grid was an atomic add */
         }
         unsigned long long i = atomic_fetch_add_explicit(&g->next_block, k, memory_order_relaxed);
         if (i >= g->nunits)
@@ -561,23 +556,6 @@ static void guest_prewarm(void);
 #define HOLD_NS 4000
 #define HOLD_UNITS 8
 
-/* E.held and a grid's held flag are written only under E.lock, and read
- * without it: plain stores, not read-modify-writes (a launch held for its
- * host thread made three). */
-static void held_add_locked(int n)
-{
-    atomic_store_explicit(&E.held, atomic_load_explicit(&E.held, memory_order_relaxed) + n,
-                          memory_order_release);
-}
-
-static int held_clear_locked(struct grid *g)
-{
-    int was = atomic_load_explicit(&g->held, memory_order_relaxed);
-    if (was)
-        atomic_store_explicit(&g->held, 0, memory_order_relaxed);
-    return was;
-}
-
 static void release_held_locked(void)
 {
     int n = 0;
@@ -587,7 +565,7 @@ static void release_held_locked(void)
             n++;
         }
     }
-    held_add_locked(-n);
+    atomic_fetch_sub(&E.held, n);
     atomic_fetch_add(&E.work, n);
 }
 
@@ -923,7 +901,7 @@ void engine_submit_grid(struct grid *g)
     E.active_tail = g;
     if (atomic_load_explicit(&g->held, memory_order_relaxed)) {
         atomic_store_explicit(&E.held_ns, simt__now_ns(), memory_order_relaxed);
-        held_add_locked(1);
+        atomic_fetch_add(&E.held, 1);
         wake = 0;
     } else {
         atomic_fetch_add(&E.work, 1);
@@ -1247,7 +1225,7 @@ static void unlink_held(struct grid *g)
         if (E.active_tail == g)
             E.active_tail = prev;
         atomic_store_explicit(&g->held, 0, memory_order_relaxed);
-        held_add_locked(-1);
+        atomic_fetch_sub(&E.held, 1);
         grid_unref(g); /* the list's reference; the guest holds one */
     }
     pthread_mutex_unlock(&E.lock);
@@ -1301,8 +1279,8 @@ static struct grid *guest_pick(struct worker *w, int (*wants)(const struct grid 
                 E.active = next;
             if (E.active_tail == g)
                 E.active_tail = prev;
-            if (held_clear_locked(g))
-                held_add_locked(-1);
+            if (atomic_exchange_explicit(&g->held, 0, memory_order_relaxed))
+                atomic_fetch_sub(&E.held, 1);
             else
                 atomic_fetch_sub(&E.work, 1);
             grid_unref(g); /* the list's reference */
@@ -1338,15 +1316,10 @@ static void guest_find_work(struct worker *w)
     while (!w->guest_done(w->guest_arg)) {
         if (w->grid && claim_block(w))
             return;
-        /* The count of its blocks, added as it left the grid, may have
-         * ended the wait. */
-        if (w->guest_done(w->guest_arg) ||
-            !(w->grid = guest_pick(w, w->guest_wants, w->guest_arg)))
+        if (!(w->grid = guest_pick(w, w->guest_wants, w->guest_arg)))
             break;
     }
     if (w->grid) {
-        if (w->done_pending)
-            done_flush(w, w->grid);
         grid_unref(w->grid);
         w->grid = NULL;
     }

@@ -338,13 +338,7 @@ cudaError_t devrt_graph_launch(cudaGraphExec_t x, cudaStream_t h)
 
 void devrt_release_hold(struct grid *g)
 {
-    /* The caller's hold the only one: none can be added (only g's blocks
-     * launch, and they are done once it is the last) or released by
-     * another, so no atomic subtraction (the common grid, which launches
-     * nothing, paid one at every completion). */
-    if (atomic_load_explicit(&g->holds, memory_order_acquire) == 1)
-        atomic_store_explicit(&g->holds, 0, memory_order_relaxed);
-    else if (atomic_fetch_sub_explicit(&g->holds, 1, memory_order_acq_rel) != 1)
+    if (atomic_fetch_sub_explicit(&g->holds, 1, memory_order_acq_rel) != 1)
         return;
     struct devrt *d = atomic_load_explicit(&g->devrt, memory_order_acquire);
     if (d) {

@@ -199,13 +199,11 @@ static cudaError_t enqueue_grid(struct CUstream_st *s, struct op *op)
             cmd_unref(c);
         return e;
     }
-    if (!launch_blocking()) {
-        stream_enqueue_give(s, c);
-        return cudaSuccess;
-    }
     stream_enqueue(s, c, NULL);
-    cmd_wait(c);
-    printf_flush();
+    if (launch_blocking()) {
+        cmd_wait(c);
+        printf_flush();
+    }
     cmd_unref(c);
     return cudaSuccess;
 }

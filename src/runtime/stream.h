@@ -142,10 +142,6 @@ struct cmd *cmd_new(enum cmd_kind kind);
  * is an extra dependency (an event's command) or NULL.  The caller keeps
  * its reference. */
 void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after);
-/* stream_enqueue with no extra dependency, the caller's reference to c
- * given to the stream (c is not the caller's to use after): two atomic
- * operations fewer a launch. */
-void stream_enqueue_give(struct CUstream_st *s, struct cmd *c);
 /* Like stream_enqueue for CMD_HOST, but when c can start at once it is
  * not queued: returns 1 and the caller runs c->fn itself, then calls
  * cmd_complete.  Saves a hand-off for synchronous copies. */

@@ -294,18 +294,16 @@ static void track_locked(struct CUstream_st *s, struct cmd *c)
     __atomic_store_n(&simt__pending_cmds, simt__pending_cmds + 1, __ATOMIC_RELAXED);
 }
 
-/* Makes c the newest command of s; with give, the caller's reference to
- * c becomes the stream's. */
-static void set_last_locked(struct CUstream_st *s, struct cmd *c, int give)
+/* Makes c the newest command of s. */
+static void set_last_locked(struct CUstream_st *s, struct cmd *c)
 {
-    if (!give)
-        cmd_ref(c);
+    cmd_ref(c);
     cmd_unref(s->last);
     s->last = c;
 }
 
 /* Links c into s and counts its dependencies; returns 1 when c can start. */
-static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after, int give)
+static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after)
 {
     track_locked(s, c);
     add_dep_locked(c, s->last);
@@ -331,30 +329,20 @@ static int link_locked(struct CUstream_st *s, struct cmd *c, struct cmd *after, 
         }
         streamrace_linked(c, s, vc);
     }
-    set_last_locked(s, c, give);
+    set_last_locked(s, c);
     return c->deps == 0;
-}
-
-static void enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after, int give)
-{
-    struct ready r = READY_INIT(r);
-    engine_start();
-    pthread_mutex_lock(&T.lock);
-    if (link_locked(s, c, after, give))
-        start_locked(c, &r);
-    complete_marks_locked(&r);
-    pthread_mutex_unlock(&T.lock);
-    submit_ready(&r);
 }
 
 void stream_enqueue(struct CUstream_st *s, struct cmd *c, struct cmd *after)
 {
-    enqueue(s, c, after, 0);
-}
-
-void stream_enqueue_give(struct CUstream_st *s, struct cmd *c)
-{
-    enqueue(s, c, NULL, 1);
+    struct ready r = READY_INIT(r);
+    engine_start();
+    pthread_mutex_lock(&T.lock);
+    if (link_locked(s, c, after))
+        start_locked(c, &r);
+    complete_marks_locked(&r);
+    pthread_mutex_unlock(&T.lock);
+    submit_ready(&r);
 }
 
 int timeline_run_idle(void (*fn)(void *), void *arg)
@@ -374,7 +362,7 @@ int stream_enqueue_inline(struct CUstream_st *s, struct cmd *c)
 {
     engine_start();
     pthread_mutex_lock(&T.lock);
-    int now = link_locked(s, c, NULL, 0);
+    int now = link_locked(s, c, NULL);
     pthread_mutex_unlock(&T.lock);
     return now;
 }
@@ -424,7 +412,7 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
     pthread_mutex_lock(&T.lock);
     /* The entry follows the stream's rules; everything else follows the
      * entry, and the exit becomes the stream's newest command. */
-    link_locked(s, entry, after, 0);
+    link_locked(s, entry, after);
     for (int i = 0; i < n; i++)
         link_in_batch_locked(s, cmds, i, dep_start, deps, entry);
     track_locked(s, exit);
@@ -440,7 +428,7 @@ struct cmd *stream_enqueue_batch(struct CUstream_st *s, struct cmd **cmds, int n
             streamrace_after(vc, cmds[i]);
         streamrace_linked(exit, s, vc);
     }
-    set_last_locked(s, exit, 0);
+    set_last_locked(s, exit);
     cmd_ref(exit); /* the caller's */
     /* Nothing could start before the entry; what has no unmet dependency
      * now (the entry, commands whose dependencies are all done already)
