@@ -333,17 +333,6 @@ int kc_lockstep(kc_ctx *k)
 
 /* ---- modules left unoptimized ------------------------------------------------- */
 
-/* The volatile access a tag names: its number in the module's walk. */
-static unsigned tag_of(LLVMValueRef i, unsigned kind)
-{
-    LLVMValueRef md = LLVMGetMetadata(i, kind);
-    if (!md || LLVMGetMDNodeNumOperands(md) != 1)
-        return 0;
-    LLVMValueRef v;
-    LLVMGetMDNodeOperands(md, &v);
-    return v && LLVMIsAConstantInt(v) ? (unsigned)LLVMConstIntGetZExtValue(v) : 0;
-}
-
 static int volatile_access(LLVMValueRef i)
 {
     return (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) && LLVMGetVolatile(i);
@@ -499,8 +488,7 @@ int kc_lockstep_unoptimized(kc_ctx *k, void (*optimize)(LLVMModuleRef m))
                 if (n == cap && !(acc = realloc(acc, (cap = cap ? 2 * cap : 64) * sizeof *acc)))
                     abort(); /* simt-kc is a compiler: out of memory ends the compile */
                 acc[n++] = i;
-                LLVMMetadataRef num = LLVMValueAsMetadata(LLVMConstInt(k->i32, n, 0));
-                LLVMSetMetadata(i, kind, LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, &num, 1)));
+                kc_set_tag(k, i, kind, n);
             }
     /* Loops that wait for another thread (kc_spin.c) poll volatile or
      * atomic memory: their branches, tagged. */
@@ -529,7 +517,7 @@ int kc_lockstep_unoptimized(kc_ctx *k, void (*optimize)(LLVMModuleRef m))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
                 int store;
-                unsigned t = shared_access(i, arena, &store) ? tag_of(i, kind) : 0;
+                unsigned t = shared_access(i, arena, &store) ? kc_tag_of(i, kind) : 0;
                 if (t && t <= n)
                     want[t] = 1;
             }

@@ -683,3 +683,19 @@ LLVMValueRef kc_replace_check(kc_ctx *k, LLVMBuilderRef bld, LLVMValueRef call, 
     LLVMInstructionEraseFromParent(call);
     return c;
 }
+
+void kc_set_tag(kc_ctx *k, LLVMValueRef inst, unsigned kind, unsigned n)
+{
+    LLVMMetadataRef num = LLVMValueAsMetadata(LLVMConstInt(k->i32, n, 0));
+    LLVMSetMetadata(inst, kind, LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, &num, 1)));
+}
+
+unsigned kc_tag_of(LLVMValueRef inst, unsigned kind)
+{
+    LLVMValueRef md = LLVMGetMetadata(inst, kind);
+    if (!md || LLVMGetMDNodeNumOperands(md) != 1)
+        return 0;
+    LLVMValueRef v;
+    LLVMGetMDNodeOperands(md, &v);
+    return v && LLVMIsAConstantInt(v) ? (unsigned)LLVMConstIntGetZExtValue(v) : 0;
+}

@@ -37,6 +37,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "kc_spin.h"
+#include "kc_tier.h"
 
 #define BUDGET 256 /* values looked at for one question (loops make cycles) */
 
@@ -360,17 +361,6 @@ int kc_spin(kc_ctx *k)
 
 /* ---- modules left unoptimized ------------------------------------------------- */
 
-/* The tag of a branch (its number in the module's walk), 0 if none. */
-static unsigned tag_of(LLVMValueRef i, unsigned kind)
-{
-    LLVMValueRef md = LLVMGetMetadata(i, kind);
-    if (!md || LLVMGetMDNodeNumOperands(md) != 1)
-        return 0;
-    LLVMValueRef v;
-    LLVMGetMDNodeOperands(md, &v);
-    return v && LLVMIsAConstantInt(v) ? (unsigned)LLVMConstIntGetZExtValue(v) : 0;
-}
-
 static int two_way(LLVMValueRef t)
 {
     return t && ((LLVMIsABranchInst(t) && LLVMIsConditional(t)) || LLVMIsASwitchInst(t));
@@ -386,8 +376,7 @@ unsigned kc_spin_tag(kc_ctx *k, unsigned kind)
             LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
             if (!two_way(t))
                 continue;
-            LLVMMetadataRef num = LLVMValueAsMetadata(LLVMConstInt(k->i32, ++n, 0));
-            LLVMSetMetadata(t, kind, LLVMMetadataAsValue(k->c, LLVMMDNodeInContext2(k->c, &num, 1)));
+            kc_set_tag(k, t, kind, ++n);
         }
     return n;
 }
@@ -397,7 +386,7 @@ static int want_loop(const kc_cfg *g, const char *body, int h, void *arg)
     (void)h;
     struct spin_arg *a = arg;
     LLVMValueRef at = loop_poll(g, body);
-    unsigned t = at ? tag_of(at, a->kind) : 0;
+    unsigned t = at ? kc_tag_of(at, a->kind) : 0;
     if (t && t <= a->ntags)
         a->mark[t] = 1;
     return 0;
@@ -419,7 +408,7 @@ static int wanted_loop(const kc_cfg *g, const char *body, int h, void *arg)
         if (!body[x])
             continue;
         LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[x]);
-        unsigned tag = two_way(t) ? tag_of(t, a->kind) : 0;
+        unsigned tag = two_way(t) ? kc_tag_of(t, a->kind) : 0;
         if (!tag || tag > a->ntags || !a->want[tag])
             continue;
         for (int j = 0; j < g->nsucc[x]; j++)
@@ -439,7 +428,7 @@ int kc_spin_untag(kc_ctx *k, unsigned kind, const char *want, unsigned ntags)
         int any = 0;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-            unsigned tag = t ? tag_of(t, kind) : 0;
+            unsigned tag = t ? kc_tag_of(t, kind) : 0;
             any |= tag && tag <= ntags && want[tag];
         }
         if (any)

@@ -42,6 +42,11 @@ int kc_unless_able(const char *s, size_t n);
  * pointer) at the same place and line; returns the new call. */
 LLVMValueRef kc_replace_check(kc_ctx *k, LLVMBuilderRef bld, LLVMValueRef call, const char *prefix,
                               LLVMValueRef first);
+/* An instruction's number in a module's walk, kept in metadata `kind`
+ * while a copy of the module is analysed (kc_lockstep.c, kc_spin.c): set,
+ * and read back (0: none). */
+void kc_set_tag(kc_ctx *k, LLVMValueRef inst, unsigned kind, unsigned n);
+unsigned kc_tag_of(LLVMValueRef inst, unsigned kind);
 /* The thread-local global a llvm.threadlocal.address call names, or NULL. */
 LLVMValueRef kc_tls_global(LLVMValueRef v);
 
