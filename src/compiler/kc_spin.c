@@ -206,10 +206,33 @@ static LLVMValueRef spin_fn(kc_ctx *k, LLVMTypeRef *type)
     return f;
 }
 
-/* The count, its resets on the edges into the loop, the call. */
-static void instrument_loop(kc_ctx *k, LLVMBuilderRef b, const kc_cfg *g, const char *body, int h,
-                            LLVMValueRef at)
+static int eh_pad(LLVMValueRef i)
 {
+    LLVMOpcode op = i ? LLVMGetInstructionOpcode(i) : LLVMRet;
+    return op == LLVMLandingPad || op == LLVMCatchPad || op == LLVMCleanupPad || op == LLVMCatchSwitch;
+}
+
+static LLVMValueRef first_non_phi(LLVMBasicBlockRef bb)
+{
+    LLVMValueRef i = LLVMGetFirstInstruction(bb);
+    while (i && LLVMIsAPHINode(i))
+        i = LLVMGetNextInstruction(i);
+    return i;
+}
+
+/* The count, its resets on the edges into the loop, the call; 0 where
+ * exception handling leaves no place for them (a handler's pad must come
+ * first in its block), as host code may. */
+static int instrument_loop(kc_ctx *k, LLVMBuilderRef b, const kc_cfg *g, const char *body, int h,
+                           LLVMValueRef at)
+{
+    if (eh_pad(first_non_phi(g->bb[h])))
+        return 0;
+    for (int x = 0; x < g->n; x++)
+        for (int j = 0; body[x] && j < g->npred[x]; j++)
+            if (!body[g->pred[x][j]] && eh_pad(LLVMGetBasicBlockTerminator(g->bb[g->pred[x][j]])))
+                return 0;
+
     LLVMBasicBlockRef entry = g->bb[0];
     LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(entry));
     LLVMValueRef count = LLVMBuildAlloca(b, k->i32, "simt.spins");
@@ -233,15 +256,13 @@ static void instrument_loop(kc_ctx *k, LLVMBuilderRef b, const kc_cfg *g, const 
                  LLVMGetDebugLocLine(at));
     else
         snprintf(text, sizeof text, "(a loop that waits)");
-    LLVMValueRef top = LLVMGetFirstInstruction(g->bb[h]);
-    while (top && LLVMIsAPHINode(top))
-        top = LLVMGetNextInstruction(top);
-    LLVMPositionBuilderBefore(b, top);
+    LLVMPositionBuilderBefore(b, first_non_phi(g->bb[h]));
     LLVMTypeRef type;
     LLVMValueRef f = spin_fn(k, &type);
     LLVMValueRef args[2] = {count, LLVMBuildGlobalStringPtr(b, text, "simt.spin.site")};
     LLVMValueRef call = LLVMBuildCall2(b, type, f, args, 2, "");
     LLVMInstructionSetDebugLoc(call, LLVMInstructionGetDebugLoc(at));
+    return 1;
 }
 
 /* Whether fn reads memory as a poll could: worth a graph. */
@@ -334,10 +355,7 @@ static int spin_loop(const kc_cfg *g, const char *body, int h, void *arg)
 {
     struct spin_arg *a = arg;
     LLVMValueRef at = loop_poll(g, body);
-    if (!at)
-        return 0;
-    instrument_loop(a->k, a->b, g, body, h, at);
-    return 1;
+    return at && instrument_loop(a->k, a->b, g, body, h, at);
 }
 
 static int spin_off(void)
@@ -412,10 +430,8 @@ static int wanted_loop(const kc_cfg *g, const char *body, int h, void *arg)
         if (!tag || tag > a->ntags || !a->want[tag])
             continue;
         for (int j = 0; j < g->nsucc[x]; j++)
-            if (!body[g->succ[x][j]]) {
-                instrument_loop(a->k, a->b, g, body, h, t);
-                return 1;
-            }
+            if (!body[g->succ[x][j]])
+                return instrument_loop(a->k, a->b, g, body, h, t);
     }
     return 0;
 }
