@@ -31,6 +31,24 @@ static const char *string_arg(LLVMValueRef s, size_t *len)
     return t;
 }
 
+int kc_debug_site(LLVMValueRef inst, char *buf, size_t size)
+{
+    if (!inst || !LLVMIsAInstruction(inst))
+        return 0;
+    unsigned line = LLVMGetDebugLocLine(inst), flen = 0, dlen = 0;
+    const char *file = LLVMGetDebugLocFilename(inst, &flen);
+    if (!file || !flen || !line)
+        return 0;
+    /* A name relative to the compilation's directory (clang shortens the
+     * paths below it): that directory first. */
+    const char *dir = file[0] != '/' ? LLVMGetDebugLocDirectory(inst, &dlen) : NULL;
+    if (dir && dlen)
+        snprintf(buf, size, "%.*s/%.*s:%u", (int)dlen, dir, (int)flen, file, line);
+    else
+        snprintf(buf, size, "%.*s:%u", (int)flen, file, line);
+    return 1;
+}
+
 void kc_why_at(kc_why *why, LLVMValueRef inst, const char *fmt, ...)
 {
     char what[256];
@@ -38,15 +56,9 @@ void kc_why_at(kc_why *why, LLVMValueRef inst, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    unsigned line = 0;
-    const char *file = NULL;
-    unsigned flen = 0;
-    if (inst && LLVMIsAInstruction(inst)) {
-        line = LLVMGetDebugLocLine(inst);
-        file = LLVMGetDebugLocFilename(inst, &flen);
-    }
-    if (file && line) {
-        snprintf(why->text, sizeof why->text, "%s at %.*s:%u", what, (int)flen, file, line);
+    char at[300];
+    if (kc_debug_site(inst, at, sizeof at)) {
+        snprintf(why->text, sizeof why->text, "%s at %.250s", what, at);
         return;
     }
     /* Without line tables: a call that names its site, as simt's device

@@ -249,12 +249,7 @@ static int instrument_loop(kc_ctx *k, LLVMBuilderRef b, const kc_cfg *g, const c
         }
     }
     char text[300];
-    unsigned len = 0;
-    const char *file = LLVMGetDebugLocFilename(at, &len);
-    if (file && len)
-        snprintf(text, sizeof text, "%.*s:%u", (int)(len > 256 ? 256 : len), file,
-                 LLVMGetDebugLocLine(at));
-    else
+    if (!kc_debug_site(at, text, sizeof text))
         snprintf(text, sizeof text, "(a loop that waits)");
     LLVMPositionBuilderBefore(b, first_non_phi(g->bb[h]));
     LLVMTypeRef type;

@@ -47,6 +47,9 @@ LLVMValueRef kc_replace_check(kc_ctx *k, LLVMBuilderRef bld, LLVMValueRef call, 
  * and read back (0: none). */
 void kc_set_tag(kc_ctx *k, LLVMValueRef inst, unsigned kind, unsigned n);
 unsigned kc_tag_of(LLVMValueRef inst, unsigned kind);
+/* "FILE:LINE" of inst from the line table into buf, the file's directory
+ * included; 0 where it has none. */
+int kc_debug_site(LLVMValueRef inst, char *buf, size_t size);
 /* The thread-local global a llvm.threadlocal.address call names, or NULL. */
 LLVMValueRef kc_tls_global(LLVMValueRef v);
 

@@ -238,9 +238,11 @@ contains "a warp-synchronous reduction: lockstep" out "kernel reduce(float const
 # Loops that wait for another thread keep their kernel on the fiber tier;
 # loops that make progress by themselves do not.
 "$SIMTCC" --resource-usage -c "$ROOT/tests/driver/cu/spin_loops.cu" -o t.o > out 2>&1
-wait_at="fiber tier: a loop that waits for memory another thread writes at $ROOT/tests/driver/cu/spin_loops.cu"
-contains "a test-and-set lock waits" out "kernel tas_lock(int*, int*): $wait_at:8"
-contains "an atomic poll waits" out "kernel or_poll(unsigned int*, unsigned int*): $wait_at:18"
+wait_at="fiber tier: a loop that waits for memory another thread writes at"
+contains "a test-and-set lock waits" out "kernel tas_lock(int*, int*): $wait_at"
+contains "an atomic poll waits" out "kernel or_poll(unsigned int*, unsigned int*): $wait_at"
+contains "the lock's loop named" out "tests/driver/cu/spin_loops.cu:8"
+contains "the poll's loop named" out "tests/driver/cu/spin_loops.cu:18"
 contains "a retried compare-and-swap: the compiled tier" out "kernel retry_add(double*, double const*): compiled tier"
 contains "a tagged update: the compiled tier" out "kernel tagged_histogram(unsigned int const*, unsigned int*, int): compiled tier"
 contains "a volatile search: the compiled tier" out "kernel search(int const volatile*, int, int, int*): compiled tier"
