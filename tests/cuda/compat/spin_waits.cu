@@ -6,7 +6,9 @@
 // atomic load's poll, and a lane that spins while the rest of its warp
 // exchanges values through volatile shared memory.  Loops that make
 // progress by themselves (a compare-and-swap retried with what it read, a
-// work counter) run as usual.
+// work counter) run as usual.  The flags are volatile, as such code is
+// written, so a racecheck build reports them (hence compat/, which the
+// --check=all runs leave out).
 #include <cstdio>
 
 __global__ void later_warp(int *out)
