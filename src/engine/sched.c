@@ -497,7 +497,7 @@ void engine_poll_pause(unsigned *spins, const char *site)
     struct sthread *t = sched_current(w);
     if (t) {
         ring_check(w);
-        watchdog_point(w);
+        watchdog_point_at(w, site);
         int starting = unstarted(w);
         if (parked.head && !starting)
             wake_parked();
@@ -529,46 +529,27 @@ void engine_poll_pause(unsigned *spins, const char *site)
 /* A round of a loop that waits for another thread: simt-kc puts the call
  * at the top of each round of such a loop (src/compiler/kc_spin.c), with
  * the loop's count, 0 where the loop is entered.  A GPU runs the thread
- * the loop waits for meanwhile; here the block's other threads run, every
- * SPIN_EVERY rounds from the SPIN_EVERY-th (a loop that only checks a
- * flag as it works runs on between).  With none of them able to run, the
- * loop waits for another block or the host: it spins, then gives the
- * core away. */
+ * the loop waits for meanwhile; here, every SPIN_EVERY rounds (a loop
+ * that only checks a flag as it works runs on between), lanes of its
+ * warp that wait at a lockstep point (or an __activemask) for it go on,
+ * as a GPU runs them while this lane has diverged, and the round is a
+ * poll of the engine's (engine_poll_pause: the block's other threads run,
+ * or the wait backs off, a round counting for SPIN_EVERY). */
 #define SPIN_EVERY 16
 
 void simt_spin(unsigned *spins, const char *site)
 {
-    unsigned n = ++*spins;
-    if (n % SPIN_EVERY)
+    if (++*spins % SPIN_EVERY)
         return;
     struct worker *w = engine__self;
-    struct sthread *t = w ? sched_current(w) : NULL;
-    /* A compiled block function cannot switch threads (kc_scan.c keeps
-     * such loops' threads off the compiled tier). */
-    if (t && w->cur->fiber_retry != 2) {
-        struct block *b = w->cur;
-        ring_check(w);
-        watchdog_point_at(w, site);
-        unsigned id = (unsigned)(t - b->threads);
-        /* Lanes of its warp that wait at a lockstep point (or an
-         * __activemask) for it: a GPU runs them on, this lane having
-         * diverged. */
-        if (b->amask_waiters)
-            warp_thread_blocked(w, b, id);
-        if (w->ready || b->next_thread < b->nthreads) {
-            sched_yield_current(w);
-            return;
-        }
-    }
-    /* Perhaps a grid held back for a host thread that spins here. */
-    if (n % (4 * SPIN_EVERY) == 0)
-        engine_release_due();
-    if (n >= 4096 && t) {
-        struct timespec ts = {0, n < 65536 ? 1000 : 20000};
-        nanosleep(&ts, NULL);
-    } else if (n >= 1024) {
-        sched_yield(); /* a host thread's loop (host code gets the calls too) only yields */
-    }
+    struct sthread *t = sched_current(w);
+    /* kc_scan.c keeps such loops off the compiled tier, whose block
+     * function cannot switch threads. */
+    assert(!t || w->cur->fiber_retry != 2);
+    if (t && w->cur->amask_waiters)
+        warp_thread_blocked(w, w->cur, (unsigned)(t - w->cur->threads));
+    unsigned rounds = *spins / SPIN_EVERY - 1;
+    engine_poll_pause(&rounds, site);
 }
 
 unsigned engine_poll_repeats(struct sthread *t, const void *obj, uint64_t seen)

@@ -77,17 +77,16 @@ void simt__kc_barrier(void);
  * yield and poll paths, which a thread spinning in the engine passes):
  * stops it if the watchdog asked to. */
 void watchdog_point_slow(struct worker *w, const char *site);
-static inline void watchdog_point(struct worker *w)
-{
-    if (__builtin_expect(atomic_load_explicit(&w->wd_kill, memory_order_relaxed) != 0, 0))
-        watchdog_point_slow(w, NULL);
-}
-/* The same where the program's own loop polls (simt_spin): the report
- * names its site. */
+/* The same where the thread polls at a site of the program's (a loop of
+ * its own, simt_spin; an mbarrier wait): the report names it. */
 static inline void watchdog_point_at(struct worker *w, const char *site)
 {
     if (__builtin_expect(atomic_load_explicit(&w->wd_kill, memory_order_relaxed) != 0, 0))
         watchdog_point_slow(w, site);
+}
+static inline void watchdog_point(struct worker *w)
+{
+    watchdog_point_at(w, NULL);
 }
 
 /* Writes the report of a stopped block (w->fault, sig 0), fails the grid
